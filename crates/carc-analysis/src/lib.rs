@@ -1,0 +1,1 @@
+//! Analysis of `.carc` documents in byte offsets.

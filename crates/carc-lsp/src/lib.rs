@@ -1,0 +1,1 @@
+//! The carc language server.

@@ -1,0 +1,1 @@
+//! The `.carc` notation: grammar, syntax tree, formatter.

@@ -1,0 +1,1 @@
+//! The Carcassonne rules engine (placeholder until the engine lands).
