@@ -1,0 +1,229 @@
+//! Syntax errors and their friendly messages.
+
+use crate::Span;
+
+/// A line that did not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The offending token (byte offsets into the whole text). Empty where something is
+    /// missing: it then sits right after the last word of the statement.
+    pub span: Span,
+    /// What went wrong.
+    pub kind: SyntaxErrorKind,
+}
+
+impl SyntaxError {
+    /// The message for a lesson author, e.g.
+    /// ``expected a rotation: r0, r90, r180 or r270 (found `r45`)``.
+    pub fn message(&self) -> String {
+        self.kind.message()
+    }
+}
+
+/// What went wrong on a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SyntaxErrorKind {
+    /// Something else was expected at the span.
+    Expected {
+        /// What would have been accepted here (at least one entry).
+        expected: Vec<Expected>,
+        /// The word found there, or `None` when the statement ends there.
+        found: Option<String>,
+    },
+    /// A coordinate that does not fit a 32-bit integer.
+    CoordinateOutOfRange,
+    /// A number of meeples or points that does not fit a 64-bit integer.
+    NumberOutOfRange,
+    /// A string without its closing `"`; the span runs from the opening quote.
+    UnterminatedString,
+    /// A backslash in a string followed by something other than `"` or `\`.
+    InvalidEscape,
+    /// A line longer than [`crate::MAX_LINE_LEN`] bytes; it is not parsed at all.
+    LineTooLong {
+        /// The line's length in bytes.
+        len: usize,
+    },
+}
+
+/// One kind of thing the parser can expect at a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Expected {
+    /// A statement keyword at the start of a line.
+    Keyword,
+    /// A tile letter.
+    Tile,
+    /// Coordinates `x,y`.
+    Coord,
+    /// A rotation word.
+    Rotation,
+    /// A colour word.
+    Colour,
+    /// A role word.
+    Role,
+    /// A place word (side or corner).
+    Place,
+    /// A `rules` option.
+    RuleOption,
+    /// `score` or `supply` after `expect`.
+    ExpectWhat,
+    /// A number in `supply`, `score` or `expect`.
+    Number,
+    /// Points in an `=>` list.
+    Points,
+    /// `nothing` or a colour after `=>`.
+    NothingOrGains,
+    /// A quoted string.
+    String,
+    /// `=>`.
+    Arrow,
+    /// A space or tab between two words.
+    Space,
+    /// The end of the line (or a `#` comment).
+    EndOfLine,
+}
+
+impl Expected {
+    /// The description used when it is the only thing expected.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Expected::Keyword => {
+                "a statement: title, note, players, rules, tile, supply, score, turn, discard, expect or end"
+            }
+            Expected::Tile => "a tile letter A–X",
+            Expected::Coord => "coordinates like 0,1 (no spaces)",
+            Expected::Rotation => "a rotation: r0, r90, r180 or r270",
+            Expected::Colour => "a colour: red, blue, green, yellow or black",
+            Expected::Role => "a role: knight, traveller (or traveler), monk or farmer",
+            Expected::Place => "a place: a side N, E, S, W or a corner NE, SE, SW, NW",
+            Expected::RuleOption => "a rules option: farmers or no-farmers",
+            Expected::ExpectWhat => "`score` or `supply` after `expect`",
+            Expected::Number => "a number like 3",
+            Expected::Points => "points like +3",
+            Expected::NothingOrGains => "`nothing` or what each colour gains, like red +3",
+            Expected::String => "a string in double quotes, like \"Coat of arms\"",
+            Expected::Arrow => "`=>` and the expected scoring",
+            Expected::Space => "a space between words",
+            Expected::EndOfLine => "the end of the line or a # comment",
+        }
+    }
+
+    /// The short description used in a list of alternatives.
+    pub fn describe_short(self) -> &'static str {
+        match self {
+            Expected::Keyword => "a statement keyword",
+            Expected::Tile => "a tile letter A–X",
+            Expected::Coord => "coordinates like 0,1",
+            Expected::Rotation => "a rotation (r0, r90, r180, r270)",
+            Expected::Colour => "a colour (red, blue, green, yellow, black)",
+            Expected::Role => "a role (knight, traveller, monk, farmer)",
+            Expected::Place => "a place (N, E, S, W, NE, SE, SW, NW)",
+            Expected::RuleOption => "a rules option (farmers, no-farmers)",
+            Expected::ExpectWhat => "`score` or `supply`",
+            Expected::Number => "a number",
+            Expected::Points => "points like +3",
+            Expected::NothingOrGains => "`nothing` or gains like red +3",
+            Expected::String => "a string in double quotes",
+            Expected::Arrow => "`=>`",
+            Expected::Space => "a space",
+            Expected::EndOfLine => "the end of the line",
+        }
+    }
+
+    /// The words this expectation accepts, for "did you mean" hints.
+    pub(crate) fn words(self) -> &'static [&'static str] {
+        match self {
+            Expected::Keyword => &[
+                "title", "note", "players", "rules", "tile", "supply", "score", "turn", "discard",
+                "expect", "end",
+            ],
+            Expected::Rotation => &["r0", "r90", "r180", "r270"],
+            Expected::Colour => &["red", "blue", "green", "yellow", "black"],
+            Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
+            Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
+            Expected::RuleOption => &["farmers", "no-farmers"],
+            Expected::ExpectWhat => &["score", "supply"],
+            Expected::NothingOrGains => &["nothing"],
+            _ => &[],
+        }
+    }
+
+    /// Whether `token` looks like an attempt at this kind of word; used to pick the most
+    /// relevant expectation when several were possible.
+    pub(crate) fn fits(self, token: &str) -> bool {
+        let mut chars = token.chars();
+        let first = chars.next();
+        let second = chars.next();
+        let is_word =
+            |t: &str| !t.is_empty() && t.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_');
+        match self {
+            Expected::Keyword
+            | Expected::Colour
+            | Expected::Role
+            | Expected::RuleOption
+            | Expected::ExpectWhat
+            | Expected::NothingOrGains => is_word(token),
+            Expected::Tile => first.is_some_and(char::is_alphanumeric),
+            Expected::Rotation => {
+                matches!(first, Some('r' | 'R')) && second.is_none_or(|c| c.is_ascii_digit())
+            }
+            Expected::Place => token.chars().count() <= 2 && token.chars().all(char::is_alphabetic),
+            Expected::Coord | Expected::Number | Expected::Points => {
+                first.is_some_and(|c| c.is_ascii_digit() || c == '-' || c == '+')
+            }
+            Expected::String => first == Some('"'),
+            Expected::Arrow => first == Some('='),
+            Expected::Space => first == Some(','),
+            Expected::EndOfLine => false,
+        }
+    }
+}
+
+impl SyntaxErrorKind {
+    /// The message for a lesson author.
+    pub fn message(&self) -> String {
+        match self {
+            SyntaxErrorKind::Expected { expected, found } => {
+                let what = match expected.as_slice() {
+                    [] => "something else".to_string(),
+                    [one] => one.describe().to_string(),
+                    [init @ .., last] => {
+                        let init: Vec<&str> = init.iter().map(|e| e.describe_short()).collect();
+                        format!("{} or {}", init.join(", "), last.describe_short())
+                    }
+                };
+                let found_part = match found {
+                    None => " (found nothing)".to_string(),
+                    Some(found) => match hint(expected, found) {
+                        Some(word) => format!(" (found `{found}`; did you mean `{word}`?)"),
+                        None => format!(" (found `{found}`)"),
+                    },
+                };
+                format!("expected {what}{found_part}")
+            }
+            SyntaxErrorKind::CoordinateOutOfRange => {
+                "coordinate out of range: it must lie between -2147483648 and 2147483647"
+                    .to_string()
+            }
+            SyntaxErrorKind::NumberOutOfRange => "number too large".to_string(),
+            SyntaxErrorKind::UnterminatedString => {
+                "unterminated string: a closing \" is missing".to_string()
+            }
+            SyntaxErrorKind::InvalidEscape => {
+                "unknown escape in a string: write \\\" for a quote and \\\\ for a backslash"
+                    .to_string()
+            }
+            SyntaxErrorKind::LineTooLong { len } => format!(
+                "line too long: {len} bytes, at most {} are read",
+                crate::MAX_LINE_LEN
+            ),
+        }
+    }
+}
+
+/// A word of one of the expectations that equals `found` but for letter case.
+fn hint(expected: &[Expected], found: &str) -> Option<&'static str> {
+    expected
+        .iter()
+        .flat_map(|e| e.words().iter().copied())
+        .find(|word| *word != found && word.eq_ignore_ascii_case(found))
+}

@@ -1,0 +1,602 @@
+//! Splitting into lines, running the pest grammar on each, and building the typed tree.
+//! Nothing of pest leaves this module.
+
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+use crate::error::{Expected, SyntaxError, SyntaxErrorKind};
+use crate::syntax::*;
+
+/// Lines longer than this many bytes are a syntax error and are not given to pest.
+pub const MAX_LINE_LEN: usize = 65_536;
+
+/// The longest `found` word quoted in a message, in characters.
+const MAX_FOUND_CHARS: usize = 40;
+
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../../../grammar/carc.pest"]
+    pub(super) struct CarcParser;
+}
+
+use grammar::{CarcParser, Rule};
+
+/// Parses `text` line by line. Never fails and never panics: a line that does not parse
+/// becomes a [`LineKind::Error`] line with one [`SyntaxError`] in [`Parse::errors`].
+pub fn parse(text: &str) -> Parse {
+    let mut parse = Parse::default();
+    for (start, end) in line_ranges(text) {
+        let line_text = text.get(start..end).unwrap_or("");
+        let (line, error) = parse_line(line_text, start);
+        parse.lines.push(line);
+        if let Some(error) = error {
+            parse.errors.push(error);
+        }
+    }
+    parse
+}
+
+/// Byte ranges of the lines' contents, without their `\n` or `\r\n`. A UTF-8 byte order
+/// mark at the start is not part of the first line. No line follows a final line break.
+pub(crate) fn line_ranges(text: &str) -> Vec<(usize, usize)> {
+    let mut ranges = Vec::new();
+    let mut start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let bytes = text.as_bytes();
+    while start < bytes.len() {
+        let newline = bytes
+            .get(start..)
+            .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+            .map(|i| start + i);
+        match newline {
+            Some(nl) => {
+                let end = if nl > start && bytes.get(nl - 1) == Some(&b'\r') {
+                    nl - 1
+                } else {
+                    nl
+                };
+                ranges.push((start, end));
+                start = nl + 1;
+            }
+            None => {
+                ranges.push((start, bytes.len()));
+                start = bytes.len();
+            }
+        }
+    }
+    ranges
+}
+
+fn parse_line(line: &str, base: usize) -> (Line, Option<SyntaxError>) {
+    let span = Span::new(base, base + line.len());
+    let error_line = |error: SyntaxError| {
+        let comment = scan_comment(line).map(|at| Span::new(base + at, span.end));
+        let line = Line {
+            span,
+            kind: LineKind::Error,
+            comment,
+        };
+        (line, Some(error))
+    };
+    if line.len() > MAX_LINE_LEN {
+        return error_line(SyntaxError {
+            span,
+            kind: SyntaxErrorKind::LineTooLong { len: line.len() },
+        });
+    }
+    let pairs = match CarcParser::parse(Rule::line, line) {
+        Ok(pairs) => pairs,
+        Err(error) => return error_line(convert_error(line, base, &error)),
+    };
+    let mut comment = None;
+    let mut statement = None;
+    for pair in pairs.flat_map(|line_pair| line_pair.into_inner()) {
+        match pair.as_rule() {
+            Rule::comment => comment = Some(span_of(&pair, base)),
+            Rule::EOI => {}
+            _ => match build_statement(pair, base) {
+                Ok(built) => statement = Some(built),
+                Err(error) => return error_line(error),
+            },
+        }
+    }
+    let kind = match statement {
+        Some(statement) => LineKind::Statement(statement),
+        None => LineKind::Blank,
+    };
+    (
+        Line {
+            span,
+            kind,
+            comment,
+        },
+        None,
+    )
+}
+
+/// Where a comment starts on a line that may not parse: the first `#` outside a string.
+fn scan_comment(line: &str) -> Option<usize> {
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if c == '#' {
+            return Some(i);
+        }
+    }
+    None
+}
+
+fn span_of(pair: &Pair<'_, Rule>, base: usize) -> Span {
+    let s = pair.as_span();
+    Span::new(base + s.start(), base + s.end())
+}
+
+// ---- errors ---------------------------------------------------------------------------
+
+fn expected_for(rule: Rule) -> Option<Expected> {
+    Some(match rule {
+        Rule::kw_title
+        | Rule::kw_note
+        | Rule::kw_players
+        | Rule::kw_rules
+        | Rule::kw_tile
+        | Rule::kw_supply
+        | Rule::kw_score
+        | Rule::kw_turn
+        | Rule::kw_discard
+        | Rule::kw_expect
+        | Rule::kw_end
+        | Rule::statement
+        | Rule::title_stmt
+        | Rule::note_stmt
+        | Rule::players_stmt
+        | Rule::rules_stmt
+        | Rule::tile_stmt
+        | Rule::supply_stmt
+        | Rule::score_stmt
+        | Rule::turn_stmt
+        | Rule::discard_stmt
+        | Rule::expect_stmt
+        | Rule::end_stmt => Expected::Keyword,
+        Rule::tile => Expected::Tile,
+        Rule::coord => Expected::Coord,
+        Rule::rotation => Expected::Rotation,
+        Rule::colour | Rule::amounts | Rule::amount => Expected::Colour,
+        Rule::role => Expected::Role,
+        Rule::place => Expected::Place,
+        Rule::rule_option => Expected::RuleOption,
+        Rule::expect_what => Expected::ExpectWhat,
+        Rule::count => Expected::Number,
+        Rule::points => Expected::Points,
+        Rule::kw_nothing | Rule::gains | Rule::gain => Expected::NothingOrGains,
+        Rule::string => Expected::String,
+        Rule::arrow | Rule::expectation => Expected::Arrow,
+        Rule::sep => Expected::Space,
+        Rule::comment | Rule::EOI => Expected::EndOfLine,
+        _ => return None,
+    })
+}
+
+/// Turns pest's error into one friendly [`SyntaxError`].
+fn convert_error(line: &str, base: usize, error: &pest::error::Error<Rule>) -> SyntaxError {
+    let pos = match error.location {
+        pest::error::InputLocation::Pos(pos) => pos,
+        pest::error::InputLocation::Span((start, _)) => start,
+    };
+    let pos = pos.min(line.len());
+    let mut expected: Vec<Expected> = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut expected: Vec<Expected> =
+                positives.iter().filter_map(|r| expected_for(*r)).collect();
+            // pest lets a rule that fails where its children failed replace them; `line`
+            // fails at the start of the line only where a keyword or the end was wanted.
+            if positives.contains(&Rule::line) {
+                expected.extend([Expected::Keyword, Expected::EndOfLine]);
+            }
+            expected
+        }
+        pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    expected.sort();
+    expected.dedup();
+    // `=>` followed by `nothing` or a colour: one expectation, not two.
+    if expected.contains(&Expected::NothingOrGains) {
+        expected.retain(|e| *e != Expected::Colour);
+    }
+
+    // The offending word: from the first non-blank at or after `pos` to the next blank.
+    let rest = line.get(pos..).unwrap_or("");
+    let word_start = pos + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+    let after = line.get(word_start..).unwrap_or("");
+    let word_len = after.find([' ', '\t', '#']).unwrap_or(after.len());
+    let word = after.get(..word_len).unwrap_or("");
+
+    if word.is_empty() {
+        // Nothing there: point right after the last word.
+        let before = line.get(..pos).unwrap_or("");
+        let at = before.trim_end_matches([' ', '\t']).len();
+        expected.retain(|e| *e != Expected::EndOfLine && *e != Expected::Space);
+        if expected.is_empty() {
+            expected.push(Expected::EndOfLine);
+        }
+        return SyntaxError {
+            span: Span::new(base + at, base + at),
+            kind: SyntaxErrorKind::Expected {
+                expected,
+                found: None,
+            },
+        };
+    }
+
+    if word.starts_with('"') && (expected.is_empty() || expected.contains(&Expected::String)) {
+        if let Some(error) = string_error(after, base + word_start) {
+            return error;
+        }
+    }
+
+    let fitting: Vec<Expected> = expected.iter().copied().filter(|e| e.fits(word)).collect();
+    let expected = if !fitting.is_empty() {
+        fitting
+    } else if expected.is_empty() {
+        vec![Expected::EndOfLine]
+    } else {
+        expected
+    };
+    SyntaxError {
+        span: Span::new(base + word_start, base + word_start + word_len),
+        kind: SyntaxErrorKind::Expected {
+            expected,
+            found: Some(shorten(word)),
+        },
+    }
+}
+
+/// Finds what is wrong with the string literal at the start of `text` (which starts with
+/// `"`), if anything.
+fn string_error(text: &str, base: usize) -> Option<SyntaxError> {
+    let mut escaped = false;
+    for (i, c) in text.char_indices().skip(1) {
+        if escaped {
+            if c != '"' && c != '\\' {
+                return Some(SyntaxError {
+                    span: Span::new(base + i - 1, base + i + c.len_utf8()),
+                    kind: SyntaxErrorKind::InvalidEscape,
+                });
+            }
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == '"' {
+            return None;
+        }
+    }
+    let end = text.trim_end_matches([' ', '\t']).len().max(1);
+    Some(SyntaxError {
+        span: Span::new(base, base + end),
+        kind: SyntaxErrorKind::UnterminatedString,
+    })
+}
+
+/// The word as quoted in a message: control characters escaped, long words cut.
+fn shorten(word: &str) -> String {
+    let mut out = String::new();
+    for (n, c) in word.chars().enumerate() {
+        if n == MAX_FOUND_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+// ---- building the tree ----------------------------------------------------------------
+
+/// The children of a statement, without the separators, read front to back.
+struct Cursor<'i> {
+    pairs: std::iter::Peekable<std::vec::IntoIter<Pair<'i, Rule>>>,
+    base: usize,
+    statement: Span,
+}
+
+impl<'i> Cursor<'i> {
+    fn new(pair: &Pair<'i, Rule>, base: usize) -> Cursor<'i> {
+        Cursor::of_children(pair, base, span_of(pair, base))
+    }
+
+    fn of_children(pair: &Pair<'i, Rule>, base: usize, statement: Span) -> Cursor<'i> {
+        let children: Vec<Pair<'i, Rule>> = pair
+            .clone()
+            .into_inner()
+            .filter(|p| p.as_rule() != Rule::sep)
+            .collect();
+        Cursor {
+            pairs: children.into_iter().peekable(),
+            base,
+            statement,
+        }
+    }
+
+    /// The next child if it is a `rule`.
+    fn take(&mut self, rule: Rule) -> Option<Pair<'i, Rule>> {
+        self.pairs.next_if(|p| p.as_rule() == rule)
+    }
+
+    /// The next child, which the grammar guarantees to be a `rule`.
+    fn need(&mut self, rule: Rule) -> Result<Pair<'i, Rule>, SyntaxError> {
+        self.take(rule).ok_or_else(|| self.internal())
+    }
+
+    /// An error for a tree shape the grammar does not produce (a bug, not a panic).
+    fn internal(&self) -> SyntaxError {
+        SyntaxError {
+            span: self.statement,
+            kind: SyntaxErrorKind::Expected {
+                expected: vec![Expected::Keyword],
+                found: None,
+            },
+        }
+    }
+
+    fn spanned<T>(&self, pair: &Pair<'_, Rule>, value: T) -> Spanned<T> {
+        Spanned {
+            value,
+            span: span_of(pair, self.base),
+        }
+    }
+
+    fn tile(&mut self) -> Result<Spanned<char>, SyntaxError> {
+        let pair = self.need(Rule::tile)?;
+        let letter = pair
+            .as_str()
+            .chars()
+            .next()
+            .ok_or_else(|| self.internal())?;
+        Ok(self.spanned(&pair, letter))
+    }
+
+    fn coord(&mut self) -> Result<Coord, SyntaxError> {
+        let pair = self.need(Rule::coord)?;
+        let span = span_of(&pair, self.base);
+        let text = pair.as_str();
+        let (x_text, y_text) = text.split_once(',').ok_or_else(|| self.internal())?;
+        let x_span = Span::new(span.start, span.start + x_text.len());
+        let y_span = Span::new(x_span.end + 1, span.end);
+        let number = |t: &str, span: Span| {
+            t.parse::<i32>().map_err(|_| SyntaxError {
+                span,
+                kind: SyntaxErrorKind::CoordinateOutOfRange,
+            })
+        };
+        Ok(Coord {
+            x: Spanned {
+                value: number(x_text, x_span)?,
+                span: x_span,
+            },
+            y: Spanned {
+                value: number(y_text, y_span)?,
+                span: y_span,
+            },
+            span,
+        })
+    }
+
+    fn rotation(&mut self) -> Option<Spanned<RotationWord>> {
+        let pair = self.take(Rule::rotation)?;
+        let value = match pair.as_str() {
+            "r90" => RotationWord::R90,
+            "r180" => RotationWord::R180,
+            "r270" => RotationWord::R270,
+            _ => RotationWord::R0,
+        };
+        Some(self.spanned(&pair, value))
+    }
+
+    fn colour(&mut self) -> Option<Spanned<Colour>> {
+        let pair = self.take(Rule::colour)?;
+        let value = Colour::from_word(pair.as_str())?;
+        Some(self.spanned(&pair, value))
+    }
+
+    fn need_colour(&mut self) -> Result<Spanned<Colour>, SyntaxError> {
+        self.colour().ok_or_else(|| self.internal())
+    }
+
+    fn meeple(&mut self) -> Option<MeepleSpec> {
+        let pair = self.take(Rule::role)?;
+        let role = match pair.as_str() {
+            "knight" => RoleWord::Knight,
+            "traveller" => RoleWord::Traveller,
+            "traveler" => RoleWord::Traveler,
+            "monk" => RoleWord::Monk,
+            _ => RoleWord::Farmer,
+        };
+        let role = self.spanned(&pair, role);
+        let place = self.take(Rule::place).map(|pair| {
+            let place = match pair.as_str() {
+                "N" => PlaceWord::N,
+                "E" => PlaceWord::E,
+                "S" => PlaceWord::S,
+                "W" => PlaceWord::W,
+                "NE" => PlaceWord::NE,
+                "SE" => PlaceWord::SE,
+                "SW" => PlaceWord::SW,
+                _ => PlaceWord::NW,
+            };
+            self.spanned(&pair, place)
+        });
+        let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
+        Some(MeepleSpec {
+            span: Span::new(role.span.start, end),
+            role,
+            place,
+        })
+    }
+
+    /// `amounts` (supply, score, expect) or `gains` (an `=>` list).
+    fn amounts(
+        &mut self,
+        list: Rule,
+        entry: Rule,
+        number: Rule,
+    ) -> Result<Vec<Amount>, SyntaxError> {
+        let list = self.need(list)?;
+        let mut out = Vec::new();
+        for entry_pair in list.into_inner().filter(|p| p.as_rule() == entry) {
+            let mut inner = Cursor::of_children(&entry_pair, self.base, self.statement);
+            let colour = inner.need_colour()?;
+            let value_pair = inner.need(number)?;
+            let span = span_of(&value_pair, self.base);
+            let digits = value_pair.as_str().trim_start_matches('+');
+            let value = digits.parse::<i64>().map_err(|_| SyntaxError {
+                span,
+                kind: SyntaxErrorKind::NumberOutOfRange,
+            })?;
+            out.push(Amount {
+                span: Span::new(colour.span.start, span.end),
+                colour,
+                value: Spanned { value, span },
+            });
+        }
+        Ok(out)
+    }
+
+    fn expectation(&mut self) -> Result<Option<Expectation>, SyntaxError> {
+        let Some(pair) = self.take(Rule::expectation) else {
+            return Ok(None);
+        };
+        let span = span_of(&pair, self.base);
+        let mut inner = Cursor::of_children(&pair, self.base, self.statement);
+        inner.need(Rule::arrow)?;
+        let kind = if inner.take(Rule::kw_nothing).is_some() {
+            ExpectationKind::Nothing
+        } else {
+            ExpectationKind::Gains(inner.amounts(Rule::gains, Rule::gain, Rule::points)?)
+        };
+        Ok(Some(Expectation { span, kind }))
+    }
+
+    fn string(&mut self) -> Result<Spanned<String>, SyntaxError> {
+        let pair = self.need(Rule::string)?;
+        let literal = pair.as_str();
+        let inner = literal
+            .strip_prefix('"')
+            .and_then(|s| s.strip_suffix('"'))
+            .unwrap_or("");
+        let mut value = String::with_capacity(inner.len());
+        let mut escaped = false;
+        for c in inner.chars() {
+            if escaped || c != '\\' {
+                value.push(c);
+                escaped = false;
+            } else {
+                escaped = true;
+            }
+        }
+        Ok(self.spanned(&pair, value))
+    }
+}
+
+fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, SyntaxError> {
+    let span = span_of(&pair, base);
+    let rule = pair.as_rule();
+    let mut c = Cursor::new(&pair, base);
+    let keyword_pair = c.pairs.next().ok_or_else(|| c.internal())?;
+    let mut keyword = span_of(&keyword_pair, base);
+    let kind = match rule {
+        Rule::title_stmt => StatementKind::Title(c.string()?),
+        Rule::note_stmt => StatementKind::Note(c.string()?),
+        Rule::players_stmt => {
+            let mut colours = Vec::new();
+            while let Some(colour) = c.colour() {
+                colours.push(colour);
+            }
+            StatementKind::Players(colours)
+        }
+        Rule::rules_stmt => {
+            let mut options = Vec::new();
+            while let Some(pair) = c.take(Rule::rule_option) {
+                let option = if pair.as_str() == "no-farmers" {
+                    RuleOption::NoFarmers
+                } else {
+                    RuleOption::Farmers
+                };
+                options.push(c.spanned(&pair, option));
+            }
+            StatementKind::Rules(options)
+        }
+        Rule::tile_stmt => {
+            let tile = c.tile()?;
+            let at = c.coord()?;
+            let rotation = c.rotation();
+            let meeple = match c.colour() {
+                Some(colour) => {
+                    let meeple = c.meeple().ok_or_else(|| c.internal())?;
+                    Some((colour, meeple))
+                }
+                None => None,
+            };
+            StatementKind::Tile(TileStmt {
+                tile,
+                at,
+                rotation,
+                meeple,
+            })
+        }
+        Rule::supply_stmt => {
+            StatementKind::Supply(c.amounts(Rule::amounts, Rule::amount, Rule::count)?)
+        }
+        Rule::score_stmt => {
+            StatementKind::Score(c.amounts(Rule::amounts, Rule::amount, Rule::count)?)
+        }
+        Rule::turn_stmt => {
+            let colour = c.need_colour()?;
+            let tile = c.tile()?;
+            let at = c.coord()?;
+            let rotation = c.rotation();
+            let meeple = c.meeple();
+            let expect = c.expectation()?;
+            StatementKind::Turn(TurnStmt {
+                colour,
+                tile,
+                at,
+                rotation,
+                meeple,
+                expect,
+            })
+        }
+        Rule::discard_stmt => StatementKind::Discard { tile: c.tile()? },
+        Rule::expect_stmt => {
+            let what = c.need(Rule::expect_what)?;
+            keyword = Span::new(keyword.start, span_of(&what, base).end);
+            let amounts = c.amounts(Rule::amounts, Rule::amount, Rule::count)?;
+            if what.as_str() == "supply" {
+                StatementKind::ExpectSupply(amounts)
+            } else {
+                StatementKind::ExpectScore(amounts)
+            }
+        }
+        Rule::end_stmt => StatementKind::End {
+            expect: c.expectation()?,
+        },
+        _ => return Err(c.internal()),
+    };
+    Ok(Statement {
+        span,
+        keyword,
+        kind,
+    })
+}

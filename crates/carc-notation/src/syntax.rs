@@ -1,0 +1,399 @@
+//! The typed syntax tree. Every token carries a [`Span`] of byte offsets into the whole
+//! original text; nothing here knows about lines and columns.
+
+use std::fmt;
+
+/// A range of byte offsets `start..end` into the whole text given to [`crate::parse`].
+///
+/// Its `Debug` form is `start..end`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: usize,
+    /// Offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end` (byte offsets).
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// Length in bytes.
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// True for an empty span (a position, e.g. where a missing word was expected).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True when `offset` lies in `start..=end` (the end is included so that a cursor
+    /// right after a token still touches it).
+    pub fn touches(&self, offset: usize) -> bool {
+        self.start <= offset && offset <= self.end
+    }
+
+    /// The text this span covers, or `None` when it does not fit `text`.
+    pub fn slice<'t>(&self, text: &'t str) -> Option<&'t str> {
+        text.get(self.start..self.end)
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+/// A value together with the span of the token it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The value.
+    pub value: T,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The result of [`crate::parse`]: one [`Line`] per line of the text, and the syntax errors.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Parse {
+    /// Every line of the text, in order (no line is produced after a final line break).
+    pub lines: Vec<Line>,
+    /// One error per line whose kind is [`LineKind::Error`], in line order.
+    pub errors: Vec<crate::SyntaxError>,
+}
+
+impl Parse {
+    /// The statements of the lines that parsed, in order.
+    pub fn statements(&self) -> impl Iterator<Item = &Statement> {
+        self.lines.iter().filter_map(|line| match &line.kind {
+            LineKind::Statement(statement) => Some(statement),
+            _ => None,
+        })
+    }
+}
+
+/// One line of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The line's content without its line break (`\n` or `\r\n`).
+    pub span: Span,
+    /// What the line holds.
+    pub kind: LineKind,
+    /// The comment, from `#` to the end of the line, if any. Also found on lines that did
+    /// not parse (by a scan that skips `#` inside strings).
+    pub comment: Option<Span>,
+}
+
+/// What a [`Line`] holds.
+// Not boxed: the statement is the common case and the API is matched on directly.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// Empty, only spaces, or only a comment.
+    Blank,
+    /// A statement that parsed.
+    Statement(Statement),
+    /// The line did not parse; its [`crate::SyntaxError`] is in [`Parse::errors`].
+    Error,
+}
+
+/// One statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// The statement's text, without leading or trailing spaces and without the comment.
+    pub span: Span,
+    /// The keyword. For `expect score` and `expect supply` it covers both words.
+    pub keyword: Span,
+    /// The statement itself.
+    pub kind: StatementKind,
+}
+
+/// The statements of the notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StatementKind {
+    /// `title "…"`: the unescaped value; the span is the literal including its quotes.
+    Title(Spanned<String>),
+    /// `note "…"`: the unescaped value; the span is the literal including its quotes.
+    Note(Spanned<String>),
+    /// `players C1 C2 …` (at least one colour at the syntax level).
+    Players(Vec<Spanned<Colour>>),
+    /// `rules OPT …` (at least one option).
+    Rules(Vec<Spanned<RuleOption>>),
+    /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
+    Tile(TileStmt),
+    /// `supply COLOUR n …`.
+    Supply(Vec<Amount>),
+    /// `score COLOUR n …`.
+    Score(Vec<Amount>),
+    /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [=> EXPECT]`.
+    Turn(TurnStmt),
+    /// `discard T`.
+    Discard {
+        /// The discarded tile letter, as written (any single letter).
+        tile: Spanned<char>,
+    },
+    /// `expect score COLOUR n …`.
+    ExpectScore(Vec<Amount>),
+    /// `expect supply COLOUR n …`.
+    ExpectSupply(Vec<Amount>),
+    /// `end [=> EXPECT]`.
+    End {
+        /// What final scoring is expected to give, if written.
+        expect: Option<Expectation>,
+    },
+}
+
+/// A player colour word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    /// `red`
+    Red,
+    /// `blue`
+    Blue,
+    /// `green`
+    Green,
+    /// `yellow`
+    Yellow,
+    /// `black`
+    Black,
+}
+
+impl Colour {
+    /// All colours, in the order the notation lists them.
+    pub const ALL: [Colour; 5] = [
+        Colour::Red,
+        Colour::Blue,
+        Colour::Green,
+        Colour::Yellow,
+        Colour::Black,
+    ];
+
+    /// The word as written in the notation.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Yellow => "yellow",
+            Colour::Black => "black",
+        }
+    }
+
+    /// The colour written as `word`, if any.
+    pub fn from_word(word: &str) -> Option<Colour> {
+        Colour::ALL.into_iter().find(|c| c.as_str() == word)
+    }
+}
+
+/// A `rules` option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleOption {
+    /// `farmers` (the default).
+    Farmers,
+    /// `no-farmers`.
+    NoFarmers,
+}
+
+impl RuleOption {
+    /// The word as written in the notation.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleOption::Farmers => "farmers",
+            RuleOption::NoFarmers => "no-farmers",
+        }
+    }
+}
+
+/// A meeple role word. Both spellings of the road role are kept apart so that the
+/// formatter can keep what the author wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoleWord {
+    /// `knight` (city).
+    Knight,
+    /// `traveller` (road).
+    Traveller,
+    /// `traveler` (road).
+    Traveler,
+    /// `monk` (monastery).
+    Monk,
+    /// `farmer` (field).
+    Farmer,
+}
+
+impl RoleWord {
+    /// The word as written in the notation.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RoleWord::Knight => "knight",
+            RoleWord::Traveller => "traveller",
+            RoleWord::Traveler => "traveler",
+            RoleWord::Monk => "monk",
+            RoleWord::Farmer => "farmer",
+        }
+    }
+}
+
+/// A place on a tile in board directions: a side or a corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlaceWord {
+    /// Side north.
+    N,
+    /// Side east.
+    E,
+    /// Side south.
+    S,
+    /// Side west.
+    W,
+    /// Corner north-east.
+    NE,
+    /// Corner south-east.
+    SE,
+    /// Corner south-west.
+    SW,
+    /// Corner north-west.
+    NW,
+}
+
+impl PlaceWord {
+    /// The word as written in the notation.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlaceWord::N => "N",
+            PlaceWord::E => "E",
+            PlaceWord::S => "S",
+            PlaceWord::W => "W",
+            PlaceWord::NE => "NE",
+            PlaceWord::SE => "SE",
+            PlaceWord::SW => "SW",
+            PlaceWord::NW => "NW",
+        }
+    }
+
+    /// True for a side (`N E S W`), false for a corner.
+    pub fn is_side(self) -> bool {
+        matches!(
+            self,
+            PlaceWord::N | PlaceWord::E | PlaceWord::S | PlaceWord::W
+        )
+    }
+}
+
+/// A rotation word, clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RotationWord {
+    /// `r0`
+    R0,
+    /// `r90`
+    R90,
+    /// `r180`
+    R180,
+    /// `r270`
+    R270,
+}
+
+impl RotationWord {
+    /// The word as written in the notation.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RotationWord::R0 => "r0",
+            RotationWord::R90 => "r90",
+            RotationWord::R180 => "r180",
+            RotationWord::R270 => "r270",
+        }
+    }
+
+    /// Degrees clockwise: 0, 90, 180 or 270.
+    pub fn degrees(self) -> u16 {
+        match self {
+            RotationWord::R0 => 0,
+            RotationWord::R90 => 90,
+            RotationWord::R180 => 180,
+            RotationWord::R270 => 270,
+        }
+    }
+}
+
+/// Board coordinates `x,y`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coord {
+    /// x, growing to the east.
+    pub x: Spanned<i32>,
+    /// y, growing to the north.
+    pub y: Spanned<i32>,
+    /// The whole `x,y` token.
+    pub span: Span,
+}
+
+/// `ROLE [PLACE]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeepleSpec {
+    /// The role word.
+    pub role: Spanned<RoleWord>,
+    /// The place, if written.
+    pub place: Option<Spanned<PlaceWord>>,
+    /// From the role to the end of the place (or of the role).
+    pub span: Span,
+}
+
+/// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileStmt {
+    /// The tile letter as written: any single letter (A–X is checked by the analysis).
+    pub tile: Spanned<char>,
+    /// Where it lies.
+    pub at: Coord,
+    /// The rotation, if written.
+    pub rotation: Option<Spanned<RotationWord>>,
+    /// The meeple on it, if any.
+    pub meeple: Option<(Spanned<Colour>, MeepleSpec)>,
+}
+
+/// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [=> EXPECT]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnStmt {
+    /// Whose turn.
+    pub colour: Spanned<Colour>,
+    /// The tile letter as written: any single letter.
+    pub tile: Spanned<char>,
+    /// Where it goes.
+    pub at: Coord,
+    /// The rotation, if written.
+    pub rotation: Option<Spanned<RotationWord>>,
+    /// The meeple deployed, if any.
+    pub meeple: Option<MeepleSpec>,
+    /// What the turn is expected to score, if written.
+    pub expect: Option<Expectation>,
+}
+
+/// `COLOUR n`: an entry of `supply`, `score`, `expect …` or an `=>` list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Amount {
+    /// The colour.
+    pub colour: Spanned<Colour>,
+    /// The number (never negative; written `n` or `+n`).
+    pub value: Spanned<i64>,
+    /// From the colour to the end of the number.
+    pub span: Span,
+}
+
+/// `=> nothing` or `=> COLOUR +n, …`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    /// From `=>` to the end of the list.
+    pub span: Span,
+    /// What is expected.
+    pub kind: ExpectationKind,
+}
+
+/// What an [`Expectation`] says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExpectationKind {
+    /// `nothing`: nobody scores.
+    Nothing,
+    /// What each listed colour gains; unlisted colours gain 0.
+    Gains(Vec<Amount>),
+}

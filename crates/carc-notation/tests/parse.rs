@@ -1,0 +1,696 @@
+//! Parser tests: the worked examples of notation.md, spans, CRLF, strings, and every kind
+//! of syntax error with its message and span.
+
+use carc_notation::*;
+
+/// Parses `text` and fails the test if any line does not parse.
+fn parse_ok(text: &str) -> Parse {
+    let parse = parse(text);
+    let messages: Vec<String> = parse
+        .errors
+        .iter()
+        .map(|e| format!("{:?} {}", e.span, e.message()))
+        .collect();
+    assert!(messages.is_empty(), "unexpected errors: {messages:#?}");
+    parse
+}
+
+/// The single statement of a one-line text.
+fn statement(text: &str) -> StatementKind {
+    let parse = parse_ok(text);
+    let mut statements = parse.statements();
+    let first = statements.next().expect("one statement").kind.clone();
+    assert!(statements.next().is_none());
+    first
+}
+
+/// The single error of a one-line text: (the text it spans, its message).
+fn error(text: &str) -> (String, String) {
+    let parse = parse(text);
+    assert_eq!(parse.errors.len(), 1, "{text:?}: {:?}", parse.errors);
+    assert_eq!(parse.lines.len(), 1);
+    assert_eq!(parse.lines[0].kind, LineKind::Error);
+    let e = &parse.errors[0];
+    (
+        e.span
+            .slice(text)
+            .expect("span inside the text")
+            .to_string(),
+        e.message(),
+    )
+}
+
+fn slice(text: &str, span: Span) -> &str {
+    span.slice(text).expect("span inside the text")
+}
+
+const NOTATION_EXAMPLES: &[&str] = &[
+    r#"# Lesson: coat of arms
+title   "Coat of arms"
+note    "Complete a three-tile city with one coat of arms to score 8."
+players red blue
+rules   farmers
+
+tile D 0,0                      # the start tile: city north, road east-west
+tile F 0,1 r90  red knight S    # the city runs north-south; red's knight is in it
+turn blue E 0,2 r180            => red +8     # blue closes it: 3 x 2 + 2, for red
+end                             => nothing
+"#,
+    "# A city cap closes the start tile's city: 2 tiles x 2 = 4
+players red blue
+tile D 0,0
+turn red E 0,1 r180 knight S     => red +4
+",
+    "# Two road-ending monasteries facing each other: a 2-tile road
+tile A 0,0 r180 red traveller N
+turn red A 0,1                  => red +2
+",
+    "# Eight neighbours of a monastery; the ring of roads around it also closes, unoccupied
+tile B 0,0 red monk
+tile U 0,1 r90
+tile V 1,1
+tile U 1,0
+tile V 1,-1 r90
+tile U 0,-1 r90
+tile V -1,-1 r180
+tile U -1,0
+turn red V -1,1 r270            => red +9
+",
+    "# Occupied: the city already holds red's knight, so a second knight is refused
+tile D 0,0 red knight N
+turn red E 0,1 r180 knight S     # error: occupied-feature
+",
+    "# A farmer counts the completed city once, at the end only
+tile D 0,0 red farmer NE
+turn red E 0,1 r180             => nothing
+end                             => red +3
+",
+    "# Unfinished features at the end: city 1 tile (1), road 1 tile (1)
+tile D 0,0 red knight N
+tile U 1,0 r90 blue traveller E
+end                             => red +1, blue +2
+",
+];
+
+#[test]
+fn every_notation_example_parses() {
+    for example in NOTATION_EXAMPLES {
+        let parse = parse_ok(example);
+        assert_eq!(parse.lines.len(), example.lines().count());
+    }
+}
+
+#[test]
+fn coat_of_arms_example_means_what_it_says() {
+    let text = NOTATION_EXAMPLES[0];
+    let parse = parse_ok(text);
+    let kinds: Vec<&LineKind> = parse.lines.iter().map(|l| &l.kind).collect();
+    assert_eq!(kinds[0], &LineKind::Blank);
+    assert_eq!(
+        parse.lines[0].comment.map(|c| slice(text, c)),
+        Some("# Lesson: coat of arms")
+    );
+    assert_eq!(kinds[5], &LineKind::Blank);
+    assert!(parse.lines[5].comment.is_none());
+
+    let statements: Vec<&Statement> = parse.statements().collect();
+    assert_eq!(statements.len(), 8);
+    match &statements[0].kind {
+        StatementKind::Title(title) => {
+            assert_eq!(title.value, "Coat of arms");
+            assert_eq!(slice(text, title.span), "\"Coat of arms\"");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(slice(text, statements[0].keyword), "title");
+    match &statements[2].kind {
+        StatementKind::Players(colours) => {
+            let colours: Vec<Colour> = colours.iter().map(|c| c.value).collect();
+            assert_eq!(colours, [Colour::Red, Colour::Blue]);
+        }
+        other => panic!("{other:?}"),
+    }
+    match &statements[3].kind {
+        StatementKind::Rules(options) => {
+            assert_eq!(options[0].value, RuleOption::Farmers);
+            assert_eq!(slice(text, options[0].span), "farmers");
+        }
+        other => panic!("{other:?}"),
+    }
+    match &statements[5].kind {
+        StatementKind::Tile(tile) => {
+            assert_eq!(tile.tile.value, 'F');
+            assert_eq!((tile.at.x.value, tile.at.y.value), (0, 1));
+            assert_eq!(slice(text, tile.at.span), "0,1");
+            assert_eq!(slice(text, tile.at.x.span), "0");
+            assert_eq!(slice(text, tile.at.y.span), "1");
+            let rotation = tile.rotation.as_ref().expect("rotation");
+            assert_eq!(rotation.value, RotationWord::R90);
+            assert_eq!(slice(text, rotation.span), "r90");
+            let (colour, meeple) = tile.meeple.as_ref().expect("meeple");
+            assert_eq!(colour.value, Colour::Red);
+            assert_eq!(slice(text, colour.span), "red");
+            assert_eq!(meeple.role.value, RoleWord::Knight);
+            assert_eq!(slice(text, meeple.role.span), "knight");
+            let place = meeple.place.as_ref().expect("place");
+            assert_eq!(place.value, PlaceWord::S);
+            assert_eq!(slice(text, place.span), "S");
+            assert_eq!(slice(text, meeple.span), "knight S");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        slice(text, statements[5].span),
+        "tile F 0,1 r90  red knight S"
+    );
+    let line = parse
+        .lines
+        .iter()
+        .find(|l| l.kind == LineKind::Statement(statements[5].clone()))
+        .expect("line");
+    assert_eq!(
+        slice(text, line.comment.expect("comment")),
+        "# the city runs north-south; red's knight is in it"
+    );
+    match &statements[6].kind {
+        StatementKind::Turn(turn) => {
+            assert_eq!(turn.colour.value, Colour::Blue);
+            assert_eq!(turn.tile.value, 'E');
+            assert_eq!(
+                turn.rotation.as_ref().map(|r| r.value),
+                Some(RotationWord::R180)
+            );
+            assert!(turn.meeple.is_none());
+            let expect = turn.expect.as_ref().expect("expectation");
+            assert_eq!(slice(text, expect.span), "=> red +8");
+            match &expect.kind {
+                ExpectationKind::Gains(gains) => {
+                    assert_eq!(gains.len(), 1);
+                    assert_eq!(gains[0].colour.value, Colour::Red);
+                    assert_eq!(gains[0].value.value, 8);
+                    assert_eq!(slice(text, gains[0].value.span), "+8");
+                    assert_eq!(slice(text, gains[0].span), "red +8");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        other => panic!("{other:?}"),
+    }
+    match &statements[7].kind {
+        StatementKind::End {
+            expect: Some(expect),
+        } => {
+            assert_eq!(expect.kind, ExpectationKind::Nothing);
+            assert_eq!(slice(text, expect.span), "=> nothing");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn negative_coordinates_and_monk_without_place() {
+    let text = "tile V -1,-1 r180\ntile B 0,0 red monk";
+    let parse = parse_ok(text);
+    let statements: Vec<&Statement> = parse.statements().collect();
+    match &statements[0].kind {
+        StatementKind::Tile(tile) => {
+            assert_eq!((tile.at.x.value, tile.at.y.value), (-1, -1));
+            assert_eq!(slice(text, tile.at.x.span), "-1");
+            assert_eq!(slice(text, tile.at.y.span), "-1");
+        }
+        other => panic!("{other:?}"),
+    }
+    match &statements[1].kind {
+        StatementKind::Tile(TileStmt {
+            meeple: Some((_, meeple)),
+            ..
+        }) => {
+            assert_eq!(meeple.role.value, RoleWord::Monk);
+            assert!(meeple.place.is_none());
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn traveler_and_traveller_are_both_roles() {
+    for (word, role) in [
+        ("traveller", RoleWord::Traveller),
+        ("traveler", RoleWord::Traveler),
+    ] {
+        match statement(&format!("turn red U 0,1 {word} N")) {
+            StatementKind::Turn(turn) => assert_eq!(turn.meeple.map(|m| m.role.value), Some(role)),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn supply_score_expect_discard_and_rules() {
+    let amounts = |kind: StatementKind| -> Vec<(Colour, i64)> {
+        let list = match kind {
+            StatementKind::Supply(l)
+            | StatementKind::Score(l)
+            | StatementKind::ExpectScore(l)
+            | StatementKind::ExpectSupply(l) => l,
+            other => panic!("{other:?}"),
+        };
+        list.iter()
+            .map(|a| (a.colour.value, a.value.value))
+            .collect()
+    };
+    assert_eq!(
+        amounts(statement("supply red 3 blue 0")),
+        [(Colour::Red, 3), (Colour::Blue, 0)]
+    );
+    assert_eq!(
+        amounts(statement("score red 12, blue +4")),
+        [(Colour::Red, 12), (Colour::Blue, 4)]
+    );
+    assert!(matches!(
+        statement("expect score red 10 blue 4"),
+        StatementKind::ExpectScore(_)
+    ));
+    assert!(matches!(
+        statement("expect supply red 6"),
+        StatementKind::ExpectSupply(_)
+    ));
+    assert_eq!(
+        amounts(statement("expect supply red 6")),
+        [(Colour::Red, 6)]
+    );
+    let text = "expect  score red 1";
+    let parse = parse_ok(text);
+    let stmt = parse.statements().next().expect("statement");
+    assert_eq!(slice(text, stmt.keyword), "expect  score");
+    match statement("discard X") {
+        StatementKind::Discard { tile } => assert_eq!(tile.value, 'X'),
+        other => panic!("{other:?}"),
+    }
+    match statement("rules no-farmers") {
+        StatementKind::Rules(options) => assert_eq!(options[0].value, RuleOption::NoFarmers),
+        other => panic!("{other:?}"),
+    }
+    match statement("players red,blue ,green , yellow\tblack") {
+        StatementKind::Players(colours) => assert_eq!(colours.len(), 5),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn gains_with_and_without_commas_and_signs() {
+    for text in [
+        "end => red +1, blue +2",
+        "end => red +1 blue +2",
+        "end => red 1,blue 2",
+        "end\t=>\tred +1 ,\tblue 2",
+    ] {
+        match statement(text) {
+            StatementKind::End {
+                expect:
+                    Some(Expectation {
+                        kind: ExpectationKind::Gains(g),
+                        ..
+                    }),
+            } => {
+                let g: Vec<(Colour, i64)> =
+                    g.iter().map(|a| (a.colour.value, a.value.value)).collect();
+                assert_eq!(g, [(Colour::Red, 1), (Colour::Blue, 2)], "{text}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn any_single_letter_is_kept_as_a_tile() {
+    for (text, letter) in [("tile Z 0,0", 'Z'), ("tile a 0,0", 'a'), ("discard é", 'é')] {
+        let kind = statement(text);
+        let tile = match kind {
+            StatementKind::Tile(t) => t.tile.value,
+            StatementKind::Discard { tile } => tile.value,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(tile, letter);
+    }
+}
+
+#[test]
+fn crlf_lines_and_spans_exclude_the_line_break() {
+    let text = "players red blue\r\ntile D 0,0 # start\r\n\r\nturn red E 0,1 r180 => red +4\r\n";
+    let parse = parse_ok(text);
+    assert_eq!(parse.lines.len(), 4);
+    for line in &parse.lines {
+        assert!(!slice(text, line.span).contains('\r'));
+    }
+    assert_eq!(
+        slice(text, parse.lines[1].comment.expect("comment")),
+        "# start"
+    );
+    assert_eq!(parse.lines[2].kind, LineKind::Blank);
+    let turn = parse.statements().nth(2).expect("turn");
+    assert_eq!(slice(text, turn.span), "turn red E 0,1 r180 => red +4");
+}
+
+#[test]
+fn no_line_after_a_final_line_break_and_empty_text() {
+    assert_eq!(parse("tile D 0,0\n").lines.len(), 1);
+    assert_eq!(parse("tile D 0,0").lines.len(), 1);
+    assert_eq!(parse("tile D 0,0\n\n").lines.len(), 2);
+    assert!(parse("").lines.is_empty());
+    let with_bom = "\u{feff}tile D 0,0";
+    let parse = parse_ok(with_bom);
+    assert_eq!(slice(with_bom, parse.lines[0].span), "tile D 0,0");
+}
+
+#[test]
+fn strings_hold_unicode_and_escapes() {
+    let text =
+        r#"note "Ça « marche » — 城市 🏰 \"quoted\" and \\ backslash # not a comment" # comment"#;
+    let parse = parse_ok(text);
+    match &parse.statements().next().expect("note").kind {
+        StatementKind::Note(note) => {
+            assert_eq!(
+                note.value,
+                "Ça « marche » — 城市 🏰 \"quoted\" and \\ backslash # not a comment"
+            );
+            assert!(slice(text, note.span).starts_with("\"Ça"));
+            assert!(slice(text, note.span).ends_with("comment\""));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        slice(text, parse.lines[0].comment.expect("comment")),
+        "# comment"
+    );
+    match statement(r#"title """#) {
+        StatementKind::Title(t) => assert_eq!(t.value, ""),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn comments_blank_lines_and_tabs() {
+    let text = "\t# indented comment\n   \n\ttile\tD\t0,0\t#c\ntile D 0,0#glued";
+    let parse = parse_ok(text);
+    assert_eq!(parse.lines[0].kind, LineKind::Blank);
+    assert!(parse.lines[0].comment.is_some());
+    assert_eq!(parse.lines[1].kind, LineKind::Blank);
+    assert_eq!(parse.statements().count(), 2);
+    assert_eq!(
+        slice(text, parse.lines[3].comment.expect("comment")),
+        "#glued"
+    );
+}
+
+// ---- syntax errors ---------------------------------------------------------------------
+
+#[test]
+fn error_bad_rotation() {
+    assert_eq!(
+        error("tile D 0,0 r45"),
+        (
+            "r45".into(),
+            "expected a rotation: r0, r90, r180 or r270 (found `r45`)".into()
+        )
+    );
+    assert_eq!(
+        error("tile D 0,0 R90").1,
+        "expected a rotation: r0, r90, r180 or r270 (found `R90`; did you mean `r90`?)"
+    );
+}
+
+#[test]
+fn error_bad_colour() {
+    assert_eq!(
+        error("players red, blue, purple"),
+        (
+            "purple".into(),
+            "expected a colour: red, blue, green, yellow or black (found `purple`)".into()
+        )
+    );
+    assert_eq!(
+        error("turn Red E 0,1").1,
+        "expected a colour: red, blue, green, yellow or black (found `Red`; did you mean `red`?)"
+    );
+}
+
+#[test]
+fn error_coordinates_with_spaces() {
+    assert_eq!(
+        error("tile D 0, 1"),
+        (
+            "0,".into(),
+            "expected coordinates like 0,1 (no spaces) (found `0,`)".into()
+        )
+    );
+    assert_eq!(error("tile D 0,0r90").0, "0,0r90");
+}
+
+#[test]
+fn error_missing_argument_points_after_the_last_word() {
+    let text = "tile D   # no coordinates";
+    let parse = parse(text);
+    let e = &parse.errors[0];
+    assert_eq!(e.span, Span::new(6, 6));
+    assert_eq!(
+        e.message(),
+        "expected coordinates like 0,1 (no spaces) (found nothing)"
+    );
+    // The comment of a broken line is still found.
+    assert_eq!(
+        slice(text, parse.lines[0].comment.expect("comment")),
+        "# no coordinates"
+    );
+    assert_eq!(
+        error("players").1,
+        "expected a colour: red, blue, green, yellow or black (found nothing)"
+    );
+    assert_eq!(
+        error("discard").1,
+        "expected a tile letter A–X (found nothing)"
+    );
+    assert_eq!(
+        error("supply red").1,
+        "expected a number like 3 (found nothing)"
+    );
+    assert_eq!(
+        error("end =>").1,
+        "expected `nothing` or what each colour gains, like red +3 (found nothing)"
+    );
+}
+
+#[test]
+fn error_tile_word() {
+    assert_eq!(
+        error("tile DE 0,0"),
+        (
+            "DE".into(),
+            "expected a tile letter A–X (found `DE`)".into()
+        )
+    );
+    assert_eq!(error("turn red 12 0,0").0, "12");
+}
+
+#[test]
+fn error_unknown_keyword() {
+    let (span, message) = error("tiles D 0,0");
+    assert_eq!(span, "tiles");
+    assert!(
+        message.starts_with("expected a statement: title, note, players"),
+        "{message}"
+    );
+    assert!(error("Turn red E 0,1")
+        .1
+        .ends_with("(found `Turn`; did you mean `turn`?)"));
+    assert!(error("  foo").1.starts_with("expected a statement"));
+}
+
+#[test]
+fn error_role_place_and_rules_option() {
+    assert_eq!(
+        error("turn red E 0,1 r180 nite S"),
+        (
+            "nite".into(),
+            "expected a role: knight, traveller (or traveler), monk or farmer (found `nite`)"
+                .into()
+        )
+    );
+    assert_eq!(
+        error("tile D 0,0 red knight X"),
+        (
+            "X".into(),
+            "expected a place: a side N, E, S, W or a corner NE, SE, SW, NW (found `X`)".into()
+        )
+    );
+    assert_eq!(
+        error("rules farmer"),
+        (
+            "farmer".into(),
+            "expected a rules option: farmers or no-farmers (found `farmer`)".into()
+        )
+    );
+    assert_eq!(
+        error("expect scores red 1"),
+        (
+            "scores".into(),
+            "expected `score` or `supply` after `expect` (found `scores`)".into()
+        )
+    );
+}
+
+#[test]
+fn error_expectations() {
+    assert_eq!(
+        error("end => red").1,
+        "expected points like +3 (found nothing)"
+    );
+    assert_eq!(
+        error("end => red -3"),
+        ("-3".into(), "expected points like +3 (found `-3`)".into())
+    );
+    assert_eq!(error("end => everything").0, "everything");
+    assert_eq!(
+        error("score red -1").1,
+        "expected a number like 3 (found `-1`)"
+    );
+    assert_eq!(
+        error("end => red +1,"),
+        (
+            "".into(),
+            "expected a colour: red, blue, green, yellow or black (found nothing)".into()
+        )
+    );
+}
+
+#[test]
+fn error_trailing_junk() {
+    assert_eq!(
+        error("tile D 0,0 red knight N junk"),
+        (
+            "junk".into(),
+            "expected the end of the line or a # comment (found `junk`)".into()
+        )
+    );
+    assert_eq!(error(r#"title "a" "b""#).0, "\"b\"");
+    assert_eq!(
+        error("tile D,0,0"),
+        (
+            ",0,0".into(),
+            "expected a space between words (found `,0,0`)".into()
+        )
+    );
+}
+
+#[test]
+fn error_strings() {
+    assert_eq!(
+        error(r#"title "abc   "#),
+        (
+            "\"abc".into(),
+            "unterminated string: a closing \" is missing".into()
+        )
+    );
+    assert_eq!(
+        error(r#"note "a\nb""#),
+        (
+            "\\n".into(),
+            "unknown escape in a string: write \\\" for a quote and \\\\ for a backslash".into()
+        )
+    );
+    assert_eq!(
+        error("title Coat"),
+        (
+            "Coat".into(),
+            "expected a string in double quotes, like \"Coat of arms\" (found `Coat`)".into()
+        )
+    );
+}
+
+#[test]
+fn error_numbers_out_of_range() {
+    assert_eq!(
+        error("tile D 2147483648,0"),
+        (
+            "2147483648".into(),
+            "coordinate out of range: it must lie between -2147483648 and 2147483647".into()
+        )
+    );
+    assert!(parse("tile D -2147483648,2147483647").errors.is_empty());
+    assert_eq!(
+        error("expect score red 99999999999999999999"),
+        ("99999999999999999999".into(), "number too large".into())
+    );
+    assert_eq!(
+        error("end => red +9223372036854775808").1,
+        "number too large"
+    );
+}
+
+#[test]
+fn error_spans_are_byte_offsets_into_the_whole_text() {
+    let text = "note \"é😀\"\r\ntile D 0,0 r45 # é\r\n";
+    let parse = parse(text);
+    assert_eq!(parse.errors.len(), 1);
+    assert_eq!(slice(text, parse.errors[0].span), "r45");
+    assert_eq!(parse.errors[0].span.start, text.find("r45").expect("r45"));
+}
+
+#[test]
+fn a_bad_line_among_good_ones() {
+    let text = "players red blue\ntile D 0,0\ntile F 0,1 r91 red knight S # oops\nturn blue E 0,2 r180 => red +8\nend => nothing\n";
+    let parse = parse(text);
+    assert_eq!(parse.errors.len(), 1);
+    assert_eq!(slice(text, parse.errors[0].span), "r91");
+    let kinds: Vec<bool> = parse
+        .lines
+        .iter()
+        .map(|l| l.kind == LineKind::Error)
+        .collect();
+    assert_eq!(kinds, [false, false, true, false, false]);
+    assert_eq!(parse.statements().count(), 4);
+    assert_eq!(
+        slice(text, parse.lines[2].comment.expect("comment")),
+        "# oops"
+    );
+}
+
+#[test]
+fn a_lone_carriage_return_is_not_a_line_break() {
+    let parse = parse("tile D 0,0\rtile E 0,1");
+    assert_eq!(parse.lines.len(), 1);
+    assert_eq!(parse.errors.len(), 1);
+}
+
+#[test]
+fn pathological_input_does_not_panic() {
+    let long_line = "tile ".to_string() + &"D".repeat(MAX_LINE_LEN + 10);
+    let parse = parse(&long_line);
+    assert!(matches!(
+        parse.errors[0].kind,
+        SyntaxErrorKind::LineTooLong { .. }
+    ));
+    assert_eq!(parse.errors[0].span, Span::new(0, long_line.len()));
+
+    let just_under = format!("note \"{}\"", "é".repeat((MAX_LINE_LEN - 10) / 2));
+    assert!(carc_notation::parse(&just_under).errors.is_empty());
+    let many_commas = format!("players red{}", ", blue".repeat(5000));
+    assert!(carc_notation::parse(&many_commas).errors.is_empty());
+    let many_gains = format!("end => red +1{}", " blue +2".repeat(5000));
+    assert!(carc_notation::parse(&many_gains).errors.is_empty());
+    let quotes = "\"".repeat(MAX_LINE_LEN);
+    assert_eq!(carc_notation::parse(&quotes).errors.len(), 1);
+    let backslashes = format!("note \"{}", "\\".repeat(MAX_LINE_LEN - 10));
+    assert_eq!(carc_notation::parse(&backslashes).errors.len(), 1);
+    let lines = "tile D 0,0\n".repeat(20_000);
+    assert_eq!(carc_notation::parse(&lines).lines.len(), 20_000);
+    for junk in [
+        "\0", "\u{7f}", "\r", "#", "=>", ",", "\"", "\\", "tile", "turn red", "  \t", "é",
+    ] {
+        let _ = carc_notation::parse(junk);
+        for e in carc_notation::parse(junk).errors {
+            assert!(e.span.slice(junk).is_some(), "{junk:?}");
+            assert!(!e.message().is_empty());
+        }
+    }
+}
