@@ -1,6 +1,296 @@
-//! The formatter (to do).
+//! The formatter: one canonical layout for a `.carc` file.
+//!
+//! [`format`] parses the text and prints every line that parsed from its syntax tree;
+//! the meaning never changes and `format(format(x)) == format(x)`.
+//!
+//! The canonical layout:
+//! - A statement starts at the beginning of its line; its words are separated by one space.
+//! - Lists of single words (`players`, `rules`) are separated by spaces:
+//!   `players red blue`. Lists of colour–number pairs (`supply`, `score`, `expect …`, and
+//!   `=>` lists) are separated by a comma and a space: `supply red 3, blue 4`,
+//!   `=> red +1, blue +2`.
+//! - Numbers in `supply`, `score` and `expect` are written `n`; points in `=>` lists are
+//!   written `+n`. Coordinates are written as plain integers (`-01,+0` cannot occur; `-0`
+//!   becomes `0`).
+//! - Words are kept as written where the notation has two spellings of one thing:
+//!   `traveller`/`traveler`, and an explicit `r0` stays. Strings are kept exactly as
+//!   written, escapes included.
+//! - A block is a run of lines that are not empty. Within a block, the `=>` of the lines
+//!   that have one are aligned to one column (one space after the longest text before an
+//!   `=>`), and the trailing comments of statement lines are aligned to one column (two
+//!   spaces after the longest statement that has a trailing comment).
+//! - A comment on its own line starts at the beginning of the line; its text is kept.
+//! - A line that did not parse is kept byte for byte (only its line break may change) and
+//!   takes no part in the alignment.
+//! - Trailing spaces are removed; runs of empty lines become one empty line; empty lines at
+//!   the start and end are removed; the text ends with exactly one line break (an empty
+//!   or blank text becomes empty).
+//! - Line breaks are all CRLF if the first line break of the input is CRLF, else LF. A
+//!   UTF-8 byte order mark at the start is kept.
 
-/// Formats `text` canonically.
+use crate::parser::line_ranges;
+use crate::syntax::*;
+
+/// Formats `text` canonically (see the [module documentation](self)).
 pub fn format(text: &str) -> String {
-    text.to_string()
+    let parse = crate::parse(text);
+    let newline = match text.find('\n') {
+        Some(i) if i > 0 && text.as_bytes().get(i - 1) == Some(&b'\r') => "\r\n",
+        _ => "\n",
+    };
+    debug_assert_eq!(line_ranges(text).len(), parse.lines.len());
+
+    let outs: Vec<Out<'_>> = parse
+        .lines
+        .iter()
+        .map(|line| out_line(text, line))
+        .collect();
+
+    // Lay out each block of non-empty lines, then join blocks with one empty line.
+    let mut blocks: Vec<Vec<String>> = Vec::new();
+    let mut block: Vec<&Out<'_>> = Vec::new();
+    for out in outs.iter().chain(std::iter::once(&Out::Blank)) {
+        if matches!(out, Out::Blank) {
+            if !block.is_empty() {
+                blocks.push(lay_out_block(&block));
+                block.clear();
+            }
+        } else {
+            block.push(out);
+        }
+    }
+
+    let mut result = String::with_capacity(text.len() + 16);
+    if text.starts_with('\u{feff}') {
+        result.push('\u{feff}');
+    }
+    for (i, block) in blocks.iter().enumerate() {
+        if i > 0 {
+            result.push_str(newline);
+        }
+        for line in block {
+            result.push_str(line);
+            result.push_str(newline);
+        }
+    }
+    result
+}
+
+/// One input line, ready to be laid out.
+enum Out<'a> {
+    /// Empty or only spaces.
+    Blank,
+    /// A line that did not parse, kept as is.
+    Raw(&'a str),
+    /// A comment on its own line.
+    Comment(&'a str),
+    /// A statement: the text before `=>` (or all of it), the `=> …` part, the comment.
+    Code {
+        head: String,
+        tail: Option<String>,
+        comment: Option<&'a str>,
+    },
+}
+
+fn out_line<'a>(text: &'a str, line: &Line) -> Out<'a> {
+    let comment = line
+        .comment
+        .and_then(|span| span.slice(text))
+        .map(str::trim_end);
+    match &line.kind {
+        LineKind::Error => Out::Raw(line.span.slice(text).unwrap_or("")),
+        LineKind::Blank => match comment {
+            Some(comment) => Out::Comment(comment),
+            None => Out::Blank,
+        },
+        LineKind::Statement(statement) => {
+            let (head, tail) = print_statement(text, &statement.kind);
+            Out::Code {
+                head,
+                tail,
+                comment,
+            }
+        }
+    }
+}
+
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn lay_out_block(block: &[&Out<'_>]) -> Vec<String> {
+    let arrow_column = block
+        .iter()
+        .filter_map(|out| match out {
+            Out::Code {
+                head,
+                tail: Some(_),
+                ..
+            } => Some(width(head)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let codes: Vec<Option<String>> = block
+        .iter()
+        .map(|out| match out {
+            Out::Code { head, tail, .. } => Some(match tail {
+                Some(tail) => {
+                    let pad = arrow_column.saturating_sub(width(head));
+                    format!("{head}{:pad$} {tail}", "")
+                }
+                None => head.clone(),
+            }),
+            _ => None,
+        })
+        .collect();
+    let comment_column = block
+        .iter()
+        .zip(&codes)
+        .filter_map(|(out, code)| match (out, code) {
+            (
+                Out::Code {
+                    comment: Some(_), ..
+                },
+                Some(code),
+            ) => Some(width(code)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    block
+        .iter()
+        .zip(codes)
+        .map(|(out, code)| match (out, code) {
+            (Out::Raw(raw), _) => (*raw).to_string(),
+            (Out::Comment(comment), _) => (*comment).to_string(),
+            (
+                Out::Code {
+                    comment: Some(comment),
+                    ..
+                },
+                Some(code),
+            ) => {
+                let pad = comment_column.saturating_sub(width(&code));
+                format!("{code}{:pad$}  {comment}", "")
+            }
+            (_, Some(code)) => code,
+            (_, None) => String::new(),
+        })
+        .collect()
+}
+
+/// The canonical text of a statement, split before its `=>` part.
+fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>) {
+    let mut words: Vec<String> = Vec::new();
+    let mut tail = None;
+    match kind {
+        StatementKind::Title(s) | StatementKind::Note(s) => {
+            let keyword = if matches!(kind, StatementKind::Title(_)) {
+                "title"
+            } else {
+                "note"
+            };
+            words.push(keyword.into());
+            words.push(s.span.slice(text).unwrap_or("\"\"").into());
+        }
+        StatementKind::Players(colours) => {
+            words.push("players".into());
+            words.extend(colours.iter().map(|c| c.value.as_str().to_string()));
+        }
+        StatementKind::Rules(options) => {
+            words.push("rules".into());
+            words.extend(options.iter().map(|o| o.value.as_str().to_string()));
+        }
+        StatementKind::Tile(tile) => {
+            words.push("tile".into());
+            push_placement(
+                &mut words,
+                tile.tile.value,
+                &tile.at,
+                tile.rotation.as_ref(),
+            );
+            if let Some((colour, meeple)) = &tile.meeple {
+                words.push(colour.value.as_str().into());
+                push_meeple(&mut words, meeple);
+            }
+        }
+        StatementKind::Supply(amounts) => {
+            words.push("supply".into());
+            words.push(print_amounts(amounts, false));
+        }
+        StatementKind::Score(amounts) => {
+            words.push("score".into());
+            words.push(print_amounts(amounts, false));
+        }
+        StatementKind::Turn(turn) => {
+            words.push("turn".into());
+            words.push(turn.colour.value.as_str().into());
+            push_placement(
+                &mut words,
+                turn.tile.value,
+                &turn.at,
+                turn.rotation.as_ref(),
+            );
+            if let Some(meeple) = &turn.meeple {
+                push_meeple(&mut words, meeple);
+            }
+            tail = turn.expect.as_ref().map(print_expectation);
+        }
+        StatementKind::Discard { tile } => {
+            words.push("discard".into());
+            words.push(tile.value.to_string());
+        }
+        StatementKind::ExpectScore(amounts) => {
+            words.push("expect score".into());
+            words.push(print_amounts(amounts, false));
+        }
+        StatementKind::ExpectSupply(amounts) => {
+            words.push("expect supply".into());
+            words.push(print_amounts(amounts, false));
+        }
+        StatementKind::End { expect } => {
+            words.push("end".into());
+            tail = expect.as_ref().map(print_expectation);
+        }
+    }
+    (words.join(" "), tail)
+}
+
+fn push_placement(
+    words: &mut Vec<String>,
+    tile: char,
+    at: &Coord,
+    rotation: Option<&Spanned<RotationWord>>,
+) {
+    words.push(tile.to_string());
+    words.push(format!("{},{}", at.x.value, at.y.value));
+    if let Some(rotation) = rotation {
+        words.push(rotation.value.as_str().into());
+    }
+}
+
+fn push_meeple(words: &mut Vec<String>, meeple: &MeepleSpec) {
+    words.push(meeple.role.value.as_str().into());
+    if let Some(place) = &meeple.place {
+        words.push(place.value.as_str().into());
+    }
+}
+
+fn print_amounts(amounts: &[Amount], plus: bool) -> String {
+    let entries: Vec<String> = amounts
+        .iter()
+        .map(|a| {
+            let sign = if plus { "+" } else { "" };
+            format!("{} {sign}{}", a.colour.value.as_str(), a.value.value)
+        })
+        .collect();
+    entries.join(", ")
+}
+
+fn print_expectation(expect: &Expectation) -> String {
+    match &expect.kind {
+        ExpectationKind::Nothing => "=> nothing".into(),
+        ExpectationKind::Gains(gains) => format!("=> {}", print_amounts(gains, true)),
+    }
 }
