@@ -1,1 +1,38 @@
-//! The Carcassonne rules engine (placeholder until the engine lands).
+//! The Carcassonne rules engine of carc: the base-game tile catalogue (`tiles.md`), a board on
+//! integer coordinates, features as incrementally maintained connected components, placement
+//! and deployment legality, scoring during play and at the end, move generation and a seeded
+//! random game simulator.
+//!
+//! Pure: no I/O, no global state, no panics on any input; illegal moves are typed values.
+//!
+//! ```
+//! use carc_rules::{Config, Game, Pos, Role, Rotation, TileType, Color};
+//! let mut g = Game::new(Config::default());
+//! g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0).unwrap();
+//! let s = g
+//!     .play_turn(Color::Red, TileType::E, Pos::new(0, 1), Rotation::R180, Some((Role::Knight, None)))
+//!     .unwrap();
+//! assert_eq!(s.gain(Color::Red), 4);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod board;
+mod features;
+pub mod game;
+mod movegen;
+mod scoring;
+pub mod sim;
+pub mod tiles;
+
+pub use board::Pos;
+pub use game::{
+    CellOccupied, Config, DeployError, FeatureId, FeatureSummary, FinalScore, Game, Meeple,
+    MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
+    MEEPLES_PER_COLOUR,
+};
+pub use sim::{simulate, GameRecord, Rng, Sim, Step};
+pub use tiles::{
+    Color, Corner, Edge, FeatureKind, Place, PlaceSet, Role, Rotation, SegmentDef, Side, TileType,
+    TOTAL_TILES,
+};

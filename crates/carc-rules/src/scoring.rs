@@ -1,0 +1,289 @@
+//! Scoring: features completed by a placement during play, and final scoring (unfinished
+//! roads, cities and monasteries, then fields). Majority rule: the colours with the most
+//! meeples on a feature each score its full value; the others score nothing.
+
+use crate::board::{Pos, AROUND};
+use crate::features::{FeatureId, FeatureSummary};
+use crate::game::{Game, Meeple};
+use crate::tiles::{Color, FeatureKind, NO_SEG};
+
+/// One scored feature.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredFeature {
+    /// The feature as it stood when scored (meeples still on it).
+    pub feature: FeatureSummary,
+    /// Points each winner scores (the feature's value, even when nobody wins).
+    pub points: u32,
+    /// The colours with the most meeples on it; empty when unoccupied.
+    pub winners: Vec<Color>,
+    /// The meeples taken off the board and returned to supply.
+    pub returned: Vec<Meeple>,
+}
+
+/// The detailed result of a scoring step: each scored feature in order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Scoring {
+    /// The scored features. During play: the roads and cities of the placed tile in catalogue
+    /// order of its segments, then completed monasteries (the placed tile's, then its
+    /// neighbours clockwise from north), completed-but-unoccupied features included. At final
+    /// scoring: every occupied road, city and monastery (in order of its first meeple), then
+    /// every occupied field.
+    pub features: Vec<ScoredFeature>,
+}
+
+/// The result of [`Game::score_completed`].
+pub type TurnScore = Scoring;
+/// The result of [`Game::final_scoring`].
+pub type FinalScore = Scoring;
+
+impl Scoring {
+    /// Points gained by `colour` in this step.
+    pub fn gain(&self, colour: Color) -> u32 {
+        self.features
+            .iter()
+            .filter(|f| f.winners.contains(&colour))
+            .map(|f| f.points)
+            .sum()
+    }
+
+    /// Points gained per colour, indexed by [`Color::index`].
+    pub fn gains(&self) -> [u32; 5] {
+        let mut g = [0; 5];
+        for c in Color::ALL {
+            g[c.index()] = self.gain(c);
+        }
+        g
+    }
+
+    /// The colours that gained points, with their gains, in [`Color::ALL`] order.
+    pub fn nonzero_gains(&self) -> Vec<(Color, u32)> {
+        Color::ALL
+            .into_iter()
+            .map(|c| (c, self.gain(c)))
+            .filter(|&(_, g)| g > 0)
+            .collect()
+    }
+}
+
+impl Game {
+    /// Score every road, city and monastery that the tile at `pos` completed (monasteries on
+    /// `pos` and its eight neighbours), add the points, return the meeples. A completed feature
+    /// is scored once: a second call finds nothing new.
+    pub fn score_completed(&mut self, pos: Pos) -> TurnScore {
+        let mut out = Vec::new();
+        self.score_completed_inner(pos, Some(&mut out));
+        Scoring { features: out }
+    }
+
+    /// Final scoring: every occupied road, city and monastery at its current value (unfinished
+    /// value normally; a completed one that was never scored at its completed value), then every
+    /// occupied field (3 per distinct completed city it touches). Adds the points and takes every
+    /// meeple off the board into its supply, so that all meeples are accounted for.
+    pub fn final_scoring(&mut self) -> FinalScore {
+        let mut out = Vec::new();
+        self.final_scoring_inner(Some(&mut out));
+        Scoring { features: out }
+    }
+
+    pub(crate) fn score_completed_inner(
+        &mut self,
+        pos: Pos,
+        mut out: Option<&mut Vec<ScoredFeature>>,
+    ) {
+        let Some(idx) = self.tile_index_at(pos) else {
+            return;
+        };
+        let info = self.tiles[idx].tile.info();
+        let base = self.tile_base[idx];
+        let mut rc = info.rc_mask;
+        while rc != 0 {
+            let i = rc.trailing_zeros();
+            rc &= rc - 1;
+            let root = self.find(base + i);
+            let r = root as usize;
+            if self.open[r] == 0 && !self.scored[r] {
+                self.scored[r] = true;
+                let points = self.root_value(root);
+                self.award(root, points, out.as_deref_mut());
+            }
+        }
+        self.score_monastery(idx, out.as_deref_mut());
+        for (dx, dy) in AROUND {
+            if let Some(p) = pos.offset(dx, dy) {
+                if let Some(j) = self.tile_index_at(p) {
+                    self.score_monastery(j, out.as_deref_mut());
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn score_monastery(&mut self, idx: usize, out: Option<&mut Vec<ScoredFeature>>) {
+        let m = self.tiles[idx].tile.info().monastery;
+        if m == NO_SEG || self.tile_nbrs[idx] != 8 {
+            return;
+        }
+        let node = self.tile_base[idx] + m as u32;
+        if self.scored[node as usize] {
+            return;
+        }
+        self.scored[node as usize] = true;
+        self.award(node, 9, out);
+    }
+
+    pub(crate) fn final_scoring_inner(&mut self, mut out: Option<&mut Vec<ScoredFeature>>) {
+        for fields in [false, true] {
+            loop {
+                // the first remaining meeple of this pass decides the next feature
+                let mut next = None;
+                for s in &self.meeples {
+                    let is_field = s.meeple.role.kind() == FeatureKind::Field;
+                    if is_field == fields {
+                        next = Some(s.node);
+                        break;
+                    }
+                }
+                let Some(node) = next else {
+                    break;
+                };
+                let root = self.find(node);
+                let points = self.root_value(root);
+                self.award(root, points, out.as_deref_mut());
+            }
+        }
+    }
+
+    /// Value of the feature with root `root` if it scored now (see
+    /// [`FeatureSummary::value_now`]), without allocating.
+    pub(crate) fn root_value(&mut self, root: u32) -> u32 {
+        let kind = self.node_kind(root);
+        match kind {
+            FeatureKind::Monastery => {
+                let n = self.tile_nbrs[self.node_tile[root as usize] as usize] as u32;
+                if n == 8 {
+                    9
+                } else {
+                    1 + n
+                }
+            }
+            FeatureKind::Road | FeatureKind::City => {
+                self.epoch = self.epoch.wrapping_add(1);
+                if self.epoch == 0 {
+                    self.stamp.fill(0);
+                    self.epoch = 1;
+                }
+                let epoch = self.epoch;
+                let (mut tiles, mut shields) = (0u32, 0u32);
+                let mut cur = root;
+                loop {
+                    let t = self.node_tile[cur as usize] as usize;
+                    if self.stamp[t] != epoch {
+                        self.stamp[t] = epoch;
+                        tiles += 1;
+                        shields += self.tiles[t].tile.has_shield() as u32;
+                    }
+                    cur = self.next[cur as usize];
+                    if cur == root {
+                        break;
+                    }
+                }
+                match kind {
+                    FeatureKind::Road => tiles,
+                    _ if self.open[root as usize] == 0 => 2 * (tiles + shields),
+                    _ => tiles + shields,
+                }
+            }
+            FeatureKind::Field => {
+                // distinct completed cities; at most a handful, so a small stack list
+                let mut seen = [0u32; 64];
+                let mut nseen = 0usize;
+                let mut extra: Vec<u32> = Vec::new();
+                let mut cur = root;
+                loop {
+                    let t = self.node_tile[cur as usize] as usize;
+                    let tile = self.tiles[t].tile;
+                    let seg = self.node_seg[cur as usize] as usize;
+                    let cities = raw_cities(tile, seg);
+                    let base = self.tile_base[t];
+                    let mut c = cities;
+                    while c != 0 {
+                        let i = c.trailing_zeros();
+                        c &= c - 1;
+                        let cr = self.find(base + i);
+                        if self.open[cr as usize] == 0
+                            && !seen[..nseen].contains(&cr)
+                            && !extra.contains(&cr)
+                        {
+                            if nseen < seen.len() {
+                                seen[nseen] = cr;
+                                nseen += 1;
+                            } else {
+                                extra.push(cr);
+                            }
+                        }
+                    }
+                    cur = self.next[cur as usize];
+                    if cur == root {
+                        break;
+                    }
+                }
+                3 * (nseen + extra.len()) as u32
+            }
+        }
+    }
+
+    /// Give `points` to the majority on feature `root` and return its meeples.
+    fn award(&mut self, root: u32, points: u32, out: Option<&mut Vec<ScoredFeature>>) {
+        let summary = match out {
+            Some(_) => self.feature(FeatureId(root)),
+            None => None,
+        };
+        let mut counts = [0u32; 5];
+        if self.mcount[root as usize] > 0 {
+            for s in &self.meeples {
+                if self.find_ro(s.node) == root {
+                    counts[s.meeple.colour.index()] += 1;
+                }
+            }
+        }
+        let max = counts.iter().copied().max().unwrap_or(0);
+        if max > 0 {
+            for (i, &c) in counts.iter().enumerate() {
+                if c == max {
+                    self.score[i] += points as i64;
+                }
+            }
+        }
+        let mut returned = Vec::new();
+        if self.mcount[root as usize] > 0 {
+            let mut k = 0;
+            while k < self.meeples.len() {
+                if self.find_ro(self.meeples[k].node) == root {
+                    let s = self.meeples.remove(k);
+                    self.supply[s.meeple.colour.index()] += 1;
+                    if out.is_some() {
+                        returned.push(s.meeple);
+                    }
+                } else {
+                    k += 1;
+                }
+            }
+            self.mcount[root as usize] = 0;
+        }
+        if let (Some(out), Some(feature)) = (out, summary) {
+            let winners = crate::features::winners_of(&counts);
+            out.push(ScoredFeature {
+                feature,
+                points,
+                winners,
+                returned,
+            });
+        }
+    }
+}
+
+/// City-segment bit mask touched by field segment `seg` of `tile`.
+#[inline]
+fn raw_cities(tile: crate::tiles::TileType, seg: usize) -> u8 {
+    tile.info().cities[seg]
+}

@@ -1,0 +1,266 @@
+//! A seeded random full-game simulator for tests and benchmarks: start tile D at `0,0` r0, the
+//! other 71 tiles shuffled, tiles without a legal position discarded, uniformly random legal
+//! placements and meeple choices (farmers included when on), then final scoring.
+
+use crate::board::Pos;
+use crate::game::{Config, FinalScore, Game};
+use crate::tiles::{Color, Place, Role, Rotation, TileType, TOTAL_TILES};
+
+/// A small fast PRNG (splitmix64). Deterministic for a seed; not for cryptography.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator for `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0), by multiply-shift.
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
+    }
+}
+
+/// One step of a simulated game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// A turn: the tile went to `pos` with `rot`, optionally with a meeple.
+    Turn {
+        /// The player.
+        colour: Color,
+        /// The tile drawn.
+        tile: TileType,
+        /// Where it went.
+        pos: Pos,
+        /// Its rotation.
+        rot: Rotation,
+        /// The meeple deployed, if any.
+        meeple: Option<(Role, Place)>,
+    },
+    /// The drawn tile had no legal position and left play (no turn passes).
+    Discard {
+        /// The tile.
+        tile: TileType,
+    },
+}
+
+/// The full box of 72 tiles minus one start tile D, in letter order.
+pub fn deck_without_start() -> Vec<TileType> {
+    let mut v = Vec::with_capacity(TOTAL_TILES - 1);
+    for t in TileType::ALL {
+        let n = t.count() as usize - usize::from(t == TileType::START);
+        v.extend(std::iter::repeat_n(t, n));
+    }
+    v
+}
+
+/// A running simulated game; reusable across games without reallocating.
+#[derive(Debug, Clone)]
+pub struct Sim {
+    game: Game,
+    deck: Vec<TileType>,
+    drawn: usize,
+    players: Vec<Color>,
+    turn: usize,
+    rng: Rng,
+    buf: Vec<(u32, u8)>,
+    discards: usize,
+}
+
+impl Sim {
+    /// A new game for `players` colours (clamped to 1..=5, taken in [`Color::ALL`] order) with
+    /// farmers on or off, seeded by `seed`, with the start tile already placed.
+    pub fn new(seed: u64, players: usize, farmers: bool) -> Sim {
+        let mut sim = Sim {
+            game: Game::new(Config::default()),
+            deck: deck_without_start(),
+            drawn: 0,
+            players: Vec::new(),
+            turn: 0,
+            rng: Rng::new(seed),
+            buf: Vec::with_capacity(256),
+            discards: 0,
+        };
+        sim.reset(seed, players, farmers);
+        sim
+    }
+
+    /// Start a new game in place (same as [`Sim::new`], keeping allocations).
+    pub fn reset(&mut self, seed: u64, players: usize, farmers: bool) {
+        let n = players.clamp(1, 5);
+        self.players.clear();
+        self.players.extend_from_slice(&Color::ALL[..n]);
+        let config = Config {
+            players: self.players.clone(),
+            farmers,
+        };
+        if self.game.config() != &config {
+            self.game.reset(Some(config));
+        } else {
+            self.game.reset(None);
+        }
+        self.rng = Rng::new(seed);
+        // the deck is a permutation of the same multiset: re-shuffling it is enough
+        let len = self.deck.len();
+        for i in (1..len).rev() {
+            let j = self.rng.below(i as u32 + 1) as usize;
+            self.deck.swap(i, j);
+        }
+        self.drawn = 0;
+        self.turn = 0;
+        self.discards = 0;
+        // the start tile cannot collide on an empty board
+        let _ = self
+            .game
+            .place_tile(TileType::START, Pos::new(0, 0), Rotation::R0);
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Tiles discarded so far.
+    pub fn discards(&self) -> usize {
+        self.discards
+    }
+
+    /// Tiles still to draw.
+    pub fn remaining(&self) -> usize {
+        self.deck.len() - self.drawn
+    }
+
+    /// Draw and play the next tile; `None` once the deck is empty.
+    pub fn step(&mut self) -> Option<Step> {
+        let tile = *self.deck.get(self.drawn)?;
+        self.drawn += 1;
+        self.buf.clear();
+        self.game.legal_placements_into(tile, &mut self.buf);
+        if self.buf.is_empty() {
+            self.discards += 1;
+            return Some(Step::Discard { tile });
+        }
+        let (k, r) = self.buf[self.rng.below(self.buf.len() as u32) as usize];
+        let pos = self.game.frontier[k as usize].pos;
+        let rot = Rotation::ALL[r as usize];
+        let colour = self.players[self.turn % self.players.len()];
+        self.turn += 1;
+        let _ = self.game.place_tile(tile, pos, rot);
+        let meeple = self.random_meeple(colour, tile, pos, rot);
+        self.game.score_completed_inner(pos, None);
+        Some(Step::Turn {
+            colour,
+            tile,
+            pos,
+            rot,
+            meeple,
+        })
+    }
+
+    /// Choose uniformly among "no meeple" and each legal deployment on the tile just placed.
+    #[inline]
+    fn random_meeple(
+        &mut self,
+        colour: Color,
+        tile: TileType,
+        pos: Pos,
+        rot: Rotation,
+    ) -> Option<(Role, Place)> {
+        let g = &mut self.game;
+        if g.supply[colour.index()] <= 0 {
+            return None;
+        }
+        let idx = g.tiles.len() - 1;
+        let base = g.tile_base[idx];
+        let info = tile.info();
+        let mut opts = [0u8; crate::tiles::MAX_SEGMENTS];
+        let mut n = 0;
+        for i in 0..info.nseg {
+            if info.kinds[i as usize] == crate::tiles::FeatureKind::Field && !g.config.farmers {
+                continue;
+            }
+            let root = g.find(base + i as u32);
+            if g.mcount[root as usize] == 0 {
+                opts[n] = i;
+                n += 1;
+            }
+        }
+        let choice = self.rng.below(n as u32 + 1) as usize;
+        if choice == n {
+            return None;
+        }
+        let seg = tile.segment(rot, opts[choice] as usize)?;
+        let place = seg.places.first()?;
+        let role = seg.kind.role();
+        let g = &mut self.game;
+        g.add_meeple(colour, role, pos, place, base + seg.index as u32);
+        Some((role, place))
+    }
+
+    /// Play every remaining tile, without details.
+    pub fn play_out(&mut self) {
+        while self.step().is_some() {}
+    }
+
+    /// Final scoring with the detailed result.
+    pub fn finish(&mut self) -> FinalScore {
+        self.game.final_scoring()
+    }
+
+    /// Play the rest of the game and score it without building any detailed result (the
+    /// benchmark path); returns the scores indexed by [`Color::index`].
+    pub fn run_fast(&mut self) -> [i64; 5] {
+        self.play_out();
+        self.game.final_scoring_inner(None);
+        self.game.score
+    }
+}
+
+/// The record of one simulated game.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// The seed.
+    pub seed: u64,
+    /// Every step after the start tile, in order.
+    pub steps: Vec<Step>,
+    /// The detailed final scoring.
+    pub final_score: FinalScore,
+    /// The final scores of the players in turn order.
+    pub scores: Vec<(Color, i64)>,
+    /// The game after final scoring.
+    pub game: Game,
+}
+
+/// A seeded random full game with `players` colours (clamped to 1..=5).
+pub fn simulate(seed: u64, players: usize, farmers: bool) -> GameRecord {
+    let mut sim = Sim::new(seed, players, farmers);
+    let mut steps = Vec::with_capacity(TOTAL_TILES);
+    while let Some(s) = sim.step() {
+        steps.push(s);
+    }
+    let final_score = sim.finish();
+    let scores = sim
+        .players
+        .iter()
+        .map(|&c| (c, sim.game.score(c)))
+        .collect();
+    GameRecord {
+        seed,
+        steps,
+        final_score,
+        scores,
+        game: sim.game,
+    }
+}

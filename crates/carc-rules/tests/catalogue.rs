@@ -1,0 +1,267 @@
+//! The catalogue against tiles.md, row by row. The expected rows below are typed from the
+//! table of tiles.md (not from the code).
+
+use carc_rules::{Corner, Edge, FeatureKind, Place, PlaceSet, Rotation, Side, TileType};
+use std::collections::BTreeSet;
+
+/// letter, count, edges N E S W, cities, roads, fields "corners>cities touched", shield,
+/// monastery. Cities/roads: groups of sides separated by spaces. Fields: groups separated by
+/// `;`, each `corners>cities` with corners comma-separated and touched cities as side groups
+/// separated by `|` (empty: none).
+type Row = (
+    char,
+    u8,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    bool,
+);
+
+const ROWS: &[Row] = &[
+    ('A', 2, "FFRF", "", "S", "NE,SE,SW,NW>", false, true),
+    ('B', 4, "FFFF", "", "", "NE,SE,SW,NW>", false, true),
+    ('C', 1, "CCCC", "NESW", "", "", true, false),
+    ('D', 4, "CRFR", "N", "EW", "NE,NW>N;SE,SW>", false, false),
+    ('E', 5, "CFFF", "N", "", "NE,SE,SW,NW>N", false, false),
+    ('F', 2, "FCFC", "EW", "", "NE,NW>EW;SE,SW>EW", true, false),
+    ('G', 1, "FCFC", "EW", "", "NE,NW>EW;SE,SW>EW", false, false),
+    ('H', 3, "FCFC", "E W", "", "NE,SE,SW,NW>E|W", false, false),
+    ('I', 2, "CFFC", "N W", "", "NE,SE,SW>N|W", false, false),
+    ('J', 3, "CRRF", "N", "ES", "SE>;NE,SW,NW>N", false, false),
+    ('K', 3, "CFRR", "N", "SW", "SW>;NE,SE,NW>N", false, false),
+    (
+        'L',
+        3,
+        "CRRR",
+        "N",
+        "E S W",
+        "NE,NW>N;SE>;SW>",
+        false,
+        false,
+    ),
+    ('M', 2, "CFFC", "NW", "", "NE,SE,SW>NW", true, false),
+    ('N', 3, "CFFC", "NW", "", "NE,SE,SW>NW", false, false),
+    ('O', 2, "CRRC", "NW", "ES", "SE>;NE,SW>NW", true, false),
+    ('P', 3, "CRRC", "NW", "ES", "SE>;NE,SW>NW", false, false),
+    ('Q', 1, "CCFC", "NEW", "", "SE,SW>NEW", true, false),
+    ('R', 3, "CCFC", "NEW", "", "SE,SW>NEW", false, false),
+    ('S', 2, "CCRC", "NEW", "S", "SE>NEW;SW>NEW", true, false),
+    ('T', 1, "CCRC", "NEW", "S", "SE>NEW;SW>NEW", false, false),
+    ('U', 8, "RFRF", "", "NS", "NE,SE>;SW,NW>", false, false),
+    ('V', 9, "FFRR", "", "SW", "SW>;NE,SE,NW>", false, false),
+    ('W', 4, "FRRR", "", "E S W", "NE,NW>;SE>;SW>", false, false),
+    (
+        'X',
+        1,
+        "RRRR",
+        "",
+        "N E S W",
+        "NE>;SE>;SW>;NW>",
+        false,
+        false,
+    ),
+];
+
+fn side(c: char) -> Side {
+    match c {
+        'N' => Side::N,
+        'E' => Side::E,
+        'S' => Side::S,
+        _ => Side::W,
+    }
+}
+
+fn corner(s: &str) -> Corner {
+    match s {
+        "NE" => Corner::NE,
+        "SE" => Corner::SE,
+        "SW" => Corner::SW,
+        _ => Corner::NW,
+    }
+}
+
+fn side_set(s: &str) -> PlaceSet {
+    s.chars()
+        .fold(PlaceSet::EMPTY, |acc, c| acc.with(Place::Side(side(c))))
+}
+
+fn groups(s: &str) -> BTreeSet<Vec<Place>> {
+    s.split_whitespace()
+        .map(|g| side_set(g).iter().collect())
+        .collect()
+}
+
+#[test]
+fn counts_sum_to_72_and_shields_to_10() {
+    let total: u32 = TileType::ALL.iter().map(|t| t.count() as u32).sum();
+    assert_eq!(total, 72);
+    let shields: u32 = TileType::ALL
+        .iter()
+        .filter(|t| t.has_shield())
+        .map(|t| t.count() as u32)
+        .sum();
+    assert_eq!(shields, 10);
+    assert_eq!(TileType::ALL.len(), 24);
+}
+
+#[test]
+fn every_type_matches_its_row() {
+    assert_eq!(ROWS.len(), 24);
+    for &(letter, count, edges, cities, roads, fields, shield, monastery) in ROWS {
+        let t = TileType::from_letter(letter).expect("letter");
+        assert_eq!(t.letter(), letter);
+        assert_eq!(t.count(), count, "{letter} count");
+        let e: String = t.edges(Rotation::R0).iter().map(|e| e.letter()).collect();
+        assert_eq!(e, edges, "{letter} edges");
+        assert_eq!(t.has_shield(), shield, "{letter} shield");
+        assert_eq!(t.has_monastery(), monastery, "{letter} monastery");
+
+        let segs: Vec<_> = t.segments(Rotation::R0).collect();
+        let of = |k: FeatureKind| -> BTreeSet<Vec<Place>> {
+            segs.iter()
+                .filter(|s| s.kind == k)
+                .map(|s| s.places.iter().collect())
+                .collect()
+        };
+        assert_eq!(of(FeatureKind::City), groups(cities), "{letter} cities");
+        assert_eq!(of(FeatureKind::Road), groups(roads), "{letter} roads");
+        let mons = segs
+            .iter()
+            .filter(|s| s.kind == FeatureKind::Monastery)
+            .count();
+        assert_eq!(mons, usize::from(monastery), "{letter} monastery segment");
+
+        // fields: corners and the cities (as side groups) each touches
+        let mut got = BTreeSet::new();
+        for f in segs.iter().filter(|s| s.kind == FeatureKind::Field) {
+            let corners: Vec<Place> = f.places.iter().collect();
+            let touched: BTreeSet<Vec<Place>> = f
+                .touched_cities()
+                .map(|i| {
+                    let c = segs[i as usize];
+                    assert_eq!(c.kind, FeatureKind::City);
+                    c.places.iter().collect()
+                })
+                .collect();
+            got.insert((corners, touched));
+        }
+        let mut want = BTreeSet::new();
+        for g in fields.split(';').filter(|g| !g.is_empty()) {
+            let (cs, ts) = g.split_once('>').expect("field row");
+            let corners: Vec<Place> = cs
+                .split(',')
+                .map(|c| Place::Corner(corner(c)))
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let touched: BTreeSet<Vec<Place>> = ts
+                .split('|')
+                .filter(|s| !s.is_empty())
+                .map(|s| side_set(s).iter().collect())
+                .collect();
+            want.insert((corners, touched));
+        }
+        // PlaceSet iterates in a fixed order; compare as sorted vectors
+        let norm = |s: BTreeSet<(Vec<Place>, BTreeSet<Vec<Place>>)>| {
+            s.into_iter()
+                .map(|(mut c, t)| {
+                    c.sort();
+                    (c, t)
+                })
+                .collect::<BTreeSet<_>>()
+        };
+        assert_eq!(norm(got), norm(want), "{letter} fields");
+    }
+}
+
+#[test]
+fn letters_round_trip() {
+    for t in TileType::ALL {
+        assert_eq!(TileType::from_letter(t.letter()), Some(t));
+    }
+    assert_eq!(TileType::from_letter('Y'), None);
+    assert_eq!(TileType::from_letter('a'), None);
+    assert_eq!(TileType::from_letter('\u{0}'), None);
+    assert_eq!(TileType::from_letter('é'), None);
+}
+
+#[test]
+fn rotation_moves_north_to_east() {
+    // tiles.md: with r90, what was on N is on E, E goes to S, S to W, W to N.
+    for t in TileType::ALL {
+        let r0 = t.edges(Rotation::R0);
+        let r90 = t.edges(Rotation::R90);
+        assert_eq!(r90[Side::E.index()], r0[Side::N.index()]);
+        assert_eq!(r90[Side::S.index()], r0[Side::E.index()]);
+        assert_eq!(r90[Side::W.index()], r0[Side::S.index()]);
+        assert_eq!(r90[Side::N.index()], r0[Side::W.index()]);
+        for rot in Rotation::ALL {
+            for (a, b) in t.segments(Rotation::R0).zip(t.segments(rot)) {
+                let turned: Vec<Place> = a.places.iter().map(|p| p.rotated(rot)).collect();
+                let mut turned = turned;
+                turned.sort();
+                let mut got: Vec<Place> = b.places.iter().collect();
+                got.sort();
+                assert_eq!(turned, got, "{t} {rot}");
+                assert_eq!(a.kind, b.kind);
+            }
+            for s in Side::ALL {
+                assert_eq!(t.edge(rot, s), t.edges(rot)[s.index()]);
+            }
+        }
+    }
+    // a concrete one: D r90 has its city on E and its road N-S
+    let d = TileType::D;
+    assert_eq!(
+        d.edges(Rotation::R90),
+        [Edge::Road, Edge::City, Edge::Road, Edge::Field]
+    );
+    assert_eq!(
+        d.place_feature(Rotation::R90, Place::Side(Side::E)),
+        Some(FeatureKind::City)
+    );
+    assert_eq!(
+        d.place_feature(Rotation::R90, Place::Corner(Corner::NE)),
+        Some(FeatureKind::Field)
+    );
+    assert_eq!(d.place_feature(Rotation::R90, Place::Centre), None);
+}
+
+#[test]
+fn half_sides_exist_exactly_on_road_and_field_sides() {
+    // every non-city side has both of its corners in some field; a city side's corners may
+    // only be in a field through the other side of the corner
+    for t in TileType::ALL {
+        for s in Side::ALL {
+            let corners = match s {
+                Side::N => [Corner::NW, Corner::NE],
+                Side::E => [Corner::NE, Corner::SE],
+                Side::S => [Corner::SW, Corner::SE],
+                Side::W => [Corner::NW, Corner::SW],
+            };
+            if t.edge(Rotation::R0, s) != Edge::City {
+                for c in corners {
+                    assert_eq!(
+                        t.place_feature(Rotation::R0, Place::Corner(c)),
+                        Some(FeatureKind::Field),
+                        "{t} {s} {c}"
+                    );
+                }
+            }
+        }
+        // a listed corner has at least one half-side
+        for c in Corner::ALL {
+            let sides = match c {
+                Corner::NE => [Side::N, Side::E],
+                Corner::SE => [Side::E, Side::S],
+                Corner::SW => [Side::S, Side::W],
+                Corner::NW => [Side::W, Side::N],
+            };
+            let listed = t.place_feature(Rotation::R0, Place::Corner(c)).is_some();
+            let has_half = sides.iter().any(|&s| t.edge(Rotation::R0, s) != Edge::City);
+            assert_eq!(listed, has_half, "{t} {c}");
+        }
+    }
+}
