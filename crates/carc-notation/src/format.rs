@@ -61,7 +61,13 @@ pub fn format(text: &str) -> String {
     }
 
     let mut result = String::with_capacity(text.len() + 16);
-    if text.starts_with('\u{feff}') {
+    // Keep a byte order mark; also add one in front of a first line that starts with
+    // U+FEFF, or the next parse would take that character for a byte order mark.
+    let first_starts_with_bom = blocks
+        .first()
+        .and_then(|block| block.first())
+        .is_some_and(|line| line.starts_with('\u{feff}'));
+    if text.starts_with('\u{feff}') || first_starts_with_bom {
         result.push('\u{feff}');
     }
     for (i, block) in blocks.iter().enumerate() {

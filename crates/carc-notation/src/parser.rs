@@ -38,6 +38,12 @@ pub fn parse(text: &str) -> Parse {
 
 /// Byte ranges of the lines' contents, without their `\n` or `\r\n`. A UTF-8 byte order
 /// mark at the start is not part of the first line. No line follows a final line break.
+///
+/// Carriage returns right before a `\n` or the end of the text all belong to the line
+/// break (`\r\r\n` comes from converting line ends twice). That way no line's content ends
+/// with `\r`, so the formatter can keep a broken line byte for byte under either line
+/// ending without changing where lines break. A `\r` elsewhere is an ordinary character
+/// (and a syntax error outside strings and comments).
 pub(crate) fn line_ranges(text: &str) -> Vec<(usize, usize)> {
     let mut ranges = Vec::new();
     let mut start = if text.starts_with('\u{feff}') { 3 } else { 0 };
@@ -49,21 +55,24 @@ pub(crate) fn line_ranges(text: &str) -> Vec<(usize, usize)> {
             .map(|i| start + i);
         match newline {
             Some(nl) => {
-                let end = if nl > start && bytes.get(nl - 1) == Some(&b'\r') {
-                    nl - 1
-                } else {
-                    nl
-                };
-                ranges.push((start, end));
+                ranges.push((start, trim_carriage_returns(bytes, start, nl)));
                 start = nl + 1;
             }
             None => {
-                ranges.push((start, bytes.len()));
+                ranges.push((start, trim_carriage_returns(bytes, start, bytes.len())));
                 start = bytes.len();
             }
         }
     }
     ranges
+}
+
+/// `end`, moved back over the `\r`s just before it (but not before `start`).
+fn trim_carriage_returns(bytes: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && bytes.get(end - 1) == Some(&b'\r') {
+        end -= 1;
+    }
+    end
 }
 
 fn parse_line(line: &str, base: usize) -> (Line, Option<SyntaxError>) {

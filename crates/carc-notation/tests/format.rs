@@ -172,6 +172,13 @@ fn a_broken_line_survives_as_is() {
 }
 
 #[test]
+fn stray_carriage_returns_belong_to_the_line_break() {
+    check("tile D 0,0\r\r\nfoo\r\r\n", "tile D 0,0\r\nfoo\r\n");
+    check("foo \rbar\nend\r", "foo \rbar\nend\n");
+    check("foo\r", "foo\n");
+}
+
+#[test]
 fn a_byte_order_mark_is_kept() {
     check("\u{feff}tile  D 0,0\n", "\u{feff}tile D 0,0\n");
 }
@@ -272,5 +279,87 @@ fn formatting_keeps_the_tree_on_a_generated_corpus() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn random_junk_never_panics_and_formats_idempotently() {
+    let pieces = [
+        "tile",
+        "turn",
+        "end",
+        "note",
+        "title",
+        "expect",
+        "score",
+        "supply",
+        "players",
+        "rules",
+        "discard",
+        "red",
+        "blue",
+        "knight",
+        "farmer",
+        "monk",
+        "NE",
+        "S",
+        "D",
+        "é",
+        "r90",
+        "r45",
+        "0,0",
+        "-1,2",
+        "0,",
+        "=>",
+        "+3",
+        "3",
+        "nothing",
+        ",",
+        "\"",
+        "\\",
+        "\"a b\"",
+        "#",
+        " ",
+        " ",
+        " ",
+        "\t",
+        "\r",
+        "\n",
+        "\r\n",
+        "\u{feff}",
+        "🏰",
+        "99999999999",
+        "\0",
+    ];
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    for _ in 0..2000 {
+        let mut text = String::new();
+        for _ in 0..(rng.next() % 30) {
+            text.push_str(rng.pick(&pieces));
+        }
+        let parsed = parse(&text);
+        let error_lines = parsed
+            .lines
+            .iter()
+            .filter(|l| l.kind == LineKind::Error)
+            .count();
+        assert_eq!(error_lines, parsed.errors.len(), "{text:?}");
+        for error in &parsed.errors {
+            assert!(error.span.slice(&text).is_some(), "{text:?}: {error:?}");
+            assert!(!error.message().is_empty());
+        }
+        for line in &parsed.lines {
+            assert!(line.span.slice(&text).is_some(), "{text:?}");
+            if let Some(comment) = line.comment {
+                assert!(comment.slice(&text).is_some_and(|c| c.starts_with('#')));
+            }
+        }
+        let formatted = format(&text);
+        assert_eq!(format(&formatted), formatted, "not idempotent for {text:?}");
+        assert_eq!(
+            shape(&text),
+            shape(&formatted),
+            "meaning changed for {text:?}"
+        );
     }
 }
