@@ -1,6 +1,6 @@
 //! The formatter: one canonical layout for a `.carc` file.
 //!
-//! [`format`] parses the text and prints every line that parsed from its syntax tree;
+//! [`format()`] parses the text and prints every line that parsed from its syntax tree;
 //! the meaning never changes and `format(format(x)) == format(x)`.
 //!
 //! The canonical layout:
