@@ -49,7 +49,7 @@ impl fmt::Debug for Span {
 }
 
 /// A value together with the span of the token it was read from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Spanned<T> {
     /// The value.
     pub value: T,
@@ -318,7 +318,7 @@ impl RotationWord {
 }
 
 /// Board coordinates `x,y`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Coord {
     /// x, growing to the east.
     pub x: Spanned<i32>,
@@ -329,7 +329,7 @@ pub struct Coord {
 }
 
 /// `ROLE [PLACE]`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MeepleSpec {
     /// The role word.
     pub role: Spanned<RoleWord>,
@@ -370,7 +370,7 @@ pub struct TurnStmt {
 }
 
 /// `COLOUR n`: an entry of `supply`, `score`, `expect …` or an `=>` list.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Amount {
     /// The colour.
     pub colour: Spanned<Colour>,
