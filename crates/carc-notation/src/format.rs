@@ -216,7 +216,7 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
                 &tile.at,
                 tile.rotation.as_ref(),
             );
-            if let Some((colour, meeple)) = &tile.meeple {
+            for (colour, meeple) in &tile.meeples {
                 words.push(colour.value.as_str().into());
                 push_meeple(&mut words, meeple);
             }

@@ -551,18 +551,16 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             let tile = c.tile()?;
             let at = c.coord()?;
             let rotation = c.rotation();
-            let meeple = match c.colour() {
-                Some(colour) => {
-                    let meeple = c.meeple().ok_or_else(|| c.internal())?;
-                    Some((colour, meeple))
-                }
-                None => None,
-            };
+            let mut meeples = Vec::new();
+            while let Some(colour) = c.colour() {
+                let meeple = c.meeple().ok_or_else(|| c.internal())?;
+                meeples.push((colour, meeple));
+            }
             StatementKind::Tile(TileStmt {
                 tile,
                 at,
                 rotation,
-                meeple,
+                meeples,
             })
         }
         Rule::supply_stmt => {

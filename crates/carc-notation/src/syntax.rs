@@ -348,8 +348,9 @@ pub struct TileStmt {
     pub at: Coord,
     /// The rotation, if written.
     pub rotation: Option<Spanned<RotationWord>>,
-    /// The meeple on it, if any.
-    pub meeple: Option<(Spanned<Colour>, MeepleSpec)>,
+    /// The meeples on it as written: at most one is legal (the analysis reports the rest as
+    /// `tile-meeples`).
+    pub meeples: Vec<(Spanned<Colour>, MeepleSpec)>,
 }
 
 /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [=> EXPECT]`.

@@ -147,7 +147,9 @@ fn coat_of_arms_example_means_what_it_says() {
             let rotation = tile.rotation.as_ref().expect("rotation");
             assert_eq!(rotation.value, RotationWord::R90);
             assert_eq!(slice(text, rotation.span), "r90");
-            let (colour, meeple) = tile.meeple.as_ref().expect("meeple");
+            let [(colour, meeple)] = tile.meeples.as_slice() else {
+                panic!("one meeple expected: {:?}", tile.meeples)
+            };
             assert_eq!(colour.value, Colour::Red);
             assert_eq!(slice(text, colour.span), "red");
             assert_eq!(meeple.role.value, RoleWord::Knight);
@@ -221,10 +223,8 @@ fn negative_coordinates_and_monk_without_place() {
         other => panic!("{other:?}"),
     }
     match &statements[1].kind {
-        StatementKind::Tile(TileStmt {
-            meeple: Some((_, meeple)),
-            ..
-        }) => {
+        StatementKind::Tile(TileStmt { meeples, .. }) if meeples.len() == 1 => {
+            let meeple = &meeples[0].1;
             assert_eq!(meeple.role.value, RoleWord::Monk);
             assert!(meeple.place.is_none());
         }
@@ -520,7 +520,8 @@ fn error_role_place_and_rules_option() {
         error("tile D 0,0 red knight X"),
         (
             "X".into(),
-            "expected a place: a side N, E, S, W or a corner NE, SE, SW, NW (found `X`)".into()
+            // After a role, a place or the next meeple's colour may follow.
+            "expected a colour (red, blue, green, yellow, black) or a place (N, E, S, W, NE, SE, SW, NW) (found `X`)".into()
         )
     );
     assert_eq!(
@@ -569,7 +570,7 @@ fn error_trailing_junk() {
         error("tile D 0,0 red knight N junk"),
         (
             "junk".into(),
-            "expected the end of the line or a # comment (found `junk`)".into()
+            "expected a colour: red, blue, green, yellow or black (found `junk`)".into()
         )
     );
     assert_eq!(error(r#"title "a" "b""#).0, "\"b\"");
@@ -693,4 +694,18 @@ fn pathological_input_does_not_panic() {
             assert!(!e.message().is_empty());
         }
     }
+}
+
+#[test]
+fn a_tile_line_may_list_several_meeples_for_the_analysis_to_refuse() {
+    let text = "tile D 0,0 red knight N blue traveller E\n";
+    let parse = parse(text);
+    assert!(parse.errors.is_empty(), "{:?}", parse.errors);
+    let statement = parse.statements().next().expect("statement");
+    let StatementKind::Tile(tile) = &statement.kind else {
+        panic!("{statement:?}")
+    };
+    let colours: Vec<Colour> = tile.meeples.iter().map(|(c, _)| c.value).collect();
+    assert_eq!(colours, [Colour::Red, Colour::Blue]);
+    assert_eq!(slice(text, tile.meeples[1].1.span), "traveller E");
 }
