@@ -266,6 +266,8 @@ pub struct Game {
     pub(crate) supply: [i32; 5],
     pub(crate) score: [i64; 5],
     pub(crate) last: Option<Pos>,
+    /// Indices of the tiles holding a monastery.
+    pub(crate) monasteries: Vec<u32>,
     /// Scratch for counting distinct tiles without allocating.
     pub(crate) stamp: Vec<u32>,
     pub(crate) epoch: u32,
@@ -294,6 +296,7 @@ impl Game {
             supply: [MEEPLES_PER_COLOUR; 5],
             score: [0; 5],
             last: None,
+            monasteries: Vec::with_capacity(8),
             stamp: Vec::with_capacity(72),
             epoch: 0,
         };
@@ -324,6 +327,7 @@ impl Game {
         self.supply = [MEEPLES_PER_COLOUR; 5];
         self.score = [0; 5];
         self.last = None;
+        self.monasteries.clear();
         self.stamp.clear();
         self.epoch = 0;
     }
@@ -483,6 +487,9 @@ impl Game {
         self.tile_base.push(base);
         self.tile_nbrs.push(0);
         self.stamp.push(0);
+        if info.monastery != NO_SEG {
+            self.monasteries.push(idx as u32);
+        }
         for i in 0..info.nseg as usize {
             let n = base + i as u32;
             self.parent.push(n);

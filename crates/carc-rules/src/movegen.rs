@@ -17,32 +17,55 @@ impl Game {
                 .map(|r| (Pos::new(0, 0), r))
                 .collect();
         }
-        let packed = tile.info().packed;
+        let rots = u32::from_le_bytes(tile.info().packed);
         let mut out = Vec::new();
         for f in &self.frontier {
-            for (r, &p) in packed.iter().enumerate() {
-                if p & f.mask == f.val {
-                    out.push((f.pos, Rotation::ALL[r]));
-                }
+            let mut bits = Self::legal_bits(rots, f.mask, f.val);
+            while bits != 0 {
+                out.push((f.pos, Rotation::ALL[(bits.trailing_zeros() / 8) as usize]));
+                bits &= bits - 1;
             }
         }
         out.sort_unstable_by_key(|&(p, r)| (p.x, p.y, r));
         out
     }
 
-    /// Append every legal placement as `(frontier index, rotation index)`, unsorted; no
-    /// allocation beyond `buf`'s growth. The board must not be empty.
+    /// Bits `8r + 7` set for each legal rotation `r` of a tile with packed rotations `rots` on a
+    /// frontier cell with requirement `(mask, val)`: one SWAR compare for all four rotations.
+    #[inline(always)]
+    fn legal_bits(rots: u32, mask: u8, val: u8) -> u32 {
+        let x = (rots & (mask as u32 * 0x0101_0101)) ^ (val as u32 * 0x0101_0101);
+        // high bit of each byte of t is set iff that byte of x is non-zero
+        let t = ((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x;
+        !t & 0x8080_8080
+    }
+
+    /// Number of legal placements of `tile` (board not empty).
     #[inline]
-    pub(crate) fn legal_placements_into(&self, tile: TileType, buf: &mut Vec<(u32, u8)>) {
-        let packed = tile.info().packed;
-        for (k, f) in self.frontier.iter().enumerate() {
-            let (m, v) = (f.mask, f.val);
-            for (r, &p) in packed.iter().enumerate() {
-                if p & m == v {
-                    buf.push((k as u32, r as u8));
+    pub(crate) fn legal_count(&self, tile: TileType) -> u32 {
+        let rots = u32::from_le_bytes(tile.info().packed);
+        self.frontier
+            .iter()
+            .map(|f| Self::legal_bits(rots, f.mask, f.val).count_ones())
+            .sum()
+    }
+
+    /// The `k`-th legal placement of `tile` in frontier order, as (frontier index, rotation).
+    #[inline]
+    pub(crate) fn nth_legal(&self, tile: TileType, mut k: u32) -> Option<(usize, usize)> {
+        let rots = u32::from_le_bytes(tile.info().packed);
+        for (i, f) in self.frontier.iter().enumerate() {
+            let mut bits = Self::legal_bits(rots, f.mask, f.val);
+            let n = bits.count_ones();
+            if k < n {
+                for _ in 0..k {
+                    bits &= bits - 1;
                 }
+                return Some((i, (bits.trailing_zeros() / 8) as usize));
             }
+            k -= n;
         }
+        None
     }
 
     /// Whether `tile` has any legal position (any cell, any rotation). A tile without one is
@@ -51,10 +74,10 @@ impl Game {
         if self.tiles.is_empty() {
             return true;
         }
-        let packed = tile.info().packed;
+        let rots = u32::from_le_bytes(tile.info().packed);
         self.frontier
             .iter()
-            .any(|f| packed.iter().any(|&p| p & f.mask == f.val))
+            .any(|f| Self::legal_bits(rots, f.mask, f.val) != 0)
     }
 
     /// Every legal deployment of a meeple of `colour` on the tile at `pos`, which must be the

@@ -107,13 +107,33 @@ impl Game {
                 self.award(root, points, out.as_deref_mut());
             }
         }
-        self.score_monastery(idx, out.as_deref_mut());
-        for (dx, dy) in AROUND {
-            if let Some(p) = pos.offset(dx, dy) {
-                if let Some(j) = self.tile_index_at(p) {
-                    self.score_monastery(j, out.as_deref_mut());
+        // monasteries on pos and around it: the placed tile's first, then clockwise from north
+        let mut cand = [(0u8, 0u32); 9];
+        let mut nc = 0;
+        for &j in &self.monasteries {
+            let p = self.tiles[j as usize].pos;
+            let d = (
+                i64::from(p.x) - i64::from(pos.x),
+                i64::from(p.y) - i64::from(pos.y),
+            );
+            let order = if d == (0, 0) {
+                Some(0)
+            } else {
+                AROUND
+                    .iter()
+                    .position(|&(dx, dy)| (i64::from(dx), i64::from(dy)) == d)
+                    .map(|k| k as u8 + 1)
+            };
+            if let Some(o) = order {
+                if nc < cand.len() {
+                    cand[nc] = (o, j);
+                    nc += 1;
                 }
             }
+        }
+        cand[..nc].sort_unstable();
+        for &(_, j) in &cand[..nc] {
+            self.score_monastery(j as usize, out.as_deref_mut());
         }
     }
 

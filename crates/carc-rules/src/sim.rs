@@ -75,7 +75,6 @@ pub struct Sim {
     players: Vec<Color>,
     turn: usize,
     rng: Rng,
-    buf: Vec<(u32, u8)>,
     discards: usize,
 }
 
@@ -90,7 +89,6 @@ impl Sim {
             players: Vec::new(),
             turn: 0,
             rng: Rng::new(seed),
-            buf: Vec::with_capacity(256),
             discards: 0,
         };
         sim.reset(seed, players, farmers);
@@ -146,15 +144,14 @@ impl Sim {
     pub fn step(&mut self) -> Option<Step> {
         let tile = *self.deck.get(self.drawn)?;
         self.drawn += 1;
-        self.buf.clear();
-        self.game.legal_placements_into(tile, &mut self.buf);
-        if self.buf.is_empty() {
+        let n = self.game.legal_count(tile);
+        if n == 0 {
             self.discards += 1;
             return Some(Step::Discard { tile });
         }
-        let (k, r) = self.buf[self.rng.below(self.buf.len() as u32) as usize];
-        let pos = self.game.frontier[k as usize].pos;
-        let rot = Rotation::ALL[r as usize];
+        let (k, r) = self.game.nth_legal(tile, self.rng.below(n))?;
+        let pos = self.game.frontier[k].pos;
+        let rot = Rotation::ALL[r];
         let colour = self.players[self.turn % self.players.len()];
         self.turn += 1;
         let _ = self.game.place_tile(tile, pos, rot);

@@ -94,8 +94,8 @@ fn oracle(g: &Game) {
             let mut members = vec![start];
             while let Some(x) = q.pop_front() {
                 for &n in adj.get(&x).map(|v| v.as_slice()).unwrap_or(&[]) {
-                    if !comp.contains_key(&n) {
-                        comp.insert(n, ncomp);
+                    if let std::collections::btree_map::Entry::Vacant(e) = comp.entry(n) {
+                        e.insert(ncomp);
                         members.push(n);
                         q.push_back(n);
                     }
