@@ -1,1 +1,68 @@
-//! The carc language server.
+//! The carc language server: a thin adapter from the Language Server Protocol to
+//! `carc-analysis`, on tower-lsp-server and tokio.
+//!
+//! - `convert` owns every conversion between LSP positions and byte offsets.
+//! - `documents` keeps `Uri → { rope, version }`; edits are applied synchronously, in order.
+//! - `server` answers requests: find the document, convert, ask the analysis, convert back.
+//! - `publish` publishes diagnostics from one loop, so a stale list never overtakes a newer one.
+//! - `to_proto` maps analysis values onto LSP values.
+//!
+//! Logs go to the client (`window/logMessage`); nothing but the protocol is written to the
+//! output.
+
+mod convert;
+mod documents;
+mod publish;
+mod server;
+mod to_proto;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::mpsc;
+use tower_lsp_server::{LspService, Server};
+
+use crate::server::{Backend, Shared};
+
+/// Serves one client over a byte stream pair (stdin/stdout for `carc lsp`) until it sends
+/// `exit` or closes the input. Returns whether `shutdown` came first: by the protocol the
+/// process then exits with status 0, else 1.
+pub async fn serve<I, O>(input: I, output: O) -> bool
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    serve_shared(Arc::new(Shared::default()), input, output).await
+}
+
+/// [`serve`] with the state given by the caller (tests inspect the documents through it).
+pub(crate) async fn serve_shared<I, O>(shared: Arc<Shared>, input: I, output: O) -> bool
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    let (queue, queued) = mpsc::unbounded_channel();
+    let mut handle = None;
+    let (service, socket) = LspService::new(|client| {
+        handle = Some(client.clone());
+        Backend {
+            client,
+            shared: shared.clone(),
+            queue,
+        }
+    });
+    let Some(client) = handle else {
+        return false;
+    };
+    // The publisher and the refresher live exactly as long as the server.
+    tokio::select! {
+        () = Server::new(input, output, socket).serve(service) => {}
+        () = publish::run(client.clone(), shared.clone(), queued) => {}
+        () = publish::refresh_inlay_hints(client, shared.clone()) => {}
+    }
+    shared.shutdown.load(Ordering::SeqCst)
+}

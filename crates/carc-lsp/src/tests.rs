@@ -1,0 +1,761 @@
+//! In-process protocol tests: the real server on one end of an in-memory duplex, a small
+//! JSON-RPC client on the other (as typos-lsp and ruff test theirs).
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+use crate::server::Shared;
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A JSON-RPC client speaking to an in-process server. Requests from the server
+/// (`workspace/inlayHint/refresh`) are answered with `null` and recorded like notifications.
+struct TestClient {
+    outgoing: mpsc::UnboundedSender<Value>,
+    incoming: mpsc::UnboundedReceiver<Value>,
+    /// Messages read while waiting for something else.
+    pending: VecDeque<Value>,
+    next_id: i64,
+    shared: Arc<Shared>,
+    server: JoinHandle<bool>,
+}
+
+async fn read_message<R: tokio::io::AsyncBufRead + Unpin>(reader: &mut R) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).await.ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(value) = line.strip_prefix("Content-Length: ") {
+            length = value.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    reader.read_exact(&mut body).await.ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+fn frame(message: &Value) -> Vec<u8> {
+    let body = message.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+impl TestClient {
+    /// Starts a server and initializes it with the given client capabilities.
+    async fn start(capabilities: Value) -> (TestClient, Value) {
+        let (client_io, server_io) = tokio::io::duplex(1 << 16);
+        let shared = Arc::new(Shared::default());
+        let (server_read, server_write) = tokio::io::split(server_io);
+        let server = tokio::spawn(crate::serve_shared(
+            shared.clone(),
+            server_read,
+            server_write,
+        ));
+
+        let (client_read, mut client_write) = tokio::io::split(client_io);
+        let (outgoing, mut to_write) = mpsc::unbounded_channel::<Value>();
+        tokio::spawn(async move {
+            while let Some(message) = to_write.recv().await {
+                if client_write.write_all(&frame(&message)).await.is_err() {
+                    break;
+                }
+            }
+        });
+        let (received, incoming) = mpsc::unbounded_channel();
+        let answer = outgoing.clone();
+        tokio::spawn(async move {
+            let mut reader = BufReader::new(client_read);
+            while let Some(message) = read_message(&mut reader).await {
+                if let (Some(id), Some(_)) = (message.get("id"), message.get("method")) {
+                    let _ = answer.send(json!({"jsonrpc": "2.0", "id": id, "result": null}));
+                }
+                if received.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+
+        let mut client = TestClient {
+            outgoing,
+            incoming,
+            pending: VecDeque::new(),
+            next_id: 0,
+            shared,
+            server,
+        };
+        let init = client
+            .request("initialize", json!({ "capabilities": capabilities }))
+            .await;
+        client.notify("initialized", json!({}));
+        (client, init)
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        let _ = self
+            .outgoing
+            .send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    async fn next(&mut self) -> Value {
+        match tokio::time::timeout(TIMEOUT, self.incoming.recv()).await {
+            Ok(Some(message)) => message,
+            Ok(None) => panic!("the server closed the connection"),
+            Err(_) => panic!(
+                "no message from the server within {TIMEOUT:?}; pending: {:?}",
+                self.pending
+            ),
+        }
+    }
+
+    /// Sends a request and returns its whole response (`result` or `error`).
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let _ = self
+            .outgoing
+            .send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.next().await;
+            if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
+                return message;
+            }
+            self.pending.push_back(message);
+        }
+    }
+
+    /// The result of a request, which must not be an error.
+    async fn result(&mut self, method: &str, params: Value) -> Value {
+        let response = self.request(method, params).await;
+        assert!(
+            response.get("error").is_none(),
+            "{method} failed: {response}"
+        );
+        response.get("result").cloned().unwrap_or(Value::Null)
+    }
+
+    /// The next message with this method (earlier ones of other methods are kept).
+    async fn expect(&mut self, method: &str) -> Value {
+        if let Some(index) = self.pending.iter().position(|m| m["method"] == method) {
+            return self.pending.remove(index).unwrap_or_default();
+        }
+        loop {
+            let message = self.next().await;
+            if message["method"] == method {
+                return message;
+            }
+            self.pending.push_back(message);
+        }
+    }
+
+    /// Waits for the publication of this version of `uri`; returns every publication for
+    /// `uri` seen on the way, that one last.
+    async fn diagnostics_until(&mut self, uri: &str, version: i64) -> Vec<Value> {
+        let mut seen = Vec::new();
+        loop {
+            let params = self.expect("textDocument/publishDiagnostics").await["params"].take();
+            if params["uri"] != uri {
+                continue;
+            }
+            let done = params["version"] == version;
+            seen.push(params);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn open(&self, uri: &str, text: &str, version: i64) {
+        let document = json!({"uri": uri, "languageId": "carc", "version": version, "text": text});
+        self.notify("textDocument/didOpen", json!({ "textDocument": document }));
+    }
+
+    fn change(&self, uri: &str, version: i64, changes: Value) {
+        let params =
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes});
+        self.notify("textDocument/didChange", params);
+    }
+
+    fn text(&self, uri: &str) -> Option<(String, i32)> {
+        self.shared.docs.text(&uri.parse().expect("a valid uri"))
+    }
+
+    /// `shutdown`, then `exit`; returns what the server reports as its exit status.
+    async fn stop(mut self) -> bool {
+        self.result("shutdown", Value::Null).await;
+        self.notify("exit", Value::Null);
+        tokio::time::timeout(TIMEOUT, self.server)
+            .await
+            .expect("the server stops")
+            .expect("no panic")
+    }
+}
+
+fn repo_file(path: &str) -> (String, String) {
+    let full: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path);
+    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
+    (format!("file:///{path}"), text)
+}
+
+/// An LSP range.
+fn range(start: (u32, u32), end: (u32, u32)) -> Value {
+    json!({
+        "start": {"line": start.0, "character": start.1},
+        "end": {"line": end.0, "character": end.1},
+    })
+}
+
+/// A content change replacing a range.
+fn edit(start: (u32, u32), end: (u32, u32), text: &str) -> Value {
+    json!({ "range": range(start, end), "text": text })
+}
+
+fn utf16() -> Value {
+    json!({})
+}
+
+fn utf8() -> Value {
+    json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}})
+}
+
+#[tokio::test]
+async fn negotiates_the_position_encoding() {
+    let (client, init) = TestClient::start(utf8()).await;
+    assert_eq!(init["result"]["capabilities"]["positionEncoding"], "utf-8");
+    assert_eq!(
+        init["result"]["capabilities"]["textDocumentSync"]["change"], 2,
+        "incremental sync"
+    );
+    assert!(client.stop().await);
+    let (client, init) = TestClient::start(utf16()).await;
+    assert_eq!(init["result"]["capabilities"]["positionEncoding"], "utf-16");
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
+async fn publishes_on_open_and_change_with_the_version_and_clears_on_close() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let (uri, text) = repo_file("examples/city-cap.carc");
+    client.open(&uri, &text, 1);
+    let opened = client.diagnostics_until(&uri, 1).await;
+    assert_eq!(
+        opened.last().map(|p| p["diagnostics"].clone()),
+        Some(json!([])),
+        "a clean file"
+    );
+
+    client.change(&uri, 2, json!([edit((0, 0), (0, 0), "# edited\n")]));
+    let changed = client.diagnostics_until(&uri, 2).await;
+    assert_eq!(
+        changed.last().map(|p| p["diagnostics"].clone()),
+        Some(json!([]))
+    );
+    assert_eq!(client.text(&uri), Some((format!("# edited\n{text}"), 2)));
+
+    client.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let closed = client.expect("textDocument/publishDiagnostics").await;
+    assert_eq!(closed["params"]["uri"], uri);
+    assert_eq!(closed["params"]["diagnostics"], json!([]));
+    assert!(closed["params"].get("version").is_none_or(Value::is_null));
+    assert_eq!(client.text(&uri), None);
+    assert!(client.stop().await);
+}
+
+/// A deterministic xorshift generator, so a failing burst can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        usize::try_from(self.0 % n.max(1) as u64).unwrap_or_default()
+    }
+}
+
+/// The expected text, kept as characters, with its own (independent) LSP positions.
+struct Model {
+    chars: Vec<char>,
+}
+
+impl Model {
+    /// Whether a character index is a valid cursor position (not inside a CRLF).
+    fn is_position(&self, index: usize) -> bool {
+        !(index > 0
+            && self.chars.get(index - 1) == Some(&'\r')
+            && self.chars.get(index) == Some(&'\n'))
+    }
+
+    /// The LSP position of a character index, columns in UTF-16 or UTF-8 units.
+    fn position(&self, index: usize, utf8: bool) -> Value {
+        let (mut line, mut column) = (0, 0);
+        let mut i = 0;
+        while i < index {
+            match (self.chars[i], self.chars.get(i + 1)) {
+                ('\r', Some('\n')) if i + 1 < index => {
+                    line += 1;
+                    column = 0;
+                    i += 2;
+                    continue;
+                }
+                ('\r' | '\n', _) => {
+                    line += 1;
+                    column = 0;
+                }
+                (c, _) => column += if utf8 { c.len_utf8() } else { c.len_utf16() },
+            }
+            i += 1;
+        }
+        json!({"line": line, "character": column})
+    }
+
+    /// A random edit as an LSP content change, applied to the model.
+    fn random_edit(&mut self, rng: &mut Rng, utf8: bool) -> Value {
+        const INSERTS: [&str; 12] = [
+            "tile D 0,0",
+            "\r\n",
+            "\n",
+            "\r",
+            "😀",
+            "é",
+            "note \"ßü😀\"",
+            "",
+            " ",
+            "turn red E 0,1 r180",
+            "𝄞x",
+            "\u{2028}",
+        ];
+        let positions: Vec<usize> = (0..=self.chars.len())
+            .filter(|&i| self.is_position(i))
+            .collect();
+        let start = positions[rng.below(positions.len())];
+        // A third of the edits replace up to 12 characters.
+        let mut end = start;
+        if rng.below(3) == 0 {
+            end = (start + rng.below(13)).min(self.chars.len());
+            while !self.is_position(end) {
+                end -= 1;
+            }
+        }
+        let insert = INSERTS[rng.below(INSERTS.len())];
+        let change = json!({
+            "range": {"start": self.position(start, utf8), "end": self.position(end, utf8)},
+            "text": insert,
+        });
+        self.chars.splice(start..end, insert.chars());
+        change
+    }
+}
+
+/// Hundreds of `didChange` sent in a burst, some with several changes, interleaved with
+/// requests: the server's text must equal the expected text exactly, and publications must
+/// only ever move forward in version.
+async fn burst(capabilities: Value, utf8: bool, seed: u64) {
+    let (mut client, _) = TestClient::start(capabilities).await;
+    let uri = "file:///burst.carc";
+    let initial = "players red blue\r\ntile D 0,0\r\nnote \"Café 😀\"\rturn red E 0,1 r180\n";
+    client.open(uri, initial, 1);
+    let mut model = Model {
+        chars: initial.chars().collect(),
+    };
+    let mut rng = Rng(seed);
+    let mut version = 1;
+    for round in 0..400 {
+        version += 1;
+        let count = 1 + rng.below(3);
+        let changes: Vec<Value> = (0..count)
+            .map(|_| model.random_edit(&mut rng, utf8))
+            .collect();
+        client.change(uri, version, Value::Array(changes));
+        if round % 50 == 0 {
+            // Requests run concurrently with the edits; they must not disturb them.
+            let at = json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 5}});
+            let _ = client.outgoing.send(json!({
+                "jsonrpc": "2.0",
+                "id": 10_000 + round,
+                "method": "textDocument/hover",
+                "params": at,
+            }));
+        }
+    }
+    let seen = client.diagnostics_until(uri, version).await;
+    let expected: String = model.chars.iter().collect();
+    assert_eq!(
+        client.text(uri),
+        Some((expected, i32::try_from(version).unwrap_or_default()))
+    );
+    let versions: Vec<i64> = seen.iter().filter_map(|p| p["version"].as_i64()).collect();
+    assert!(
+        versions.windows(2).all(|w| w[0] < w[1]),
+        "publications went back in version: {versions:?}"
+    );
+    // Nothing at all after the last version's publication may claim an older version.
+    let hover = client
+        .result(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}),
+        )
+        .await;
+    assert!(hover.is_null() || hover.is_object());
+    for message in &client.pending {
+        if message["method"] == "textDocument/publishDiagnostics" {
+            assert!(
+                message["params"]["version"].as_i64() >= Some(version),
+                "stale publication {message}"
+            );
+        }
+    }
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
+async fn a_burst_of_utf16_changes_is_applied_exactly() {
+    burst(utf16(), false, 0x9e37_79b9_7f4a_7c15).await;
+}
+
+#[tokio::test]
+async fn a_burst_of_utf8_changes_is_applied_exactly() {
+    burst(utf8(), true, 0x2545_f491_4f6c_dd1d).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_on_a_multi_threaded_runtime_is_applied_exactly() {
+    burst(utf16(), false, 0xdead_beef_1234_5678).await;
+}
+
+#[tokio::test]
+async fn stale_versions_and_unknown_documents_are_ignored() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let uri = "file:///stale.carc";
+    client.open(uri, "tile D 0,0\n", 5);
+    client.diagnostics_until(uri, 5).await;
+    let insert = json!([edit((1, 0), (1, 0), "end\n")]);
+    client.change(uri, 5, insert.clone());
+    let log = client.expect("window/logMessage").await;
+    assert!(
+        log["params"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("version 5"),
+        "{log}"
+    );
+    client.change("file:///never-opened.carc", 2, insert.clone());
+    client.expect("window/logMessage").await;
+    assert_eq!(client.text(uri), Some(("tile D 0,0\n".to_owned(), 5)));
+    client.change(uri, 6, insert);
+    client.diagnostics_until(uri, 6).await;
+    assert_eq!(client.text(uri), Some(("tile D 0,0\nend\n".to_owned(), 6)));
+    assert!(client.stop().await);
+}
+
+/// Every request the server offers, at a position.
+fn every_request(uri: &str, line: u32, character: u32) -> Vec<(&'static str, Value)> {
+    let document = json!({ "uri": uri });
+    let position = json!({"line": line, "character": character});
+    let range = json!({"start": {"line": 0, "character": 0}, "end": position});
+    vec![
+        (
+            "textDocument/hover",
+            json!({"textDocument": document, "position": position}),
+        ),
+        (
+            "textDocument/inlayHint",
+            json!({"textDocument": document, "range": range}),
+        ),
+        (
+            "textDocument/completion",
+            json!({"textDocument": document, "position": position}),
+        ),
+        (
+            "textDocument/documentSymbol",
+            json!({"textDocument": document}),
+        ),
+        (
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": document}),
+        ),
+        (
+            "textDocument/formatting",
+            json!({"textDocument": document, "options": {"tabSize": 4, "insertSpaces": true}}),
+        ),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": document, "range": range, "context": {"diagnostics": []}}),
+        ),
+        (
+            "textDocument/documentHighlight",
+            json!({"textDocument": document, "position": position}),
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn requests_never_fail_on_unknown_documents_bad_positions_or_half_typed_text() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    for (method, params) in every_request("file:///unknown.carc", 0, 0) {
+        assert_eq!(
+            client.result(method, params).await,
+            Value::Null,
+            "{method} on an unknown document"
+        );
+    }
+    let uri = "file:///half.carc";
+    client.open(uri, "players red blu\r\ntile D 0,\nturn re", 1);
+    for (line, character) in [
+        (0, 0),
+        (0, 999),
+        (1, 3),
+        (2, 7),
+        (2, 8),
+        (99, 0),
+        (u32::MAX, u32::MAX),
+    ] {
+        for (method, params) in every_request(uri, line, character) {
+            let result = client.result(method, params).await;
+            assert!(
+                result.is_null() || result.is_array() || result.is_object(),
+                "{method}: {result}"
+            );
+        }
+    }
+    // Half-typed edits, including one whose range ends past the end of the file.
+    let changes = json!([
+        edit((2, 7), (2, 7), "d 😀"),
+        edit((7, 0), (9, 4), "\r\nend =>"),
+    ]);
+    client.change(uri, 2, changes);
+    client.diagnostics_until(uri, 2).await;
+    assert_eq!(
+        client.text(uri).map(|t| t.0).as_deref(),
+        Some("players red blu\r\ntile D 0,\nturn red 😀\r\nend =>")
+    );
+    for (method, params) in every_request(uri, 2, 10) {
+        client.result(method, params).await;
+    }
+    // A malformed request is answered with an error, and the server carries on.
+    let response = client
+        .request("textDocument/hover", json!({"textDocument": 7}))
+        .await;
+    assert!(response.get("error").is_some(), "{response}");
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
+async fn exit_without_shutdown_reports_failure() {
+    let (client, _) = TestClient::start(utf16()).await;
+    client.notify("exit", Value::Null);
+    let status = tokio::time::timeout(TIMEOUT, client.server)
+        .await
+        .expect("the server stops");
+    assert!(!status.expect("no panic"));
+}
+
+#[tokio::test]
+async fn inlay_hints_are_refreshed_after_changes_when_the_client_supports_it() {
+    let (mut client, _) =
+        TestClient::start(json!({"workspace": {"inlayHint": {"refreshSupport": true}}})).await;
+    let (uri, text) = repo_file("examples/city-cap.carc");
+    client.open(&uri, &text, 1);
+    client.expect("workspace/inlayHint/refresh").await;
+    client.change(
+        &uri,
+        2,
+        json!([{"text": text.replace("red +4", "red +4 ")}]),
+    );
+    client.diagnostics_until(&uri, 2).await;
+    client.expect("workspace/inlayHint/refresh").await;
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
+async fn formatting_returns_no_edit_for_formatted_text() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let (uri, text) = repo_file("examples/city-cap.carc");
+    client.open(&uri, &text, 1);
+    let params =
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": true}});
+    let edits = client.result("textDocument/formatting", params).await;
+    let formatted = carc_analysis::format(&text);
+    if formatted == text {
+        assert!(edits.is_null(), "{edits}");
+    } else {
+        assert_eq!(edits[0]["newText"], formatted);
+    }
+    assert!(client.stop().await);
+}
+
+// ---- Tests of analysis content through the protocol: they pass once carc-analysis reports
+// ---- diagnostics, hovers and inlay hints (TODO(lead) in carc-analysis today).
+
+/// `(line, code)` for each `# error: code` / `# warning: code` comment of a fixture: trailing,
+/// it applies to its line; on its own line, to the next.
+fn expected_codes(text: &str) -> Vec<(u64, String)> {
+    let mut expected = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let Some((code, comment)) = line
+            .split_once('#')
+            .map(|(code, comment)| (code, comment.trim()))
+        else {
+            continue;
+        };
+        let Some(name) = comment
+            .strip_prefix("error:")
+            .or_else(|| comment.strip_prefix("warning:"))
+        else {
+            continue;
+        };
+        let target = if code.trim().is_empty() {
+            index + 1
+        } else {
+            index
+        };
+        expected.push((target as u64, name.trim().to_owned()));
+    }
+    expected
+}
+
+#[tokio::test]
+async fn every_fixture_publishes_its_diagnostic_codes() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/data")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    paths.sort();
+    let mut failures = Vec::new();
+    for path in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "carc"))
+    {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (uri, text) = repo_file(&format!("tests/data/{name}"));
+        client.open(&uri, &text, 1);
+        let published = client
+            .diagnostics_until(&uri, 1)
+            .await
+            .pop()
+            .unwrap_or_default();
+        let diagnostics = published["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let mut found: Vec<(u64, String)> = diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d["range"]["start"]["line"].as_u64().unwrap_or(u64::MAX),
+                    d["code"].as_str().unwrap_or("").to_owned(),
+                )
+            })
+            .collect();
+        for d in &diagnostics {
+            let severity = d["severity"].as_u64();
+            let well_formed = matches!(severity, Some(1 | 2))
+                && d["source"] == "carc"
+                && d["message"].as_str().is_some_and(|m| !m.is_empty());
+            assert!(well_formed, "{name}: {d}");
+        }
+        found.sort();
+        let mut expected = expected_codes(&text);
+        expected.sort();
+        if found != expected {
+            failures.push(format!(
+                "{name}: expected {expected:?}, published {found:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
+async fn edge_mismatch_is_published_on_line_4_with_related_information() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let (uri, text) = repo_file("tests/data/edge-mismatch.carc");
+    client.open(&uri, &text, 1);
+    let published = client
+        .diagnostics_until(&uri, 1)
+        .await
+        .pop()
+        .unwrap_or_default();
+    let diagnostic = published["diagnostics"]
+        .as_array()
+        .and_then(|list| list.iter().find(|d| d["code"] == "edge-mismatch"))
+        .cloned()
+        .unwrap_or_else(|| panic!("no edge-mismatch in {published}"));
+    assert_eq!(diagnostic["range"]["start"]["line"], 3);
+    assert_eq!(diagnostic["severity"], 1);
+    // The neighbour it mismatches, where named, is the start tile on line 3.
+    if let Some(related) = diagnostic["relatedInformation"]
+        .as_array()
+        .and_then(|r| r.first())
+    {
+        assert_eq!(related["location"]["uri"], uri);
+        assert_eq!(related["location"]["range"]["start"]["line"], 2);
+    }
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
+async fn hover_on_a_tile_letter_is_markdown() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let (uri, text) = repo_file("examples/city-cap.carc");
+    client.open(&uri, &text, 1);
+    // Line 4 is `turn red E 0,1 r180 knight S ...`: the cursor on `E`.
+    let hover = client
+        .result(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 3, "character": 9}}),
+        )
+        .await;
+    assert_eq!(hover["contents"]["kind"], "markdown", "{hover}");
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .is_some_and(|v| !v.is_empty()));
+    assert_eq!(hover["range"]["start"]["line"], 3);
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
+async fn inlay_hints_label_a_game() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let (uri, text) = repo_file("examples/city-cap.carc");
+    client.open(&uri, &text, 1);
+    let range = json!({"start": {"line": 0, "character": 0}, "end": {"line": 100, "character": 0}});
+    let hints = client
+        .result(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": range}),
+        )
+        .await;
+    let hints = hints.as_array().cloned().unwrap_or_default();
+    assert!(!hints.is_empty(), "no inlay hints");
+    for hint in &hints {
+        assert!(
+            hint["label"].as_str().is_some_and(|l| !l.is_empty()),
+            "{hint}"
+        );
+        assert!(hint["position"]["line"].as_u64() < Some(4), "{hint}");
+    }
+    assert!(client.stop().await);
+}
