@@ -661,7 +661,8 @@ impl Game {
         self.next_meeple = self.next_meeple.wrapping_add(1);
         let root = self.find(node);
         self.mcount[root as usize] += 1;
-        self.supply[colour.index()] -= 1;
+        let s = &mut self.supply[colour.index()];
+        *s = s.saturating_sub(1);
         self.meeples.push(MeepleSlot {
             meeple: Meeple {
                 id,

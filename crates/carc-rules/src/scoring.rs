@@ -270,7 +270,7 @@ impl Game {
         if max > 0 {
             for (i, &c) in counts.iter().enumerate() {
                 if c == max {
-                    self.score[i] += points as i64;
+                    self.score[i] = self.score[i].saturating_add(i64::from(points));
                 }
             }
         }
@@ -280,7 +280,8 @@ impl Game {
             while k < self.meeples.len() {
                 if self.find_ro(self.meeples[k].node) == root {
                     let s = self.meeples.remove(k);
-                    self.supply[s.meeple.colour.index()] += 1;
+                    let sup = &mut self.supply[s.meeple.colour.index()];
+                    *sup = sup.saturating_add(1);
                     if out.is_some() {
                         returned.push(s.meeple);
                     }

@@ -412,3 +412,20 @@ fn legal_placements_and_deployments_on_the_start_tile() {
         .unwrap();
     assert_eq!(g2.legal_deployments(RED, pos("0,0")).len(), 2);
 }
+
+#[test]
+fn extreme_supplies_and_scores_saturate_instead_of_panicking() {
+    let mut g = game();
+    g.place_tile(TileType::A, pos("0,0"), Rotation::R180)
+        .unwrap();
+    g.set_supply(RED, i32::MIN);
+    g.setup_meeple(RED, pos("0,0"), Role::Traveller, None)
+        .unwrap();
+    assert_eq!(g.supply(RED), i32::MIN);
+    g.set_supply(RED, i32::MAX);
+    g.set_score(RED, i64::MAX);
+    g.place_tile(TileType::A, pos("0,1"), Rotation::R0).unwrap();
+    let s = g.score_completed(pos("0,1"));
+    assert_eq!(gains(&s), vec![(RED, 2)]);
+    assert_eq!((g.supply(RED), g.score(RED)), (i32::MAX, i64::MAX));
+}
