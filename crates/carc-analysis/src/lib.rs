@@ -1,1 +1,97 @@
-//! Analysis of `.carc` documents in byte offsets.
+//! Analysis of `.carc` documents: replays a document through the rules engine and answers
+//! questions about it in byte offsets (diagnostics, hover, inlay hints, completion, symbols,
+//! semantic tokens, code actions, highlights). Knows nothing of LSP; every position is a byte
+//! offset into the analysed text, and conversion to lines/columns happens at the edges (the CLI
+//! renderer, the language server's `convert` module).
+//!
+//! Entry point: [`analyze`], then the query functions.
+
+mod actions;
+mod completion;
+mod diagnostic;
+mod explain;
+mod highlight;
+mod hover;
+mod ide;
+mod inlay;
+mod replay;
+mod semantic;
+mod symbols;
+mod vocab;
+
+pub use actions::code_actions;
+pub use carc_notation::{format, Span};
+pub use completion::completions;
+pub use diagnostic::{Code, Diagnostic, Related, Severity};
+pub use highlight::highlights;
+pub use hover::hover;
+pub use inlay::inlay_hints;
+pub use semantic::semantic_tokens;
+pub use symbols::symbols;
+
+use carc_notation::Parse;
+pub use ide::{
+    CodeAction, CompletionItem, CompletionKind, Hover, InlayHint, SemanticToken, Symbol,
+    SymbolKind, TextEdit, TokenKind,
+};
+use replay::Replay;
+
+/// The result of analysing one document: the parse, the replay and every diagnostic.
+pub struct Analysis {
+    text: String,
+    parse: Parse,
+    replay: Replay,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Analysis {
+    /// The analysed text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Every diagnostic of the document, in file order.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The index of the line holding a byte offset (the line break belongs to its line).
+    fn line_at(&self, offset: usize) -> Option<usize> {
+        let lines = &self.parse.lines;
+        let index = lines.partition_point(|l| l.span.start <= offset);
+        index.checked_sub(1)
+    }
+}
+
+impl std::fmt::Debug for Analysis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Analysis")
+            .field("diagnostics", &self.diagnostics)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Analyses a whole document. Never fails: bad input yields diagnostics.
+pub fn analyze(text: &str) -> Analysis {
+    let parse = carc_notation::parse(text);
+    let replay = replay::replay(&parse, None, None);
+    let mut diagnostics: Vec<Diagnostic> = parse
+        .errors
+        .iter()
+        .map(|e| Diagnostic {
+            code: Code::Syntax,
+            severity: Code::Syntax.severity(),
+            span: e.span,
+            message: e.message(),
+            related: Vec::new(),
+        })
+        .chain(replay.diagnostics.iter().cloned())
+        .collect();
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    Analysis {
+        text: text.to_owned(),
+        parse,
+        replay,
+        diagnostics,
+    }
+}

@@ -1,0 +1,124 @@
+//! Code actions (quick fixes): turn a mismatching tile to a rotation that fits; replace a
+//! wrong expectation with the computed one.
+
+use carc_notation::{LineKind, Span, StatementKind};
+use carc_rules::Rotation;
+
+use crate::replay::{replay, Fact};
+use crate::{explain, vocab, Analysis, Code, CodeAction, TextEdit};
+
+/// Quick fixes for the diagnostics that overlap `range`.
+pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
+    let mut out = Vec::new();
+    let mut seen_lines = Vec::new();
+    for diagnostic in analysis.diagnostics() {
+        if diagnostic.span.end < range.start || diagnostic.span.start > range.end {
+            continue;
+        }
+        let Some(line) = analysis.line_at(diagnostic.span.start) else {
+            continue;
+        };
+        let actions = match diagnostic.code {
+            Code::EdgeMismatch if !seen_lines.contains(&line) => {
+                seen_lines.push(line);
+                rotate(analysis, line)
+            }
+            Code::ScoreMismatch => fix_expectation(analysis, line, diagnostic.span),
+            _ => Vec::new(),
+        };
+        out.extend(actions.into_iter().map(|(title, edit)| CodeAction {
+            title,
+            fixes: Some((diagnostic.code, diagnostic.span)),
+            edits: vec![edit],
+        }));
+    }
+    out
+}
+
+/// One action per rotation under which the line's tile matches every neighbour.
+fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
+    let LineKind::Statement(statement) = &analysis.parse.lines[line].kind else {
+        return Vec::new();
+    };
+    let (letter, at, written) = match &statement.kind {
+        StatementKind::Tile(t) => (t.tile.value, &t.at, t.rotation.as_ref()),
+        StatementKind::Turn(t) => (t.tile.value, &t.at, t.rotation.as_ref()),
+        _ => return Vec::new(),
+    };
+    let Some(tile) = carc_rules::TileType::from_letter(letter) else {
+        return Vec::new();
+    };
+    let before = replay(&analysis.parse, line.checked_sub(1), Some(line));
+    let pos = vocab::pos(at);
+    Rotation::ALL
+        .into_iter()
+        .filter(|r| match before.game.check_placement(tile, pos, *r) {
+            Ok(()) => true,
+            Err(e) => e.mismatches.is_empty() && !e.occupied,
+        })
+        .map(|r| {
+            let word = vocab::rotation_word(r);
+            let edit = match written {
+                Some(w) => TextEdit {
+                    span: w.span,
+                    new_text: word.to_owned(),
+                },
+                None => TextEdit {
+                    span: Span::new(at.span.end, at.span.end),
+                    new_text: format!(" {word}"),
+                },
+            };
+            (
+                format!("Turn the tile to {word} (every side matches)"),
+                edit,
+            )
+        })
+        .collect()
+}
+
+/// Replaces a wrong `=>` list or `expect` amount with what the replay computed.
+fn fix_expectation(analysis: &Analysis, line: usize, span: Span) -> Vec<(String, TextEdit)> {
+    let LineKind::Statement(statement) = &analysis.parse.lines[line].kind else {
+        return Vec::new();
+    };
+    match &statement.kind {
+        StatementKind::Turn(_) | StatementKind::End { .. } => {
+            let gains = analysis.replay.facts.iter().find_map(|f| match f {
+                Fact::Turn { line: l, score, .. } if *l == line => {
+                    Some(explain::gains(&score.features))
+                }
+                Fact::End { line: l, score, .. } if *l == line => {
+                    Some(explain::gains(&score.features))
+                }
+                _ => None,
+            });
+            let Some(gains) = gains else {
+                return Vec::new();
+            };
+            let new_text = format!("=> {}", explain::gains_text(&gains));
+            vec![(
+                format!("Expect what this scores: {new_text}"),
+                TextEdit { span, new_text },
+            )]
+        }
+        StatementKind::ExpectScore(list) | StatementKind::ExpectSupply(list) => {
+            let Some(amount) = list.iter().find(|a| a.span == span) else {
+                return Vec::new();
+            };
+            let state = replay(&analysis.parse, Some(line), None);
+            let colour = vocab::colour(amount.colour.value);
+            let actual = match statement.kind {
+                StatementKind::ExpectScore(_) => state.game.score(colour),
+                _ => i64::from(state.game.supply(colour)),
+            };
+            vec![(
+                format!("Expect {} {actual}", colour.as_str()),
+                TextEdit {
+                    span: amount.value.span,
+                    new_text: actual.to_string(),
+                },
+            )]
+        }
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,290 @@
+//! Completion: keywords, tile letters with names, colours, roles, places that exist on the
+//! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
+//! text of the line, since the line under the cursor is usually half-typed.
+
+use carc_notation::{Colour, Span};
+use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
+
+use crate::replay::{replay, Replay};
+use crate::vocab;
+use crate::{Analysis, CompletionItem, CompletionKind};
+
+const KEYWORDS: [&str; 11] = [
+    "title", "note", "players", "rules", "tile", "supply", "score", "turn", "discard", "expect",
+    "end",
+];
+const ROLES: [(&str, Role); 4] = [
+    ("knight", Role::Knight),
+    ("traveller", Role::Traveller),
+    ("monk", Role::Monk),
+    ("farmer", Role::Farmer),
+];
+
+/// Completion candidates at a byte offset.
+pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
+    let Some(line_index) = analysis.line_at(offset) else {
+        return keywords(Span::new(offset, offset));
+    };
+    let line = &analysis.parse.lines[line_index];
+    let Some(before) = analysis
+        .text
+        .get(line.span.start..offset.min(line.span.end))
+    else {
+        return Vec::new();
+    };
+    // Nothing to offer inside a comment or a string.
+    if before.contains('#') || before.matches('"').count() % 2 == 1 {
+        return Vec::new();
+    }
+    let partial_len = before.len() - before.trim_end_matches(|c: char| !c.is_whitespace()).len();
+    let replace = Span::new(offset - partial_len, offset);
+    // Words before the one being typed; a trailing comma separates list entries.
+    let words: Vec<&str> = before[..before.len() - partial_len]
+        .split_whitespace()
+        .map(|w| w.strip_suffix(',').unwrap_or(w))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let context = Context {
+        analysis,
+        line_index,
+        replace,
+    };
+    match words.as_slice() {
+        [] => keywords(replace),
+        ["tile"] | ["discard"] | ["turn", _] => context.tiles(),
+        ["turn"] => context.colours(&[]),
+        ["players", listed @ ..] => {
+            let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
+            context.colours(&listed)
+        }
+        ["rules", ..] => context.simple(&["farmers", "no-farmers"], CompletionKind::Keyword),
+        ["expect"] => context.simple(&["score", "supply"], CompletionKind::Keyword),
+        ["supply" | "score", rest @ ..] | ["expect", "score" | "supply", rest @ ..]
+            if rest.len() % 2 == 0 =>
+        {
+            context.colours(&[])
+        }
+        ["turn", _, tile] => context.cells(tile),
+        ["tile", tile, at, rest @ ..] => context.after_cell(tile, at, rest, true),
+        ["turn", _, tile, at, rest @ ..] => context.after_cell(tile, at, rest, false),
+        _ => Vec::new(),
+    }
+}
+
+fn keywords(replace: Span) -> Vec<CompletionItem> {
+    KEYWORDS
+        .iter()
+        .map(|k| CompletionItem {
+            label: (*k).to_owned(),
+            detail: None,
+            kind: CompletionKind::Keyword,
+            replace,
+        })
+        .collect()
+}
+
+struct Context<'a> {
+    analysis: &'a Analysis,
+    line_index: usize,
+    replace: Span,
+}
+
+impl Context<'_> {
+    fn item(&self, label: String, detail: Option<String>, kind: CompletionKind) -> CompletionItem {
+        CompletionItem {
+            label,
+            detail,
+            kind,
+            replace: self.replace,
+        }
+    }
+
+    fn simple(&self, words: &[&str], kind: CompletionKind) -> Vec<CompletionItem> {
+        words
+            .iter()
+            .map(|w| self.item((*w).to_owned(), None, kind))
+            .collect()
+    }
+
+    /// The board as it stands before this line (the line itself left out).
+    fn board(&self) -> Replay {
+        replay(
+            &self.analysis.parse,
+            self.line_index.checked_sub(1),
+            Some(self.line_index),
+        )
+    }
+
+    fn tiles(&self) -> Vec<CompletionItem> {
+        TileType::ALL
+            .iter()
+            .map(|t| {
+                self.item(
+                    t.letter().to_string(),
+                    Some(format!("{} (×{})", t.name(), t.count())),
+                    CompletionKind::Tile,
+                )
+            })
+            .collect()
+    }
+
+    /// The players not yet listed, the players' colours first.
+    fn colours(&self, listed: &[Colour]) -> Vec<CompletionItem> {
+        Colour::ALL
+            .iter()
+            .filter(|c| !listed.contains(c))
+            .map(|c| self.item(c.as_str().to_owned(), None, CompletionKind::Colour))
+            .collect()
+    }
+
+    /// Cells where a turn's tile fits, with their rotations.
+    fn cells(&self, tile: &str) -> Vec<CompletionItem> {
+        let Some(tile) = single_tile(tile) else {
+            return Vec::new();
+        };
+        let board = self.board();
+        let mut cells: Vec<(Pos, Vec<Rotation>)> = Vec::new();
+        for (pos, rot) in board.game.legal_placements(tile) {
+            match cells.iter_mut().find(|(p, _)| *p == pos) {
+                Some(entry) => entry.1.push(rot),
+                None => cells.push((pos, vec![rot])),
+            }
+        }
+        cells
+            .into_iter()
+            .map(|(pos, rots)| {
+                let rots: Vec<&str> = rots.into_iter().map(vocab::rotation_word).collect();
+                self.item(
+                    vocab::pos_str(pos),
+                    Some(format!("fits {}", rots.join(" "))),
+                    CompletionKind::Coordinate,
+                )
+            })
+            .collect()
+    }
+
+    /// After `T x,y`: rotations that fit, then (a colour for setup tiles) a role, then the
+    /// places of that role on the tile.
+    fn after_cell(&self, tile: &str, at: &str, rest: &[&str], setup: bool) -> Vec<CompletionItem> {
+        let (Some(tile), Some(pos)) = (single_tile(tile), parse_pos(at)) else {
+            return Vec::new();
+        };
+        let written = rest.first().and_then(|w| rotation_of(w));
+        let rotation = written.unwrap_or(Rotation::R0);
+        let rest = if written.is_some() { &rest[1..] } else { rest };
+        // A setup tile's meeple starts with its colour.
+        let meeple = if setup {
+            match rest.split_first() {
+                None => None,
+                Some((colour, role)) if Colour::from_word(colour).is_some() => Some(role),
+                Some(_) => return Vec::new(),
+            }
+        } else {
+            Some(rest)
+        };
+        let mut out = Vec::new();
+        if rest.is_empty() && written.is_none() {
+            out.extend(self.rotations(tile, pos, !setup));
+        }
+        match meeple {
+            None => out.extend(self.colours(&[])),
+            Some([]) => out.extend(self.roles(tile, rotation)),
+            Some([role]) => {
+                if let Some(role) = role_of(role) {
+                    out.extend(self.places(tile, rotation, role));
+                }
+            }
+            Some(_) => {}
+        }
+        out
+    }
+
+    /// Rotations under which the tile matches every neighbour of the cell.
+    fn rotations(&self, tile: TileType, pos: Pos, turn: bool) -> Vec<CompletionItem> {
+        let board = self.board();
+        Rotation::ALL
+            .iter()
+            .filter(|r| match board.game.check_placement(tile, pos, **r) {
+                Ok(()) => true,
+                Err(e) => e.mismatches.is_empty() && !e.occupied && (!turn || !e.not_adjacent),
+            })
+            .map(|r| {
+                let edges = tile.edges(*r);
+                let sides: String = edges.iter().map(|e| e.letter()).collect();
+                self.item(
+                    vocab::rotation_word(*r).to_owned(),
+                    Some(format!("fits: N E S W = {sides}")),
+                    CompletionKind::Rotation,
+                )
+            })
+            .collect()
+    }
+
+    /// The roles that have a feature on this tile.
+    fn roles(&self, tile: TileType, rotation: Rotation) -> Vec<CompletionItem> {
+        ROLES
+            .iter()
+            .filter(|(_, role)| tile.segments(rotation).any(|s| s.kind == role.kind()))
+            .map(|(name, role)| {
+                self.item(
+                    (*name).to_owned(),
+                    Some(format!("on the {}", vocab::kind_word(role.kind()))),
+                    CompletionKind::Role,
+                )
+            })
+            .collect()
+    }
+
+    /// The places of the tile where this role can stand.
+    fn places(&self, tile: TileType, rotation: Rotation, role: Role) -> Vec<CompletionItem> {
+        if role.kind() == FeatureKind::Monastery {
+            return Vec::new();
+        }
+        tile.segments(rotation)
+            .filter(|s| s.kind == role.kind())
+            .flat_map(|s| s.places.iter().collect::<Vec<Place>>())
+            .map(|p| {
+                self.item(
+                    vocab::place_str(p).to_owned(),
+                    Some(vocab::kind_word(role.kind()).to_owned()),
+                    CompletionKind::Place,
+                )
+            })
+            .collect()
+    }
+}
+
+fn single_tile(word: &str) -> Option<TileType> {
+    let mut chars = word.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    TileType::from_letter(c)
+}
+
+fn parse_pos(word: &str) -> Option<Pos> {
+    let (x, y) = word.split_once(',')?;
+    Some(Pos {
+        x: x.parse().ok()?,
+        y: y.parse().ok()?,
+    })
+}
+
+fn role_of(word: &str) -> Option<Role> {
+    let word = if word == "traveler" {
+        "traveller"
+    } else {
+        word
+    };
+    ROLES
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|(_, r)| *r)
+}
+
+fn rotation_of(word: &str) -> Option<Rotation> {
+    Rotation::ALL
+        .into_iter()
+        .find(|r| vocab::rotation_word(*r) == word)
+}

@@ -1,0 +1,144 @@
+//! Diagnostics: stable codes, severities, messages and related locations.
+
+use carc_notation::Span;
+
+/// A stable diagnostic code of the notation (`notation.md`, "What the tools check").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// A line does not parse.
+    Syntax,
+    /// A tile letter outside A–X.
+    UnknownTile,
+    /// A second tile on an occupied cell.
+    DuplicateCell,
+    /// A side touches a neighbour side of another kind.
+    EdgeMismatch,
+    /// A tile touching no tile (turn) or outside the first tile's group (setup).
+    NotAdjacent,
+    /// More tiles of one type than the box holds.
+    TileCount,
+    /// The place does not exist on the tile, or the role does not fit it.
+    BadPlace,
+    /// A deployment onto a connected feature that already holds a meeple.
+    OccupiedFeature,
+    /// A setup tile holding more than one meeple.
+    TileMeeples,
+    /// A deployment with an empty supply, or more than 7 meeples of one colour.
+    MeepleSupply,
+    /// In the setup, a completed road, city or monastery still holding meeples.
+    CompletedOccupied,
+    /// A colour that `players` does not list.
+    UnknownPlayer,
+    /// A farmer under `rules no-farmers`.
+    FarmersOff,
+    /// A discarded tile that fits somewhere.
+    IllegalDiscard,
+    /// An expectation that differs from the computed scoring.
+    ScoreMismatch,
+    /// From the second turn on, a colour out of the `players` order.
+    TurnOrder,
+    /// A setup statement after play began, or anything but `expect` after `end`.
+    Order,
+}
+
+impl Code {
+    /// Every code, in the order of the notation's table.
+    pub const ALL: [Code; 17] = [
+        Code::Syntax,
+        Code::UnknownTile,
+        Code::DuplicateCell,
+        Code::EdgeMismatch,
+        Code::NotAdjacent,
+        Code::TileCount,
+        Code::BadPlace,
+        Code::OccupiedFeature,
+        Code::TileMeeples,
+        Code::MeepleSupply,
+        Code::CompletedOccupied,
+        Code::UnknownPlayer,
+        Code::FarmersOff,
+        Code::IllegalDiscard,
+        Code::ScoreMismatch,
+        Code::TurnOrder,
+        Code::Order,
+    ];
+
+    /// The stable identifier users see (`edge-mismatch`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax => "syntax",
+            Code::UnknownTile => "unknown-tile",
+            Code::DuplicateCell => "duplicate-cell",
+            Code::EdgeMismatch => "edge-mismatch",
+            Code::NotAdjacent => "not-adjacent",
+            Code::TileCount => "tile-count",
+            Code::BadPlace => "bad-place",
+            Code::OccupiedFeature => "occupied-feature",
+            Code::TileMeeples => "tile-meeples",
+            Code::MeepleSupply => "meeple-supply",
+            Code::CompletedOccupied => "completed-occupied",
+            Code::UnknownPlayer => "unknown-player",
+            Code::FarmersOff => "farmers-off",
+            Code::IllegalDiscard => "illegal-discard",
+            Code::ScoreMismatch => "score-mismatch",
+            Code::TurnOrder => "turn-order",
+            Code::Order => "order",
+        }
+    }
+
+    /// Looks a code up by its identifier.
+    pub fn from_id(s: &str) -> Option<Code> {
+        Code::ALL.into_iter().find(|c| c.as_str() == s)
+    }
+
+    /// The severity the notation gives this code.
+    pub fn severity(self) -> Severity {
+        match self {
+            Code::TurnOrder => Severity::Warning,
+            _ => Severity::Error,
+        }
+    }
+}
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The file is wrong.
+    Error,
+    /// Suspicious but allowed.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// Another place in the document that explains a diagnostic (the neighbour tile's line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Related {
+    /// Where it is.
+    pub span: Span,
+    /// What it is.
+    pub message: String,
+}
+
+/// One finding, on the span of the token at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable code.
+    pub code: Code,
+    /// Error or warning (from the code).
+    pub severity: Severity,
+    /// The token at fault.
+    pub span: Span,
+    /// What is wrong, in the author's words.
+    pub message: String,
+    /// Related locations.
+    pub related: Vec<Related>,
+}

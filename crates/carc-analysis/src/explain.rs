@@ -1,0 +1,182 @@
+//! Words for what the engine computed: gains per colour, score breakdowns, feature
+//! descriptions. Shared by diagnostics, hover and inlay hints so that each is phrased once.
+
+use carc_rules::{
+    Color, FeatureKind, FeatureSummary, FinalScore, Place, Role, Rotation, ScoredFeature, TileType,
+    TurnScore,
+};
+
+use crate::vocab;
+
+/// Points per colour from a list of scored features, in first-winner order, zero gains left
+/// out.
+pub fn gains(features: &[ScoredFeature]) -> Vec<(Color, i64)> {
+    let mut out: Vec<(Color, i64)> = Vec::new();
+    for feature in features {
+        for winner in &feature.winners {
+            match out.iter_mut().find(|(c, _)| c == winner) {
+                Some(entry) => entry.1 += i64::from(feature.points),
+                None => out.push((*winner, i64::from(feature.points))),
+            }
+        }
+    }
+    out.retain(|(_, n)| *n != 0);
+    out
+}
+
+/// `red +4, blue +2`, or `nothing`.
+pub fn gains_text(gains: &[(Color, i64)]) -> String {
+    let listed: Vec<String> = gains
+        .iter()
+        .filter(|(_, n)| *n != 0)
+        .map(|(c, n)| format!("{} +{n}", c.as_str()))
+        .collect();
+    if listed.is_empty() {
+        "nothing".to_owned()
+    } else {
+        listed.join(", ")
+    }
+}
+
+/// `city of 2 tiles, 1 shield` — what a feature is.
+pub fn describe(feature: &FeatureSummary) -> String {
+    let n = feature.tiles.len();
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    match feature.kind {
+        FeatureKind::Road => format!("road of {}", plural(n, "tile")),
+        FeatureKind::City if feature.shields > 0 => format!(
+            "city of {}, {}",
+            plural(n, "tile"),
+            plural(feature.shields as usize, "shield")
+        ),
+        FeatureKind::City => format!("city of {}", plural(n, "tile")),
+        FeatureKind::Monastery => {
+            format!(
+                "monastery with {}",
+                plural(n.saturating_sub(1), "neighbour")
+            )
+        }
+        FeatureKind::Field => format!(
+            "field touching {}",
+            plural(feature.completed_cities, "completed city").replace("citys", "cities")
+        ),
+    }
+}
+
+/// How a feature's points come about: `2 tiles × 2 + 1 shield × 2 = 6`.
+pub fn formula(feature: &FeatureSummary, points: u32) -> String {
+    let n = feature.tiles.len();
+    match (feature.kind, feature.complete) {
+        (FeatureKind::Road, _) => format!("{n} × 1 = {points}"),
+        (FeatureKind::City, true) if feature.shields > 0 => {
+            format!("{n} × 2 + {} × 2 = {points}", feature.shields)
+        }
+        (FeatureKind::City, true) => format!("{n} × 2 = {points}"),
+        (FeatureKind::City, false) if feature.shields > 0 => {
+            format!("{n} + {} = {points}", feature.shields)
+        }
+        (FeatureKind::City, false) => format!("{n} × 1 = {points}"),
+        (FeatureKind::Monastery, true) => format!("complete = {points}"),
+        (FeatureKind::Monastery, false) => format!("1 + {} = {points}", n.saturating_sub(1)),
+        (FeatureKind::Field, _) => format!("{} × 3 = {points}", feature.completed_cities),
+    }
+}
+
+/// Who a scored feature went to: `for red`, `for red and blue (tied)`, `unoccupied`.
+pub fn winners_text(scored: &ScoredFeature) -> String {
+    match scored.winners.as_slice() {
+        [] => "unoccupied".to_owned(),
+        [one] => format!("for {}", one.as_str()),
+        many => {
+            let names: Vec<&str> = many.iter().map(|c| c.as_str()).collect();
+            format!("for {} (tied)", names.join(" and "))
+        }
+    }
+}
+
+/// One scored feature in one line: `city of 2 tiles: 2 × 2 = 4 for red`.
+pub fn scored_line(scored: &ScoredFeature) -> String {
+    format!(
+        "{} ({}): {} {}",
+        describe(&scored.feature),
+        if scored.feature.complete {
+            "complete"
+        } else {
+            "unfinished"
+        },
+        formula(&scored.feature, scored.points),
+        winners_text(scored)
+    )
+}
+
+/// What a turn scored, for a mismatch message.
+pub fn turn_breakdown(score: &TurnScore) -> String {
+    breakdown(&score.features, "the tile completes nothing")
+}
+
+/// What final scoring gave, for a mismatch message.
+pub fn final_breakdown(score: &FinalScore) -> String {
+    breakdown(&score.features, "nothing is left to score")
+}
+
+fn breakdown(features: &[ScoredFeature], empty: &str) -> String {
+    let lines: Vec<String> = features
+        .iter()
+        .filter(|f| !f.winners.is_empty())
+        .map(scored_line)
+        .collect();
+    if lines.is_empty() {
+        empty.to_owned()
+    } else {
+        lines.join("; ")
+    }
+}
+
+/// Why a role cannot go at a place on a tile.
+pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<Place>) -> String {
+    let want = role.kind();
+    let role_word = vocab::role_word(role);
+    let want_word = vocab::kind_word(want);
+    let Some(place) = place else {
+        let count = tile.segments(rotation).filter(|s| s.kind == want).count();
+        return if count == 0 {
+            format!(
+                "{} ({}) has no {want_word} for {} {role_word}",
+                tile.letter(),
+                tile.name(),
+                vocab::article(role_word)
+            )
+        } else {
+            format!(
+                "{} has {count} {want_word}s here: name one by its {}",
+                tile.letter(),
+                if want == FeatureKind::Field {
+                    "corner (NE, SE, SW, NW)"
+                } else {
+                    "side (N, E, S, W)"
+                }
+            )
+        };
+    };
+    let place_word = match place {
+        Place::Side(s) => s.as_str(),
+        Place::Corner(c) => c.as_str(),
+        Place::Centre => "the centre",
+    };
+    match tile.place_feature(rotation, place) {
+        Some(kind) if kind != want => format!(
+            "{} {role_word} goes on {} {want_word}; {place_word} of this tile is {} {}",
+            vocab::article(role_word),
+            vocab::article(want_word),
+            vocab::article(vocab::kind_word(kind)),
+            vocab::kind_word(kind)
+        ),
+        _ => match want {
+            FeatureKind::Field => format!(
+                "a farmer goes on a corner (NE, SE, SW or NW) where this tile has a field, not on {place_word}"
+            ),
+            FeatureKind::Monastery => "a monk needs no place: write just `monk`".to_owned(),
+            _ => format!("this tile has no {want_word} at {place_word}"),
+        },
+    }
+}

@@ -1,0 +1,231 @@
+//! Hover cards: on a tile, its features and their values; on a meeple, its feature; on a
+//! turn's keyword, what it scored and why; on `end`, the final breakdown.
+
+use std::fmt::Write as _;
+
+use carc_notation::{LineKind, Span, StatementKind};
+use carc_rules::{FeatureKind, Pos, Side};
+
+use crate::explain;
+use crate::replay::{replay, Fact, MeepleValue, Replay};
+use crate::vocab;
+use crate::{Analysis, Hover};
+
+/// The hover card at a byte offset, if there is something to say there.
+pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    let line_index = analysis.line_at(offset)?;
+    let LineKind::Statement(statement) = &analysis.parse.lines[line_index].kind else {
+        return None;
+    };
+    let inside = |span: Span| span.start <= offset && offset <= span.end;
+    // Meeples first: their span sits inside the statement.
+    if let Some((span, value)) = analysis.replay.facts.iter().find_map(|f| match f {
+        Fact::Meeple {
+            line, span, value, ..
+        } if *line == line_index && inside(*span) => Some((*span, value)),
+        _ => None,
+    }) {
+        return Some(Hover {
+            span,
+            markdown: meeple_card(value),
+        });
+    }
+    match &statement.kind {
+        StatementKind::Turn(turn) if inside(statement.keyword) => {
+            let card = analysis.replay.facts.iter().find_map(|f| match f {
+                Fact::Turn {
+                    line,
+                    colour,
+                    score,
+                    ..
+                } if *line == line_index => Some(turn_card(colour.as_str(), &score.features)),
+                _ => None,
+            })?;
+            Some(Hover {
+                span: statement.keyword,
+                markdown: card,
+            })
+        }
+        StatementKind::End { .. } if inside(statement.keyword) => {
+            let card = analysis.replay.facts.iter().find_map(|f| match f {
+                Fact::End {
+                    line,
+                    score,
+                    totals,
+                } if *line == line_index => Some(end_card(&score.features, totals)),
+                _ => None,
+            })?;
+            Some(Hover {
+                span: statement.keyword,
+                markdown: card,
+            })
+        }
+        StatementKind::Tile(_) | StatementKind::Turn(_) => {
+            let (tile, at) = match &statement.kind {
+                StatementKind::Tile(t) => (t.tile.span, &t.at),
+                StatementKind::Turn(t) => (t.tile.span, &t.at),
+                _ => return None,
+            };
+            if !inside(tile) && !inside(at.span) {
+                return None;
+            }
+            let pos = vocab::pos(at);
+            let state = replay(&analysis.parse, Some(line_index), None);
+            // Only when this line's tile is the one on that cell (not a duplicate).
+            if state.tile_lines.get(&pos) != Some(&line_index) {
+                return None;
+            }
+            Some(Hover {
+                span: Span {
+                    start: tile.start.min(at.span.start),
+                    end: tile.end.max(at.span.end),
+                },
+                markdown: tile_card(&state, pos)?,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The card of a tile: name, rotation, sides, and each feature on it.
+fn tile_card(state: &Replay, pos: Pos) -> Option<String> {
+    let placed = state.game.tile_at(pos)?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "**{}** · {} · {} at {}\n",
+        placed.tile.letter(),
+        placed.tile.name(),
+        vocab::rotation_word(placed.rot),
+        vocab::pos_str(pos)
+    );
+    let edges = placed.tile.edges(placed.rot);
+    let sides: Vec<String> = Side::ALL
+        .iter()
+        .map(|s| format!("{} {}", s.as_str(), edges[s.index()].as_str()))
+        .collect();
+    let _ = writeln!(out, "Sides: {}\n", sides.join(" · "));
+    for (segment, id) in state.game.features_on(pos) {
+        let Some(feature) = state.game.feature(id) else {
+            continue;
+        };
+        let places: Vec<&str> = segment.places.iter().map(vocab::place_str).collect();
+        let _ = writeln!(
+            out,
+            "- **{}**{}: {}",
+            vocab::kind_word(feature.kind),
+            if places.is_empty() || feature.kind == FeatureKind::Monastery {
+                String::new()
+            } else {
+                format!(" ({})", places.join(" "))
+            },
+            feature_line(&feature)
+        );
+    }
+    Some(out)
+}
+
+/// One feature's state and value, for tile and meeple cards.
+fn feature_line(feature: &carc_rules::FeatureSummary) -> String {
+    let state = match (feature.kind, feature.complete) {
+        (FeatureKind::Field, _) => String::new(),
+        (_, true) => ", complete".to_owned(),
+        (_, false) => format!(", open ({} open)", feature.open_sides),
+    };
+    let meeples = if feature.meeples.is_empty() {
+        "no meeples".to_owned()
+    } else {
+        let mut counts: Vec<(carc_rules::Color, usize)> = Vec::new();
+        for m in &feature.meeples {
+            match counts.iter_mut().find(|(c, _)| *c == m.colour) {
+                Some(e) => e.1 += 1,
+                None => counts.push((m.colour, 1)),
+            }
+        }
+        counts
+            .iter()
+            .map(|(c, n)| format!("{} {n}", c.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let when = if feature.complete {
+        "now"
+    } else {
+        "at final scoring"
+    };
+    let who = match feature.winners.as_slice() {
+        [] => "nobody".to_owned(),
+        w => w
+            .iter()
+            .map(|c| c.as_str())
+            .collect::<Vec<_>>()
+            .join(" and "),
+    };
+    format!(
+        "{}{state} · {meeples} · worth {} {when} ({}) to {who}",
+        explain::describe(feature),
+        feature.value_now,
+        explain::formula(feature, feature.value_now),
+    )
+}
+
+fn meeple_card(value: &MeepleValue) -> String {
+    match value {
+        MeepleValue::Scored {
+            feature,
+            points,
+            won,
+        } => format!(
+            "{}: scored at once, {}; the meeple returns to its owner",
+            explain::describe(feature),
+            if *won {
+                format!("+{points}")
+            } else {
+                "outnumbered, +0".to_owned()
+            }
+        ),
+        MeepleValue::OnBoard(feature) => feature_line(feature),
+    }
+}
+
+fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature]) -> String {
+    let mut out = format!("**turn** of {colour}\n\n");
+    if features.is_empty() {
+        out.push_str("completes nothing: scores nothing\n");
+    }
+    for f in features {
+        let _ = writeln!(out, "- {}", explain::scored_line(f));
+        for m in &f.returned {
+            let _ = writeln!(
+                out,
+                "  - {}'s {} returns",
+                m.colour.as_str(),
+                vocab::role_word(m.role)
+            );
+        }
+    }
+    out
+}
+
+fn end_card(features: &[carc_rules::ScoredFeature], totals: &[(carc_rules::Color, i64)]) -> String {
+    let mut out = "**final scoring**\n\n".to_owned();
+    let scored: Vec<_> = features.iter().filter(|f| !f.winners.is_empty()).collect();
+    if scored.is_empty() {
+        out.push_str("nothing left to score\n");
+    }
+    for f in scored {
+        let _ = writeln!(out, "- {}", explain::scored_line(f));
+    }
+    let gains = explain::gains(features);
+    out.push_str("\nTotals: ");
+    let parts: Vec<String> = totals
+        .iter()
+        .map(|(c, t)| {
+            let g = gains.iter().find(|(gc, _)| gc == c).map_or(0, |g| g.1);
+            format!("{} {t} (+{g})", c.as_str())
+        })
+        .collect();
+    out.push_str(&parts.join(", "));
+    out.push('\n');
+    out
+}

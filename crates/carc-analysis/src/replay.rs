@@ -1,0 +1,914 @@
+//! The replay: walks a parsed document statement by statement through the rules engine,
+//! reporting every diagnostic and recording what each line did (for hover and inlay hints).
+//!
+//! One function, [`replay`], serves both purposes: [`crate::analyze`] runs it over the whole
+//! file; hover runs it again up to the line under the cursor to query the board as it stood
+//! there. Re-running is cheap (well under a millisecond for a full game) and keeps one source
+//! of truth for what a file means.
+
+use std::collections::HashMap;
+
+use carc_notation::{
+    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, Span, Spanned,
+    StatementKind, TileStmt, TurnStmt,
+};
+use carc_rules::{
+    Color, Config, DeployError, FeatureKind, FeatureSummary, FinalScore, Game, MeepleId, Pos, Role,
+    TileType, TurnScore,
+};
+
+use crate::diagnostic::{Code, Diagnostic, Related};
+use crate::explain;
+use crate::vocab;
+
+/// How many meeples a player owns (the eighth is the score marker).
+pub const MEEPLES_PER_PLAYER: i32 = 7;
+
+/// Where the replay is in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Setup,
+    Play,
+    Ended,
+}
+
+/// What one line did, kept for hover and inlay hints.
+#[derive(Debug, Clone)]
+pub enum Fact {
+    /// A meeple put on the board; `span` is its colour/role/place text.
+    Meeple {
+        line: usize,
+        span: Span,
+        id: MeepleId,
+        value: MeepleValue,
+    },
+    /// A turn that was played (not void), with what it scored.
+    Turn {
+        line: usize,
+        colour: Color,
+        score: TurnScore,
+    },
+    /// Final scoring, with each player's total afterwards.
+    End {
+        line: usize,
+        score: FinalScore,
+        totals: Vec<(Color, i64)>,
+    },
+}
+
+/// What a meeple is worth where it was placed.
+#[derive(Debug, Clone)]
+pub enum MeepleValue {
+    /// Its feature was completed the same turn: it scored (or was outnumbered) and returned.
+    Scored {
+        feature: FeatureSummary,
+        points: u32,
+        won: bool,
+    },
+    /// It stays on its feature, as it was after that line (the setup: after the setup).
+    OnBoard(FeatureSummary),
+}
+
+/// The state after replaying a file (or a prefix of it).
+pub struct Replay {
+    /// The board and players.
+    pub game: Game,
+    /// The players in turn order (declared, or by first use).
+    pub players: Vec<Color>,
+    /// Whether `players` declared them (only then is a colour unknown).
+    pub declared_players: bool,
+    /// The line that placed each tile.
+    pub tile_lines: HashMap<Pos, usize>,
+    /// The line and text span of each meeple.
+    pub meeple_spans: HashMap<MeepleId, (usize, Span)>,
+    /// Everything found, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// What each line did, in file order.
+    pub facts: Vec<Fact>,
+}
+
+/// Replays `parse`, stopping after line index `stop` (all lines when `None`) and leaving out
+/// line `skip` (to ask what the board allows on that line's cell). A stop inside the setup
+/// runs the whole setup: the setup is one position, not a sequence.
+pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay {
+    let prelude = Prelude::read(parse);
+    let mut r = Replayer {
+        replay: Replay {
+            game: Game::new(Config {
+                players: prelude.players.clone(),
+                farmers: prelude.farmers,
+            }),
+            players: prelude.players,
+            declared_players: prelude.declared,
+            tile_lines: HashMap::new(),
+            meeple_spans: HashMap::new(),
+            diagnostics: Vec::new(),
+            facts: Vec::new(),
+        },
+        parse,
+        phase: Phase::Setup,
+        first_tile: None,
+        tile_counts: HashMap::new(),
+        setup_meeples: HashMap::new(),
+        pending_setup_meeples: Vec::new(),
+        explicit_supply: Vec::new(),
+        previous_turn: None,
+    };
+    for (index, line) in parse.lines.iter().enumerate() {
+        if stop.is_some_and(|s| index > s) && r.phase != Phase::Setup {
+            break;
+        }
+        if skip == Some(index) {
+            continue;
+        }
+        if let LineKind::Statement(statement) = &line.kind {
+            r.statement(index, statement.keyword, &statement.kind);
+        }
+    }
+    if r.phase == Phase::Setup {
+        r.finish_setup();
+    }
+    r.replay
+        .diagnostics
+        .sort_by_key(|d| (d.span.start, d.span.end));
+    r.replay
+}
+
+/// What must be known before the first tile: the players and the farmer rule.
+struct Prelude {
+    players: Vec<Color>,
+    declared: bool,
+    farmers: bool,
+}
+
+impl Prelude {
+    fn read(parse: &Parse) -> Prelude {
+        let mut declared: Option<Vec<Color>> = None;
+        let mut farmers = true;
+        let mut first_use: Vec<Color> = Vec::new();
+        let mut saw_play = false;
+        for line in &parse.lines {
+            let LineKind::Statement(statement) = &line.kind else {
+                continue;
+            };
+            for colour in colours_of(&statement.kind) {
+                let c = vocab::colour(colour);
+                if !first_use.contains(&c) {
+                    first_use.push(c);
+                }
+            }
+            match &statement.kind {
+                StatementKind::Players(list) if !saw_play && declared.is_none() => {
+                    let mut players = Vec::new();
+                    for c in list.iter().map(|c| vocab::colour(c.value)) {
+                        if !players.contains(&c) {
+                            players.push(c);
+                        }
+                    }
+                    declared = Some(players);
+                }
+                StatementKind::Rules(options) if !saw_play => {
+                    for option in options {
+                        farmers = matches!(option.value, carc_notation::RuleOption::Farmers);
+                    }
+                }
+                StatementKind::Turn(_)
+                | StatementKind::Discard { .. }
+                | StatementKind::ExpectScore(_)
+                | StatementKind::ExpectSupply(_)
+                | StatementKind::End { .. } => saw_play = true,
+                _ => {}
+            }
+        }
+        match declared {
+            Some(players) => Prelude {
+                players,
+                declared: true,
+                farmers,
+            },
+            None => Prelude {
+                players: first_use,
+                declared: false,
+                farmers,
+            },
+        }
+    }
+}
+
+/// Every colour word a statement mentions, in order.
+fn colours_of(kind: &StatementKind) -> Vec<Colour> {
+    let amounts = |list: &[Amount]| list.iter().map(|a| a.colour.value).collect::<Vec<_>>();
+    match kind {
+        StatementKind::Players(list) => list.iter().map(|c| c.value).collect(),
+        StatementKind::Tile(tile) => tile.meeples.iter().map(|(c, _)| c.value).collect(),
+        StatementKind::Supply(list)
+        | StatementKind::Score(list)
+        | StatementKind::ExpectScore(list)
+        | StatementKind::ExpectSupply(list) => amounts(list),
+        StatementKind::Turn(turn) => {
+            let mut out = vec![turn.colour.value];
+            if let Some(e) = &turn.expect {
+                out.extend(expectation_colours(e));
+            }
+            out
+        }
+        StatementKind::End { expect: Some(e) } => expectation_colours(e),
+        _ => Vec::new(),
+    }
+}
+
+fn expectation_colours(e: &Expectation) -> Vec<Colour> {
+    match &e.kind {
+        ExpectationKind::Nothing => Vec::new(),
+        ExpectationKind::Gains(list) => list.iter().map(|a| a.colour.value).collect(),
+    }
+}
+
+/// The replay's working state beyond what [`Replay`] exposes.
+struct Replayer<'a> {
+    replay: Replay,
+    parse: &'a Parse,
+    phase: Phase,
+    /// The first setup tile: the root of the edge-connected group.
+    first_tile: Option<Pos>,
+    tile_counts: HashMap<TileType, u32>,
+    /// Setup meeples per colour so far (for the 8th-meeple rule).
+    setup_meeples: HashMap<Color, i32>,
+    /// Setup meeples whose value is known only once the setup is complete.
+    pending_setup_meeples: Vec<(usize, Span, MeepleId)>,
+    /// `supply` entries of the setup, applied when the setup ends.
+    explicit_supply: Vec<(Color, i64, Span)>,
+    previous_turn: Option<Color>,
+}
+
+impl Replayer<'_> {
+    fn report(&mut self, code: Code, span: Span, message: impl Into<String>) -> &mut Diagnostic {
+        self.replay.diagnostics.push(Diagnostic {
+            code,
+            severity: code.severity(),
+            span,
+            message: message.into(),
+            related: Vec::new(),
+        });
+        self.replay.diagnostics.last_mut().expect("just pushed")
+    }
+
+    /// The span of the line that put the tile at `pos` on the board.
+    fn tile_line_span(&self, pos: Pos) -> Option<Span> {
+        let line = *self.replay.tile_lines.get(&pos)?;
+        let statement = match &self.parse.lines.get(line)?.kind {
+            LineKind::Statement(s) => s,
+            _ => return None,
+        };
+        Some(statement.span)
+    }
+
+    fn statement(&mut self, line: usize, keyword: Span, kind: &StatementKind) {
+        let is_setup = matches!(
+            kind,
+            StatementKind::Title(_)
+                | StatementKind::Note(_)
+                | StatementKind::Players(_)
+                | StatementKind::Rules(_)
+                | StatementKind::Tile(_)
+                | StatementKind::Supply(_)
+                | StatementKind::Score(_)
+        );
+        match self.phase {
+            Phase::Setup if !is_setup => {
+                self.finish_setup();
+                self.phase = Phase::Play;
+            }
+            Phase::Play if is_setup => {
+                self.report(
+                    Code::Order,
+                    keyword,
+                    "setup statements come before the first turn, discard, expect or end",
+                );
+                return;
+            }
+            Phase::Ended
+                if !matches!(
+                    kind,
+                    StatementKind::ExpectScore(_) | StatementKind::ExpectSupply(_)
+                ) =>
+            {
+                self.report(
+                    Code::Order,
+                    keyword,
+                    "only `expect` lines may follow `end`: the game is over",
+                );
+                return;
+            }
+            _ => {}
+        }
+        match kind {
+            StatementKind::Title(_) | StatementKind::Note(_) | StatementKind::Rules(_) => {}
+            StatementKind::Players(_) => {}
+            StatementKind::Tile(tile) => self.setup_tile(line, tile),
+            StatementKind::Supply(list) => self.setup_supply(list),
+            StatementKind::Score(list) => {
+                for amount in list {
+                    if let Some(c) = self.known_colour(&amount.colour) {
+                        self.replay.game.set_score(c, amount.value.value);
+                    }
+                }
+            }
+            StatementKind::Turn(turn) => self.turn(line, turn),
+            StatementKind::Discard { tile } => self.discard(tile),
+            StatementKind::ExpectScore(list) => {
+                self.expect_totals(list, "score", |g, c| g.score(c))
+            }
+            StatementKind::ExpectSupply(list) => {
+                self.expect_totals(list, "supply", |g, c| i64::from(g.supply(c)))
+            }
+            StatementKind::End { expect } => self.end(line, expect.as_ref()),
+        }
+    }
+
+    /// The engine colour of a colour token, reporting `unknown-player` when `players` does
+    /// not list it (then `None`).
+    fn known_colour(&mut self, colour: &Spanned<Colour>) -> Option<Color> {
+        let c = vocab::colour(colour.value);
+        if self.replay.declared_players && !self.replay.players.contains(&c) {
+            let list: Vec<&str> = self.replay.players.iter().map(|p| p.as_str()).collect();
+            self.report(
+                Code::UnknownPlayer,
+                colour.span,
+                format!(
+                    "{} is not a player here (players: {})",
+                    c.as_str(),
+                    list.join(" ")
+                ),
+            );
+            return None;
+        }
+        Some(c)
+    }
+
+    /// The tile type of a letter, reporting `unknown-tile`; also counts it against the box.
+    fn take_tile(&mut self, letter: &Spanned<char>) -> Option<TileType> {
+        let Some(tile) = TileType::from_letter(letter.value) else {
+            let hint = if letter.value.is_ascii_lowercase() {
+                " (tile letters are upper case)"
+            } else {
+                ""
+            };
+            self.report(
+                Code::UnknownTile,
+                letter.span,
+                format!(
+                    "`{}` is not a tile: tiles are lettered A to X{hint}",
+                    letter.value
+                ),
+            );
+            return None;
+        };
+        let used = self.tile_counts.entry(tile).or_insert(0);
+        *used += 1;
+        let used = *used;
+        if used > u32::from(tile.count()) {
+            self.report(
+                Code::TileCount,
+                letter.span,
+                format!(
+                    "the box holds {} {} tile{} ({}); this is number {used}",
+                    tile.count(),
+                    tile.letter(),
+                    if tile.count() == 1 { "" } else { "s" },
+                    tile.name()
+                ),
+            );
+        }
+        Some(tile)
+    }
+
+    /// Puts a tile on the board unless the cell is taken (`duplicate-cell`); returns its
+    /// position when placed.
+    /// `fault` is where an edge mismatch is reported (the rotation when one is written).
+    fn put_tile(
+        &mut self,
+        line: usize,
+        tile: TileType,
+        stmt_at: &carc_notation::Coord,
+        rotation: carc_rules::Rotation,
+        fault: Span,
+    ) -> Option<Pos> {
+        let pos = vocab::pos(stmt_at);
+        if let Some(existing) = self.replay.game.tile_at(pos) {
+            let related = self.tile_line_span(pos);
+            let d = self.report(
+                Code::DuplicateCell,
+                stmt_at.span,
+                format!(
+                    "{} already holds a tile ({})",
+                    vocab::pos_str(pos),
+                    existing.tile.letter()
+                ),
+            );
+            if let Some(span) = related {
+                d.related.push(Related {
+                    span,
+                    message: format!("the tile at {} is placed here", vocab::pos_str(pos)),
+                });
+            }
+            return None;
+        }
+        self.report_mismatches(pos, tile, rotation, fault);
+        self.replay.game.place_tile(tile, pos, rotation).ok()?;
+        self.replay.tile_lines.insert(pos, line);
+        Some(pos)
+    }
+
+    /// Reports `edge-mismatch` for every side of the tile that disagrees with a neighbour.
+    fn report_mismatches(
+        &mut self,
+        pos: Pos,
+        tile: TileType,
+        rotation: carc_rules::Rotation,
+        span: Span,
+    ) {
+        let Err(error) = self.replay.game.check_placement(tile, pos, rotation) else {
+            return;
+        };
+        for mismatch in error.mismatches {
+            let related = self.tile_line_span(mismatch.neighbour);
+            let d = self.report(
+                Code::EdgeMismatch,
+                span,
+                format!(
+                    "its {} side is {} {}; the tile at {} shows {} {} there",
+                    vocab::side_word(mismatch.side),
+                    vocab::article(mismatch.ours.as_str()),
+                    mismatch.ours.as_str(),
+                    vocab::pos_str(mismatch.neighbour),
+                    vocab::article(mismatch.theirs.as_str()),
+                    mismatch.theirs.as_str(),
+                ),
+            );
+            if let Some(span) = related {
+                d.related.push(Related {
+                    span,
+                    message: format!("the tile at {}", vocab::pos_str(mismatch.neighbour)),
+                });
+            }
+        }
+    }
+
+    fn setup_tile(&mut self, line: usize, stmt: &TileStmt) {
+        let Some(tile) = self.take_tile(&stmt.tile) else {
+            return;
+        };
+        let rotation = vocab::rotation(stmt.rotation.as_ref().map(|r| r.value));
+        let fault = stmt.rotation.as_ref().map_or(stmt.at.span, |r| r.span);
+        let Some(pos) = self.put_tile(line, tile, &stmt.at, rotation, fault) else {
+            return;
+        };
+        if self.first_tile.is_none() {
+            self.first_tile = Some(pos);
+        }
+        for (index, (colour, meeple)) in stmt.meeples.iter().enumerate() {
+            if index > 0 {
+                self.report(
+                    Code::TileMeeples,
+                    meeple_span(colour, meeple),
+                    "a tile holds at most one meeple; this one is not placed",
+                );
+                continue;
+            }
+            let Some(c) = self.known_colour(colour) else {
+                continue;
+            };
+            let count = self.setup_meeples.entry(c).or_insert(0);
+            *count += 1;
+            if *count > MEEPLES_PER_PLAYER {
+                let n = *count;
+                self.report(
+                    Code::MeepleSupply,
+                    meeple_span(colour, meeple),
+                    format!(
+                        "this is {}'s meeple number {n}; a player has only {MEEPLES_PER_PLAYER}",
+                        c.as_str()
+                    ),
+                );
+                continue;
+            }
+            let role = vocab::role(meeple.role.value);
+            let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
+            match self.replay.game.setup_meeple(c, pos, role, place) {
+                Ok(id) => {
+                    let span = meeple_span(colour, meeple);
+                    self.replay.meeple_spans.insert(id, (line, span));
+                    self.pending_setup_meeples.push((line, span, id));
+                }
+                Err(error) => self.deploy_error(error, tile, rotation, role, meeple),
+            }
+        }
+    }
+
+    /// The summary of the feature a meeple stands on now.
+    fn meeple_summary(&self, id: MeepleId) -> Option<FeatureSummary> {
+        self.replay
+            .game
+            .feature(self.replay.game.meeple_feature(id)?)
+    }
+
+    fn setup_supply(&mut self, list: &[Amount]) {
+        for amount in list {
+            if let Some(c) = self.known_colour(&amount.colour) {
+                self.explicit_supply
+                    .push((c, amount.value.value, amount.span));
+            }
+        }
+    }
+
+    /// Ends the setup: connectivity, completed features holding meeples, supplies.
+    fn finish_setup(&mut self) {
+        self.report_disconnected_setup();
+        self.report_completed_occupied();
+        for (line, span, id) in std::mem::take(&mut self.pending_setup_meeples) {
+            if let Some(summary) = self.meeple_summary(id) {
+                let value = MeepleValue::OnBoard(summary);
+                self.replay.facts.push(Fact::Meeple {
+                    line,
+                    span,
+                    id,
+                    value,
+                });
+            }
+        }
+        for (c, n, span) in std::mem::take(&mut self.explicit_supply) {
+            let on_board = self.replay.game.meeples().filter(|m| m.colour == c).count() as i64;
+            if n + on_board > i64::from(MEEPLES_PER_PLAYER) {
+                self.report(
+                    Code::MeepleSupply,
+                    span,
+                    format!(
+                        "{} has {on_board} meeple{} on the board, so at most {} in supply, not {n}",
+                        c.as_str(),
+                        if on_board == 1 { "" } else { "s" },
+                        (i64::from(MEEPLES_PER_PLAYER) - on_board).max(0)
+                    ),
+                );
+            }
+            self.replay
+                .game
+                .set_supply(c, n.clamp(0, i64::from(i32::MAX)) as i32);
+        }
+    }
+
+    /// `not-adjacent` for setup tiles outside the first tile's edge-connected group.
+    fn report_disconnected_setup(&mut self) {
+        let Some(first) = self.first_tile else {
+            return;
+        };
+        let mut reached = std::collections::HashSet::from([first]);
+        let mut stack = vec![first];
+        while let Some(p) = stack.pop() {
+            for side in carc_rules::Side::ALL {
+                let Some(n) = p.neighbour(side) else {
+                    continue;
+                };
+                if self.replay.game.tile_at(n).is_some() && reached.insert(n) {
+                    stack.push(n);
+                }
+            }
+        }
+        let mut lonely: Vec<(usize, Pos)> = self
+            .replay
+            .tile_lines
+            .iter()
+            .filter(|(p, _)| !reached.contains(p))
+            .map(|(p, l)| (*l, *p))
+            .collect();
+        lonely.sort();
+        for (line, pos) in lonely {
+            let Some(LineKind::Statement(s)) = self.parse.lines.get(line).map(|l| &l.kind) else {
+                continue;
+            };
+            let StatementKind::Tile(t) = &s.kind else {
+                continue;
+            };
+            let first_span = self.tile_line_span(first);
+            let d = self.report(
+                Code::NotAdjacent,
+                t.at.span,
+                format!(
+                    "the tile at {} is not joined side to side with the first tile (at {})",
+                    vocab::pos_str(pos),
+                    vocab::pos_str(first)
+                ),
+            );
+            if let Some(span) = first_span {
+                d.related.push(Related {
+                    span,
+                    message: "the first tile".to_owned(),
+                });
+            }
+        }
+    }
+
+    /// `completed-occupied` at each setup meeple on a completed road, city or monastery.
+    fn report_completed_occupied(&mut self) {
+        let mut found = Vec::new();
+        for meeple in self.replay.game.meeples() {
+            let Some(feature) = self.replay.game.meeple_feature(meeple.id) else {
+                continue;
+            };
+            let Some(summary) = self.replay.game.feature(feature) else {
+                continue;
+            };
+            if summary.complete && summary.kind != FeatureKind::Field {
+                if let Some((_, span)) = self.replay.meeple_spans.get(&meeple.id) {
+                    found.push((*span, summary.kind));
+                }
+            }
+        }
+        found.sort_by_key(|(s, _)| s.start);
+        for (span, kind) in found {
+            self.report(
+                Code::CompletedOccupied,
+                span,
+                format!(
+                    "this {} is already complete, so it would have scored and returned its meeples",
+                    vocab::kind_word(kind)
+                ),
+            );
+        }
+    }
+
+    fn turn(&mut self, line: usize, turn: &TurnStmt) {
+        let colour = self.known_colour(&turn.colour);
+        let c = colour.unwrap_or_else(|| vocab::colour(turn.colour.value));
+        if colour.is_some() {
+            self.check_turn_order(c, turn.colour.span);
+        }
+        self.previous_turn = Some(c);
+        let Some(tile) = self.take_tile(&turn.tile) else {
+            return;
+        };
+        let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
+        let pos = vocab::pos(&turn.at);
+        if self.replay.game.tile_at(pos).is_none() {
+            if let Err(error) = self.replay.game.check_placement(tile, pos, rotation) {
+                if error.not_adjacent {
+                    self.report(
+                        Code::NotAdjacent,
+                        turn.at.span,
+                        format!("{} touches no tile along a side", vocab::pos_str(pos)),
+                    );
+                }
+            }
+        }
+        let fault_span = turn.rotation.as_ref().map_or(turn.at.span, |r| r.span);
+        let Some(pos) = self.put_tile(line, tile, &turn.at, rotation, fault_span) else {
+            return;
+        };
+        let mut deployed = None;
+        if let Some(meeple) = &turn.meeple {
+            let role = vocab::role(meeple.role.value);
+            let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
+            match self.replay.game.deploy(c, pos, role, place) {
+                Ok(id) => {
+                    self.replay.meeple_spans.insert(id, (line, meeple.span));
+                    deployed = Some((id, meeple.span));
+                }
+                Err(error) => self.deploy_error(error, tile, rotation, role, meeple),
+            }
+        }
+        let score = self.replay.game.score_completed(pos);
+        if let Some((id, span)) = deployed {
+            let scored = score
+                .features
+                .iter()
+                .find(|f| f.returned.iter().any(|m| m.id == id));
+            let value = match scored {
+                Some(f) => Some(MeepleValue::Scored {
+                    feature: f.feature.clone(),
+                    points: f.points,
+                    won: f.winners.contains(&c),
+                }),
+                None => self.meeple_summary(id).map(MeepleValue::OnBoard),
+            };
+            if let Some(value) = value {
+                self.replay.facts.push(Fact::Meeple {
+                    line,
+                    span,
+                    id,
+                    value,
+                });
+            }
+        }
+        if let Some(expect) = &turn.expect {
+            let gains = explain::gains(&score.features);
+            self.check_expectation(expect, &gains, || explain::turn_breakdown(&score));
+        }
+        self.replay.facts.push(Fact::Turn {
+            line,
+            colour: c,
+            score,
+        });
+    }
+
+    fn check_turn_order(&mut self, colour: Color, span: Span) {
+        let Some(previous) = self.previous_turn else {
+            return;
+        };
+        let players = &self.replay.players;
+        let Some(index) = players.iter().position(|p| *p == previous) else {
+            return;
+        };
+        let expected = players[(index + 1) % players.len()];
+        if expected != colour {
+            self.report(
+                Code::TurnOrder,
+                span,
+                format!(
+                    "{} is next after {}, not {}",
+                    expected.as_str(),
+                    previous.as_str(),
+                    colour.as_str()
+                ),
+            );
+        }
+    }
+
+    /// Turns an engine refusal of a meeple into its diagnostic.
+    fn deploy_error(
+        &mut self,
+        error: DeployError,
+        tile: TileType,
+        rotation: carc_rules::Rotation,
+        role: Role,
+        meeple: &MeepleSpec,
+    ) {
+        let span = meeple.span;
+        match error {
+            DeployError::FarmersOff => {
+                self.report(
+                    Code::FarmersOff,
+                    meeple.role.span,
+                    "farmers are off in this file (`rules no-farmers`)",
+                );
+            }
+            DeployError::EmptySupply => {
+                self.report(
+                    Code::MeepleSupply,
+                    span,
+                    "no meeple left in supply: deployment comes before this turn's scoring returns any",
+                );
+            }
+            DeployError::Occupied { meeples } => {
+                let mut related = Vec::new();
+                for id in &meeples {
+                    if let Some((_, s)) = self.replay.meeple_spans.get(id) {
+                        related.push(Related {
+                            span: *s,
+                            message: "the meeple already on this feature".to_owned(),
+                        });
+                    }
+                }
+                let owners: Vec<String> = meeples
+                    .iter()
+                    .filter_map(|id| self.replay.game.meeples().find(|m| m.id == *id))
+                    .map(|m| format!("{}'s {}", m.colour.as_str(), vocab::role_word(m.role)))
+                    .collect();
+                let kind = vocab::kind_word(role.kind());
+                let d = self.report(
+                    Code::OccupiedFeature,
+                    span,
+                    format!(
+                        "this {kind} already holds {}: no meeple may join an occupied {kind}",
+                        if owners.is_empty() {
+                            "a meeple".to_owned()
+                        } else {
+                            owners.join(" and ")
+                        }
+                    ),
+                );
+                d.related = related;
+            }
+            DeployError::NotLastTile | DeployError::NoTile => {
+                self.report(
+                    Code::BadPlace,
+                    span,
+                    "a meeple goes only on the tile just placed",
+                );
+            }
+            DeployError::NoSuchPlace | DeployError::AmbiguousPlace => {
+                let message = explain::bad_place(
+                    tile,
+                    rotation,
+                    role,
+                    meeple.place.as_ref().map(|p| vocab::place(p.value)),
+                );
+                self.report(Code::BadPlace, span, message);
+            }
+        }
+    }
+
+    fn discard(&mut self, letter: &Spanned<char>) {
+        let Some(tile) = self.take_tile(letter) else {
+            return;
+        };
+        if let Some((pos, rotation)) = self.replay.game.legal_placements(tile).into_iter().next() {
+            self.report(
+                Code::IllegalDiscard,
+                letter.span,
+                format!(
+                    "{} fits at {} {}: a tile that fits somewhere may not be discarded",
+                    tile.letter(),
+                    vocab::pos_str(pos),
+                    vocab::rotation_word(rotation)
+                ),
+            );
+        }
+    }
+
+    fn end(&mut self, line: usize, expect: Option<&Expectation>) {
+        self.phase = Phase::Ended;
+        let score = self.replay.game.final_scoring();
+        if let Some(expect) = expect {
+            let gains = explain::gains(&score.features);
+            self.check_expectation(expect, &gains, || explain::final_breakdown(&score));
+        }
+        let totals = self
+            .replay
+            .players
+            .iter()
+            .map(|c| (*c, self.replay.game.score(*c)))
+            .collect();
+        self.replay.facts.push(Fact::End {
+            line,
+            score,
+            totals,
+        });
+    }
+
+    /// `score-mismatch` when a `=>` list differs from the computed gains.
+    fn check_expectation(
+        &mut self,
+        expect: &Expectation,
+        gains: &[(Color, i64)],
+        breakdown: impl FnOnce() -> String,
+    ) {
+        let mut expected: Vec<(Color, i64)> = Vec::new();
+        if let ExpectationKind::Gains(list) = &expect.kind {
+            for amount in list {
+                let c = vocab::colour(amount.colour.value);
+                match expected.iter_mut().find(|(e, _)| *e == c) {
+                    Some(entry) => entry.1 += amount.value.value,
+                    None => expected.push((c, amount.value.value)),
+                }
+            }
+        }
+        let get =
+            |list: &[(Color, i64)], c: Color| list.iter().find(|(e, _)| *e == c).map_or(0, |e| e.1);
+        let differs = expected
+            .iter()
+            .map(|(c, _)| *c)
+            .chain(gains.iter().map(|(c, _)| *c))
+            .any(|c| get(&expected, c) != get(gains, c));
+        if differs {
+            self.report(
+                Code::ScoreMismatch,
+                expect.span,
+                format!(
+                    "expected {}, but this scores {}: {}",
+                    explain::gains_text(&expected),
+                    explain::gains_text(gains),
+                    breakdown()
+                ),
+            );
+        }
+    }
+
+    /// `expect score` / `expect supply`: only the listed colours are checked.
+    fn expect_totals(&mut self, list: &[Amount], what: &str, actual: impl Fn(&Game, Color) -> i64) {
+        for amount in list {
+            let Some(c) = self.known_colour(&amount.colour) else {
+                continue;
+            };
+            let is = actual(&self.replay.game, c);
+            if is != amount.value.value {
+                self.report(
+                    Code::ScoreMismatch,
+                    amount.span,
+                    format!(
+                        "expected {}'s {what} to be {}, but it is {is}",
+                        c.as_str(),
+                        amount.value.value
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The span of a setup meeple: from its colour to the end of its role/place.
+fn meeple_span(colour: &Spanned<Colour>, meeple: &MeepleSpec) -> Span {
+    Span {
+        start: colour.span.start,
+        end: meeple.span.end,
+    }
+}

@@ -1,0 +1,117 @@
+//! Semantic tokens: every token of every parsed line classified, in file order.
+
+use carc_notation::{
+    Amount, Expectation, ExpectationKind, LineKind, MeepleSpec, Span, StatementKind,
+};
+
+use crate::{Analysis, SemanticToken, TokenKind};
+
+/// Every classified token, sorted by offset.
+pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
+    let mut out = Tokens(Vec::new());
+    for line in &analysis.parse.lines {
+        if let LineKind::Statement(statement) = &line.kind {
+            out.push(statement.keyword, TokenKind::Keyword);
+            match &statement.kind {
+                StatementKind::Title(s) | StatementKind::Note(s) => {
+                    out.push(s.span, TokenKind::String)
+                }
+                StatementKind::Players(list) => {
+                    for c in list {
+                        out.push(c.span, TokenKind::Colour);
+                    }
+                }
+                StatementKind::Rules(list) => {
+                    for r in list {
+                        out.push(r.span, TokenKind::Keyword);
+                    }
+                }
+                StatementKind::Tile(tile) => {
+                    out.push(tile.tile.span, TokenKind::Tile);
+                    out.coord(&tile.at);
+                    if let Some(r) = &tile.rotation {
+                        out.push(r.span, TokenKind::Rotation);
+                    }
+                    for (colour, meeple) in &tile.meeples {
+                        out.push(colour.span, TokenKind::Colour);
+                        out.meeple(meeple);
+                    }
+                }
+                StatementKind::Turn(turn) => {
+                    out.push(turn.colour.span, TokenKind::Colour);
+                    out.push(turn.tile.span, TokenKind::Tile);
+                    out.coord(&turn.at);
+                    if let Some(r) = &turn.rotation {
+                        out.push(r.span, TokenKind::Rotation);
+                    }
+                    if let Some(m) = &turn.meeple {
+                        out.meeple(m);
+                    }
+                    if let Some(e) = &turn.expect {
+                        out.expectation(e);
+                    }
+                }
+                StatementKind::Discard { tile } => out.push(tile.span, TokenKind::Tile),
+                StatementKind::Supply(list)
+                | StatementKind::Score(list)
+                | StatementKind::ExpectScore(list)
+                | StatementKind::ExpectSupply(list) => out.amounts(list),
+                StatementKind::End { expect } => {
+                    if let Some(e) = expect {
+                        out.expectation(e);
+                    }
+                }
+            }
+        }
+        if let Some(comment) = line.comment {
+            out.push(comment, TokenKind::Comment);
+        }
+    }
+    let mut tokens = out.0;
+    tokens.sort_by_key(|t| t.span.start);
+    tokens
+}
+
+struct Tokens(Vec<SemanticToken>);
+
+impl Tokens {
+    fn push(&mut self, span: Span, kind: TokenKind) {
+        if span.end > span.start {
+            self.0.push(SemanticToken { span, kind });
+        }
+    }
+
+    fn coord(&mut self, at: &carc_notation::Coord) {
+        self.push(at.x.span, TokenKind::Number);
+        self.push(at.y.span, TokenKind::Number);
+    }
+
+    fn meeple(&mut self, meeple: &MeepleSpec) {
+        self.push(meeple.role.span, TokenKind::Role);
+        if let Some(p) = &meeple.place {
+            self.push(p.span, TokenKind::Place);
+        }
+    }
+
+    fn amounts(&mut self, list: &[Amount]) {
+        for a in list {
+            self.push(a.colour.span, TokenKind::Colour);
+            self.push(a.value.span, TokenKind::Number);
+        }
+    }
+
+    fn expectation(&mut self, e: &Expectation) {
+        // `=>` itself: the first two bytes of the expectation.
+        self.push(
+            Span::new(e.span.start, e.span.start + 2),
+            TokenKind::Operator,
+        );
+        match &e.kind {
+            ExpectationKind::Nothing => self.push(
+                Span::new(e.span.end - "nothing".len().min(e.span.len()), e.span.end),
+                TokenKind::Operator,
+            ),
+            ExpectationKind::Gains(list) => self.amounts(list),
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Mapping the syntax tree's words onto the engine's vocabulary, and the engine's values onto
+//! the words messages use. The one place that knows both.
+
+use carc_notation::{Colour, Coord, PlaceWord, RoleWord, RotationWord};
+use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, Side};
+
+/// The engine colour of a colour word.
+pub fn colour(c: Colour) -> Color {
+    match c {
+        Colour::Red => Color::Red,
+        Colour::Blue => Color::Blue,
+        Colour::Green => Color::Green,
+        Colour::Yellow => Color::Yellow,
+        Colour::Black => Color::Black,
+    }
+}
+
+/// The engine role of a role word (`traveler` is `traveller`).
+pub fn role(r: RoleWord) -> Role {
+    match r {
+        RoleWord::Knight => Role::Knight,
+        RoleWord::Traveller | RoleWord::Traveler => Role::Traveller,
+        RoleWord::Monk => Role::Monk,
+        RoleWord::Farmer => Role::Farmer,
+    }
+}
+
+/// The engine place of a place word.
+pub fn place(p: PlaceWord) -> Place {
+    match p {
+        PlaceWord::N => Place::Side(Side::N),
+        PlaceWord::E => Place::Side(Side::E),
+        PlaceWord::S => Place::Side(Side::S),
+        PlaceWord::W => Place::Side(Side::W),
+        PlaceWord::NE => Place::Corner(Corner::NE),
+        PlaceWord::SE => Place::Corner(Corner::SE),
+        PlaceWord::SW => Place::Corner(Corner::SW),
+        PlaceWord::NW => Place::Corner(Corner::NW),
+    }
+}
+
+/// The engine rotation of an optional rotation word (omitted is `r0`).
+pub fn rotation(r: Option<RotationWord>) -> Rotation {
+    match r {
+        None | Some(RotationWord::R0) => Rotation::R0,
+        Some(RotationWord::R90) => Rotation::R90,
+        Some(RotationWord::R180) => Rotation::R180,
+        Some(RotationWord::R270) => Rotation::R270,
+    }
+}
+
+/// The rotation as written in the notation (`r90`).
+pub fn rotation_word(r: Rotation) -> &'static str {
+    match r {
+        Rotation::R0 => "r0",
+        Rotation::R90 => "r90",
+        Rotation::R180 => "r180",
+        Rotation::R270 => "r270",
+    }
+}
+
+/// The board position of a coordinate.
+pub fn pos(c: &Coord) -> Pos {
+    Pos {
+        x: c.x.value,
+        y: c.y.value,
+    }
+}
+
+/// `x,y` as the notation writes it.
+pub fn pos_str(p: Pos) -> String {
+    format!("{},{}", p.x, p.y)
+}
+
+/// `north`, `east`, …
+pub fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::N => "north",
+        Side::E => "east",
+        Side::S => "south",
+        Side::W => "west",
+    }
+}
+
+/// `road`, `city`, `monastery`, `field`.
+pub fn kind_word(k: FeatureKind) -> &'static str {
+    match k {
+        FeatureKind::Road => "road",
+        FeatureKind::City => "city",
+        FeatureKind::Monastery => "monastery",
+        FeatureKind::Field => "field",
+    }
+}
+
+/// `knight`, `traveller`, `monk`, `farmer`.
+pub fn role_word(r: Role) -> &'static str {
+    match r {
+        Role::Knight => "knight",
+        Role::Traveller => "traveller",
+        Role::Monk => "monk",
+        Role::Farmer => "farmer",
+    }
+}
+
+/// `a` or `an` before a word.
+pub fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// A place as the notation writes it (`N`, `NE`); the monastery's centre has no word.
+pub fn place_str(p: Place) -> &'static str {
+    match p {
+        Place::Side(s) => s.as_str(),
+        Place::Corner(c) => c.as_str(),
+        Place::Centre => "centre",
+    }
+}

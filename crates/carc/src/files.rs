@@ -1,0 +1,100 @@
+//! Finding and reading the files a command works on.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Files larger than this are refused rather than analysed: no lesson is this long, and a
+/// multi-gigabyte file would only exhaust memory.
+const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Why a path could not be used.
+#[derive(Debug)]
+pub enum SourceError {
+    /// The path does not exist.
+    Missing(PathBuf),
+    /// The file or folder could not be read.
+    Unreadable(PathBuf, std::io::Error),
+    /// The file is not UTF-8; the byte offset of the first bad byte.
+    NotUtf8(PathBuf, usize),
+    /// The file is larger than [`MAX_FILE_BYTES`].
+    TooLarge(PathBuf, u64),
+    /// Writing the formatted file failed.
+    Write(PathBuf, std::io::Error),
+}
+
+impl fmt::Display for SourceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SourceError::Missing(p) => write!(f, "{}: no such file or folder", p.display()),
+            SourceError::Unreadable(p, e) => write!(f, "{}: cannot read: {e}", p.display()),
+            SourceError::NotUtf8(p, at) => {
+                write!(
+                    f,
+                    "{}: not UTF-8 text (invalid byte at offset {at})",
+                    p.display()
+                )
+            }
+            SourceError::TooLarge(p, n) => write!(
+                f,
+                "{}: {n} bytes is larger than the {} MiB carc reads",
+                p.display(),
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+            SourceError::Write(p, e) => write!(f, "{}: cannot write: {e}", p.display()),
+        }
+    }
+}
+
+/// Expands the command line's paths: files are taken as given, folders are searched
+/// recursively for `*.carc` files (sorted, each file once, symbolic links to folders not
+/// followed so that a link loop cannot hang the search). A missing path is an error.
+pub fn collect_carc_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SourceError> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for path in paths {
+        let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => SourceError::Missing(path.clone()),
+            _ => SourceError::Unreadable(path.clone(), e),
+        })?;
+        if meta.is_dir() {
+            walk(path, &mut out)?;
+        } else {
+            out.push(path.clone());
+        }
+    }
+    out.retain(|p| seen.insert(p.clone()));
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), SourceError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| SourceError::Unreadable(dir.to_owned(), e))?;
+    let mut children: Vec<PathBuf> = entries
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| SourceError::Unreadable(dir.to_owned(), e))?;
+    children.sort();
+    for child in children {
+        // symlink_metadata: a link is never a folder here, so links are not followed.
+        let Ok(meta) = std::fs::symlink_metadata(&child) else {
+            continue;
+        };
+        if meta.is_dir() {
+            walk(&child, out)?;
+        } else if child.extension().is_some_and(|ext| ext == "carc") {
+            out.push(child);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a file as UTF-8 text.
+pub fn read_source(path: &Path) -> Result<String, SourceError> {
+    let meta = std::fs::metadata(path).map_err(|e| SourceError::Unreadable(path.to_owned(), e))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(SourceError::TooLarge(path.to_owned(), meta.len()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| SourceError::Unreadable(path.to_owned(), e))?;
+    String::from_utf8(bytes)
+        .map_err(|e| SourceError::NotUtf8(path.to_owned(), e.utf8_error().valid_up_to()))
+}

@@ -1,0 +1,174 @@
+//! Rendering diagnostics for a terminal (like rustc) and as JSON. The only place in the CLI
+//! that turns byte offsets into lines and columns.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use carc_analysis::{Diagnostic, Severity};
+use serde_json::json;
+
+/// Line starts of one text, to turn byte offsets into 1-based lines and character columns.
+struct LineIndex<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    fn new(text: &'a str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        LineIndex { text, starts }
+    }
+
+    /// 0-based line of a byte offset (clamped to the text).
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
+    }
+
+    /// 1-based (line, column), the column counted in characters.
+    fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.floor_char_boundary(offset.min(self.text.len()));
+        let line = self.line_of(offset);
+        let start = self.starts[line];
+        let column = self.text[start..offset].chars().count();
+        (line + 1, column + 1)
+    }
+
+    /// The text of a 0-based line without its line break.
+    fn line_text(&self, line: usize) -> &'a str {
+        let start = self.starts[line];
+        let end = self
+            .starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        self.text[start..end].trim_end_matches(['\n', '\r'])
+    }
+
+    fn floor_char_boundary(&self, mut offset: usize) -> usize {
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+}
+
+/// Everything `carc check` found, ready to print.
+#[derive(Default)]
+pub struct Report {
+    human: String,
+    json: Vec<serde_json::Value>,
+    errors: usize,
+    warnings: usize,
+}
+
+impl Report {
+    /// Adds one file's diagnostics.
+    pub fn add(&mut self, path: &Path, text: &str, diagnostics: &[Diagnostic]) {
+        let index = LineIndex::new(text);
+        let file = path.display().to_string();
+        for diagnostic in diagnostics {
+            match diagnostic.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+            }
+            self.add_human(&file, &index, diagnostic);
+            let (line, column) = index.line_col(diagnostic.span.start);
+            let (end_line, end_column) = index.line_col(diagnostic.span.end);
+            self.json.push(json!({
+                "file": file,
+                "line": line,
+                "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
+                "severity": diagnostic.severity.as_str(),
+                "code": diagnostic.code.as_str(),
+                "message": diagnostic.message,
+            }));
+        }
+    }
+
+    fn add_human(&mut self, file: &str, index: &LineIndex, diagnostic: &Diagnostic) {
+        let (line, column) = index.line_col(diagnostic.span.start);
+        let out = &mut self.human;
+        let _ = writeln!(
+            out,
+            "{}[{}]: {}",
+            diagnostic.severity.as_str(),
+            diagnostic.code.as_str(),
+            diagnostic.message
+        );
+        let gutter = line.to_string().len();
+        let pad = " ".repeat(gutter);
+        let _ = writeln!(out, "{pad}--> {file}:{line}:{column}");
+        let _ = writeln!(out, "{pad} |");
+        let source = index.line_text(line - 1);
+        let _ = writeln!(out, "{line} | {source}");
+        // The caret line repeats tabs so that it lines up under the source in any terminal.
+        let before: String = source
+            .chars()
+            .take(column - 1)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        let span_end = if index.line_of(diagnostic.span.end) == line - 1 {
+            index.line_col(diagnostic.span.end).1
+        } else {
+            source.chars().count() + 1
+        };
+        let width = span_end.saturating_sub(column).max(1);
+        let _ = writeln!(out, "{pad} | {before}{}", "^".repeat(width));
+        for related in &diagnostic.related {
+            let (rl, rc) = index.line_col(related.span.start);
+            let _ = writeln!(out, "{pad} = note: {} ({file}:{rl}:{rc})", related.message);
+        }
+        out.push('\n');
+    }
+
+    /// True when any error (not warning) was added.
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+
+    /// The rustc-like rendering.
+    pub fn human(&self) -> &str {
+        &self.human
+    }
+
+    /// The JSON array of every diagnostic.
+    pub fn json(&self) -> String {
+        serde_json::Value::Array(self.json.clone()).to_string()
+    }
+
+    /// One closing line: how much was found in how many files.
+    pub fn summary(&self, files: usize) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        format!(
+            "checked {}: {}, {}",
+            plural(files, "file"),
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LineIndex;
+
+    #[test]
+    fn columns_count_characters_and_lines_split_on_lf() {
+        let text = "note \"é😀\" x\r\ntile D 0,0\n";
+        let index = LineIndex::new(text);
+        let x = text.find('x').unwrap();
+        assert_eq!(index.line_col(x), (1, 10));
+        let d = text.find('D').unwrap();
+        assert_eq!(index.line_col(d), (2, 6));
+        assert_eq!(index.line_text(0), "note \"é😀\" x");
+        // Offsets inside a character and past the end are clamped, never a panic.
+        assert_eq!(index.line_col(7), (1, 7));
+        assert_eq!(index.line_col(10_000), (3, 1));
+    }
+}
