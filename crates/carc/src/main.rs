@@ -182,6 +182,19 @@ fn fmt(args: &[String]) -> Result<ExitCode, String> {
     })
 }
 
+/// Runs the language server on stdin/stdout until the client says `exit`. By the protocol
+/// the status is 0 when `shutdown` came first, else 1. Logs never go to stdout.
 fn lsp() -> Result<ExitCode, String> {
-    Err("the language server is not built into this binary yet".to_owned())
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the language server: {e}"))?;
+    let shut_down = runtime.block_on(carc_lsp::serve(tokio::io::stdin(), tokio::io::stdout()));
+    // The thread blocked reading stdin cannot be cancelled: do not wait for it.
+    runtime.shutdown_background();
+    Ok(if shut_down {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }

@@ -1,0 +1,158 @@
+//! The `carc` command line as a user runs it: exit codes, human and JSON output, fmt.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn carc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("carc runs")
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh scratch folder under the target dir.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn check_on_the_examples_is_clean_and_exits_0() {
+    let out = carc(&["check", "examples"]);
+    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("0 errors"), "{}", stderr(&out));
+}
+
+#[test]
+fn check_renders_like_rustc_with_related_notes_and_exits_1() {
+    let out = carc(&["check", "tests/data/occupied-feature.carc"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let expected = "\
+error[occupied-feature]: this city already holds red's knight: no meeple may join an occupied city
+ --> tests/data/occupied-feature.carc:3:21
+  |
+3 | turn red E 0,1 r180 knight S     # error: occupied-feature
+  |                     ^^^^^^^^
+  = note: the meeple already on this feature (tests/data/occupied-feature.carc:2:12)
+";
+    assert_eq!(text, format!("{expected}\n"));
+}
+
+#[test]
+fn warnings_alone_exit_0() {
+    let out = carc(&["check", "tests/data/turn-order.carc"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).starts_with("warning[turn-order]: blue is next after red, not red"));
+}
+
+#[test]
+fn json_output_has_one_object_per_diagnostic_with_character_columns() {
+    let dir = scratch("json");
+    let file = dir.join("unicode.carc");
+    // The note holds characters of 2 and 4 UTF-8 bytes: columns count characters.
+    std::fs::write(&file, "note \"é😀\"\ntile D 0,0\nturn red E 0,1 r180 knight S => red +5\n").unwrap();
+    let out = carc(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
+    let list = value.as_array().expect("an array");
+    assert_eq!(list.len(), 1);
+    let d = &list[0];
+    assert_eq!(d["code"], "score-mismatch");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["line"], 3);
+    assert_eq!(d["column"], 30);
+    assert_eq!(d["end_line"], 3);
+    assert_eq!(d["end_column"], 39);
+    assert_eq!(d["file"], file.display().to_string());
+    assert!(d["message"].as_str().unwrap().contains("red +4"));
+
+    let other = dir.join("other.carc");
+    std::fs::write(&other, "note \"é😀\" tile\n").unwrap();
+    let out = carc(&["check", "--format=json", other.to_str().unwrap()]);
+    let value: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(value[0]["code"], "syntax");
+    assert_eq!(value[0]["column"], 11, "{value}");
+}
+
+#[test]
+fn usage_and_io_problems_exit_2_with_one_clear_message() {
+    let out = carc(&["check", "no/such/file.carc"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "carc: no/such/file.carc: no such file or folder\n");
+
+    let out = carc(&["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("carc: no paths given"));
+
+    let out = carc(&["check", "--format", "xml", "examples"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown format `xml`"));
+
+    let out = carc(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown command `frobnicate`"));
+
+    let dir = scratch("latin1");
+    let file = dir.join("latin1.carc");
+    std::fs::write(&file, b"note \"caf\xe9\"\n").unwrap();
+    let out = carc(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not UTF-8 text (invalid byte at offset 9)"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"));
+}
+
+#[test]
+fn folders_are_searched_for_carc_files_and_symlink_loops_do_not_hang() {
+    let dir = scratch("tree");
+    std::fs::create_dir_all(dir.join("a/b")).unwrap();
+    std::fs::write(dir.join("a/b/bad.carc"), "tile D 0,0\ntile D 0,0\n").unwrap();
+    std::fs::write(dir.join("a/ignored.txt"), "tile Q").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&dir, dir.join("a/loop")).unwrap();
+    let out = carc(&["check", "--format", "json", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let codes: Vec<&str> = value.as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["duplicate-cell"]);
+}
+
+#[test]
+fn fmt_check_lists_files_that_would_change_and_fmt_rewrites_them() {
+    let dir = scratch("fmt");
+    let file = dir.join("messy.carc");
+    let messy = "tile   D 0,0   # start\n\n\n\nturn red  E 0,1 r180 => red  +0\n";
+    std::fs::write(&file, messy).unwrap();
+    let path = file.to_str().unwrap();
+
+    let out = carc(&["fmt", "--check", path]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), format!("{path}\n"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), messy, "--check never writes");
+
+    let out = carc(&["fmt", path]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "tile D 0,0  # start\n\nturn red E 0,1 r180 => red +0\n"
+    );
+    let out = carc(&["fmt", "--check", path]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).is_empty());
+}
