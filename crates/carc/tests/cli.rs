@@ -34,7 +34,13 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn check_on_the_examples_is_clean_and_exits_0() {
     let out = carc(&["check", "examples"]);
-    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
     assert!(stdout(&out).is_empty(), "{}", stdout(&out));
     assert!(stderr(&out).contains("0 errors"), "{}", stderr(&out));
 }
@@ -67,7 +73,11 @@ fn json_output_has_one_object_per_diagnostic_with_character_columns() {
     let dir = scratch("json");
     let file = dir.join("unicode.carc");
     // The note holds characters of 2 and 4 UTF-8 bytes: columns count characters.
-    std::fs::write(&file, "note \"é😀\"\ntile D 0,0\nturn red E 0,1 r180 knight S => red +5\n").unwrap();
+    std::fs::write(
+        &file,
+        "note \"é😀\"\ntile D 0,0\nturn red E 0,1 r180 knight S => red +5\n",
+    )
+    .unwrap();
     let out = carc(&["check", "--format", "json", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let value: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
@@ -95,7 +105,10 @@ fn json_output_has_one_object_per_diagnostic_with_character_columns() {
 fn usage_and_io_problems_exit_2_with_one_clear_message() {
     let out = carc(&["check", "no/such/file.carc"]);
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(stderr(&out), "carc: no/such/file.carc: no such file or folder\n");
+    assert_eq!(
+        stderr(&out),
+        "carc: no/such/file.carc: no such file or folder\n"
+    );
 
     let out = carc(&["check"]);
     assert_eq!(out.status.code(), Some(2));
@@ -114,7 +127,11 @@ fn usage_and_io_problems_exit_2_with_one_clear_message() {
     std::fs::write(&file, b"note \"caf\xe9\"\n").unwrap();
     let out = carc(&["check", file.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("not UTF-8 text (invalid byte at offset 9)"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not UTF-8 text (invalid byte at offset 9)"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!stderr(&out).contains("panicked"));
 }
 
@@ -129,7 +146,12 @@ fn folders_are_searched_for_carc_files_and_symlink_loops_do_not_hang() {
     let out = carc(&["check", "--format", "json", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let value: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    let codes: Vec<&str> = value.as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
+    let codes: Vec<&str> = value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
     assert_eq!(codes, ["duplicate-cell"]);
 }
 
@@ -144,7 +166,11 @@ fn fmt_check_lists_files_that_would_change_and_fmt_rewrites_them() {
     let out = carc(&["fmt", "--check", path]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), format!("{path}\n"));
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), messy, "--check never writes");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        messy,
+        "--check never writes"
+    );
 
     let out = carc(&["fmt", path]);
     assert_eq!(out.status.code(), Some(0));
