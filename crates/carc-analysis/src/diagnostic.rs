@@ -39,11 +39,13 @@ pub enum Code {
     TurnOrder,
     /// A setup statement after play began, or anything but `expect` after `end`.
     Order,
+    /// A `}` that closes no variation, or a variation never closed.
+    Variation,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 17] = [
+    pub const ALL: [Code; 18] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -61,6 +63,7 @@ impl Code {
         Code::ScoreMismatch,
         Code::TurnOrder,
         Code::Order,
+        Code::Variation,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -83,6 +86,7 @@ impl Code {
             Code::ScoreMismatch => "score-mismatch",
             Code::TurnOrder => "turn-order",
             Code::Order => "order",
+            Code::Variation => "variation",
         }
     }
 

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use carc_notation::{
-    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, Span, Spanned,
-    StatementKind, TileStmt, TurnStmt,
+    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RuleOption, Span,
+    Spanned, StatementKind, TileStmt, TurnStmt,
 };
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, FinalScore, Game, MeepleId, Pos, Role,
@@ -106,6 +106,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             facts: Vec::new(),
         },
         parse,
+        boxes: prelude.boxes,
         phase: Phase::Setup,
         first_tile: None,
         tile_counts: HashMap::new(),
@@ -113,6 +114,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         pending_setup_meeples: Vec::new(),
         explicit_supply: Vec::new(),
         previous_turn: None,
+        variations: Vec::new(),
     };
     for (index, line) in parse.lines.iter().enumerate() {
         if stop.is_some_and(|s| index > s) && r.phase != Phase::Setup {
@@ -128,6 +130,15 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
     if r.phase == Phase::Setup {
         r.finish_setup();
     }
+    if stop.is_none() {
+        for start in std::mem::take(&mut r.variations) {
+            r.report(
+                Code::Variation,
+                start.keyword,
+                "this variation is never closed: add a `}` line after its last turn",
+            );
+        }
+    }
     r.replay
         .diagnostics
         .sort_by_key(|d| (d.span.start, d.span.end));
@@ -139,12 +150,15 @@ struct Prelude {
     players: Vec<Color>,
     declared: bool,
     farmers: bool,
+    /// `rules boxes N`: how many boxes of tiles the file may use (1 by default).
+    boxes: u32,
 }
 
 impl Prelude {
     fn read(parse: &Parse) -> Prelude {
         let mut declared: Option<Vec<Color>> = None;
         let mut farmers = true;
+        let mut boxes = 1;
         let mut first_use: Vec<Color> = Vec::new();
         let mut saw_play = false;
         for line in &parse.lines {
@@ -169,7 +183,11 @@ impl Prelude {
                 }
                 StatementKind::Rules(options) if !saw_play => {
                     for option in options {
-                        farmers = matches!(option.value, carc_notation::RuleOption::Farmers);
+                        match option.value {
+                            RuleOption::Farmers => farmers = true,
+                            RuleOption::NoFarmers => farmers = false,
+                            RuleOption::Boxes(n) => boxes = n,
+                        }
                     }
                 }
                 StatementKind::Turn(_)
@@ -185,11 +203,13 @@ impl Prelude {
                 players,
                 declared: true,
                 farmers,
+                boxes,
             },
             None => Prelude {
                 players: first_use,
                 declared: false,
                 farmers,
+                boxes,
             },
         }
     }
@@ -228,6 +248,8 @@ fn expectation_colours(e: &Expectation) -> Vec<Colour> {
 struct Replayer<'a> {
     replay: Replay,
     parse: &'a Parse,
+    /// How many boxes of tiles the file may use.
+    boxes: u32,
     phase: Phase,
     /// The first setup tile: the root of the edge-connected group.
     first_tile: Option<Pos>,
@@ -239,9 +261,47 @@ struct Replayer<'a> {
     /// `supply` entries of the setup, applied when the setup ends.
     explicit_supply: Vec<(Color, i64, Span)>,
     previous_turn: Option<Color>,
+    /// The open `variation` blocks, innermost last, each with the position to return to.
+    variations: Vec<VariationStart>,
+}
+
+/// Everything a variation may change and its closing `}` puts back: the main line goes on
+/// as if the block were not there.
+struct Position {
+    game: Game,
+    phase: Phase,
+    previous_turn: Option<Color>,
+    tile_counts: HashMap<TileType, u32>,
+    tile_lines: HashMap<Pos, usize>,
+}
+
+/// An open `variation "…" {` line.
+struct VariationStart {
+    keyword: Span,
+    position: Position,
 }
 
 impl Replayer<'_> {
+    /// A copy of the position, taken where a variation starts.
+    fn position(&self) -> Position {
+        Position {
+            game: self.replay.game.clone(),
+            phase: self.phase,
+            previous_turn: self.previous_turn,
+            tile_counts: self.tile_counts.clone(),
+            tile_lines: self.replay.tile_lines.clone(),
+        }
+    }
+
+    /// Puts back the position a variation started from.
+    fn restore(&mut self, position: Position) {
+        self.replay.game = position.game;
+        self.phase = position.phase;
+        self.previous_turn = position.previous_turn;
+        self.tile_counts = position.tile_counts;
+        self.replay.tile_lines = position.tile_lines;
+    }
+
     fn report(&mut self, code: Code, span: Span, message: impl Into<String>) -> &mut Diagnostic {
         self.replay.diagnostics.push(Diagnostic {
             code,
@@ -273,8 +333,15 @@ impl Replayer<'_> {
                 | StatementKind::Tile(_)
                 | StatementKind::Supply(_)
                 | StatementKind::Score(_)
+                | StatementKind::Puzzle
+        );
+        // Marks annotate the board wherever they stand; a `}` is checked by its own rule.
+        let is_anywhere = matches!(
+            kind,
+            StatementKind::Mark { .. } | StatementKind::VariationClose
         );
         match self.phase {
+            _ if is_anywhere => {}
             Phase::Setup if !is_setup => {
                 self.finish_setup();
                 self.phase = Phase::Play;
@@ -323,6 +390,17 @@ impl Replayer<'_> {
                 self.expect_totals(list, "supply", |g, c| i64::from(g.supply(c)))
             }
             StatementKind::End { expect } => self.end(line, expect.as_ref()),
+            StatementKind::VariationOpen { .. } => self.variations.push(VariationStart {
+                keyword,
+                position: self.position(),
+            }),
+            StatementKind::VariationClose => match self.variations.pop() {
+                Some(start) => self.restore(start.position),
+                None => {
+                    self.report(Code::Variation, keyword, "this `}` closes no variation");
+                }
+            },
+            StatementKind::Mark { .. } | StatementKind::Puzzle => {}
         }
     }
 
@@ -367,15 +445,19 @@ impl Replayer<'_> {
         let used = self.tile_counts.entry(tile).or_insert(0);
         *used += 1;
         let used = *used;
-        if used > u32::from(tile.count()) {
+        let available = u32::from(tile.count()).saturating_mul(self.boxes);
+        if used > available {
+            let boxes = match self.boxes {
+                1 => "the box holds".to_owned(),
+                n => format!("{n} boxes hold"),
+            };
             self.report(
                 Code::TileCount,
                 letter.span,
                 format!(
-                    "the box holds {} {} tile{} ({}); this is number {used}",
-                    tile.count(),
+                    "{boxes} {available} {} tile{} ({}); this is number {used}",
                     tile.letter(),
-                    if tile.count() == 1 { "" } else { "s" },
+                    if available == 1 { "" } else { "s" },
                     tile.name()
                 ),
             );

@@ -47,6 +47,9 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                     if let Some(m) = &turn.meeple {
                         out.meeple(m);
                     }
+                    if let Some(g) = &turn.glyph {
+                        out.push(g.span, TokenKind::Operator);
+                    }
                     if let Some(e) = &turn.expect {
                         out.expectation(e);
                     }
@@ -61,6 +64,14 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                         out.expectation(e);
                     }
                 }
+                StatementKind::VariationOpen { name } => out.push(name.span, TokenKind::String),
+                StatementKind::Mark { at, label } => {
+                    out.coord(at);
+                    if let Some(label) = label {
+                        out.push(label.span, TokenKind::String);
+                    }
+                }
+                StatementKind::VariationClose | StatementKind::Puzzle => {}
             }
         }
         if let Some(comment) = line.comment {

@@ -80,6 +80,10 @@ pub enum Expected {
     Space,
     /// The end of the line (or a `#` comment).
     EndOfLine,
+    /// `{` after a variation's name.
+    OpenBrace,
+    /// A glyph after a turn.
+    Glyph,
 }
 
 impl Expected {
@@ -87,7 +91,7 @@ impl Expected {
     pub fn describe(self) -> &'static str {
         match self {
             Expected::Keyword => {
-                "a statement: title, note, players, rules, tile, supply, score, turn, discard, expect or end"
+                "a statement: title, note, players, rules, tile, supply, score, turn, discard, expect, end, variation, mark or puzzle"
             }
             Expected::Tile => "a tile letter A–X",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
@@ -95,7 +99,7 @@ impl Expected {
             Expected::Colour => "a colour: red, blue, green, yellow or black",
             Expected::Role => "a role: knight, traveller (or traveler), monk or farmer",
             Expected::Place => "a place: a side N, E, S, W or a corner NE, SE, SW, NW",
-            Expected::RuleOption => "a rules option: farmers or no-farmers",
+            Expected::RuleOption => "a rules option: farmers, no-farmers or boxes N",
             Expected::ExpectWhat => "`score` or `supply` after `expect`",
             Expected::Number => "a number like 3",
             Expected::Points => "points like +3",
@@ -104,6 +108,8 @@ impl Expected {
             Expected::Arrow => "`=>` and the expected scoring",
             Expected::Space => "a space between words",
             Expected::EndOfLine => "the end of the line or a # comment",
+            Expected::OpenBrace => "`{` after the variation's name, on the same line",
+            Expected::Glyph => "a glyph: !!, !, !?, ?!, ? or ??",
         }
     }
 
@@ -117,7 +123,7 @@ impl Expected {
             Expected::Colour => "a colour (red, blue, green, yellow, black)",
             Expected::Role => "a role (knight, traveller, monk, farmer)",
             Expected::Place => "a place (N, E, S, W, NE, SE, SW, NW)",
-            Expected::RuleOption => "a rules option (farmers, no-farmers)",
+            Expected::RuleOption => "a rules option (farmers, no-farmers, boxes N)",
             Expected::ExpectWhat => "`score` or `supply`",
             Expected::Number => "a number",
             Expected::Points => "points like +3",
@@ -126,6 +132,8 @@ impl Expected {
             Expected::Arrow => "`=>`",
             Expected::Space => "a space",
             Expected::EndOfLine => "the end of the line",
+            Expected::OpenBrace => "`{`",
+            Expected::Glyph => "a glyph (!, ?, !?, ?!, !!, ??)",
         }
     }
 
@@ -133,14 +141,26 @@ impl Expected {
     pub(crate) fn words(self) -> &'static [&'static str] {
         match self {
             Expected::Keyword => &[
-                "title", "note", "players", "rules", "tile", "supply", "score", "turn", "discard",
-                "expect", "end",
+                "title",
+                "note",
+                "players",
+                "rules",
+                "tile",
+                "supply",
+                "score",
+                "turn",
+                "discard",
+                "expect",
+                "end",
+                "variation",
+                "mark",
+                "puzzle",
             ],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
             Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
-            Expected::RuleOption => &["farmers", "no-farmers"],
+            Expected::RuleOption => &["farmers", "no-farmers", "boxes"],
             Expected::ExpectWhat => &["score", "supply"],
             Expected::NothingOrGains => &["nothing"],
             _ => &[],
@@ -174,6 +194,8 @@ impl Expected {
             Expected::Arrow => first == Some('='),
             Expected::Space => first == Some(','),
             Expected::EndOfLine => false,
+            Expected::OpenBrace => first == Some('{'),
+            Expected::Glyph => first.is_some_and(|c| c == '!' || c == '?'),
         }
     }
 }

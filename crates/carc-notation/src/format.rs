@@ -4,7 +4,8 @@
 //! the meaning never changes and `format(format(x)) == format(x)`.
 //!
 //! The canonical layout:
-//! - A statement starts at the beginning of its line; its words are separated by one space.
+//! - A statement starts at the beginning of its line, or two spaces further in per open
+//!   `variation … {` block around it; its words are separated by one space.
 //! - Lists of single words (`players`, `rules`) are separated by spaces:
 //!   `players red blue`. Lists of colour–number pairs (`supply`, `score`, `expect …`, and
 //!   `=>` lists) are separated by a comma and a space: `supply red 3, blue 4`,
@@ -19,7 +20,7 @@
 //!   that have one are aligned to one column (one space after the longest text before an
 //!   `=>`), and the trailing comments of statement lines are aligned to one column (two
 //!   spaces after the longest statement that has a trailing comment).
-//! - A comment on its own line starts at the beginning of the line; its text is kept.
+//! - A comment on its own line starts where a statement would; its text is kept.
 //! - A line that did not parse is kept byte for byte (only its line break may change) and
 //!   takes no part in the alignment.
 //! - Trailing spaces are removed; runs of empty lines become one empty line; empty lines at
@@ -40,10 +41,25 @@ pub fn format(text: &str) -> String {
     };
     debug_assert_eq!(line_ranges(text).len(), parse.lines.len());
 
+    // Lines inside `variation … {` blocks are indented by two spaces per open block.
+    let mut depth = 0usize;
     let outs: Vec<Out<'_>> = parse
         .lines
         .iter()
-        .map(|line| out_line(text, line))
+        .map(|line| {
+            let kind = match &line.kind {
+                LineKind::Statement(statement) => Some(&statement.kind),
+                _ => None,
+            };
+            if matches!(kind, Some(StatementKind::VariationClose)) {
+                depth = depth.saturating_sub(1);
+            }
+            let out = out_line(text, line, depth);
+            if matches!(kind, Some(StatementKind::VariationOpen { .. })) {
+                depth += 1;
+            }
+            out
+        })
         .collect();
 
     // Lay out each block of non-empty lines, then join blocks with one empty line.
@@ -88,8 +104,8 @@ enum Out<'a> {
     Blank,
     /// A line that did not parse, kept as is.
     Raw(&'a str),
-    /// A comment on its own line.
-    Comment(&'a str),
+    /// A comment on its own line, indented.
+    Comment(String),
     /// A statement: the text before `=>` (or all of it), the `=> …` part, the comment.
     Code {
         head: String,
@@ -98,7 +114,8 @@ enum Out<'a> {
     },
 }
 
-fn out_line<'a>(text: &'a str, line: &Line) -> Out<'a> {
+fn out_line<'a>(text: &'a str, line: &Line, depth: usize) -> Out<'a> {
+    let indent = "  ".repeat(depth);
     let comment = line
         .comment
         .and_then(|span| span.slice(text))
@@ -106,13 +123,13 @@ fn out_line<'a>(text: &'a str, line: &Line) -> Out<'a> {
     match &line.kind {
         LineKind::Error => Out::Raw(line.span.slice(text).unwrap_or("")),
         LineKind::Blank => match comment {
-            Some(comment) => Out::Comment(comment),
+            Some(comment) => Out::Comment(format!("{indent}{comment}")),
             None => Out::Blank,
         },
         LineKind::Statement(statement) => {
             let (head, tail) = print_statement(text, &statement.kind);
             Out::Code {
-                head,
+                head: format!("{indent}{head}"),
                 tail,
                 comment,
             }
@@ -169,7 +186,7 @@ fn lay_out_block(block: &[&Out<'_>]) -> Vec<String> {
         .zip(codes)
         .map(|(out, code)| match (out, code) {
             (Out::Raw(raw), _) => (*raw).to_string(),
-            (Out::Comment(comment), _) => (*comment).to_string(),
+            (Out::Comment(comment), _) => comment.clone(),
             (
                 Out::Code {
                     comment: Some(comment),
@@ -206,7 +223,7 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
         }
         StatementKind::Rules(options) => {
             words.push("rules".into());
-            words.extend(options.iter().map(|o| o.value.as_str().to_string()));
+            words.extend(options.iter().map(|o| o.value.to_string()));
         }
         StatementKind::Tile(tile) => {
             words.push("tile".into());
@@ -241,6 +258,9 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             if let Some(meeple) = &turn.meeple {
                 push_meeple(&mut words, meeple);
             }
+            if let Some(glyph) = &turn.glyph {
+                words.push(glyph.value.as_str().into());
+            }
             tail = turn.expect.as_ref().map(print_expectation);
         }
         StatementKind::Discard { tile } => {
@@ -259,6 +279,20 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             words.push("end".into());
             tail = expect.as_ref().map(print_expectation);
         }
+        StatementKind::VariationOpen { name } => {
+            words.push("variation".into());
+            words.push(name.span.slice(text).unwrap_or("\"\"").into());
+            words.push("{".into());
+        }
+        StatementKind::VariationClose => words.push("}".into()),
+        StatementKind::Mark { at, label } => {
+            words.push("mark".into());
+            words.push(format!("{},{}", at.x.value, at.y.value));
+            if let Some(label) = label {
+                words.push(label.span.slice(text).unwrap_or("\"\"").into());
+            }
+        }
+        StatementKind::Puzzle => words.push("puzzle".into()),
     }
     (words.join(" "), tail)
 }

@@ -175,7 +175,18 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         | Rule::turn_stmt
         | Rule::discard_stmt
         | Rule::expect_stmt
-        | Rule::end_stmt => Expected::Keyword,
+        | Rule::end_stmt
+        | Rule::kw_variation
+        | Rule::kw_mark
+        | Rule::kw_puzzle
+        | Rule::variation_open
+        | Rule::variation_close
+        | Rule::mark_stmt
+        | Rule::puzzle_stmt
+        | Rule::close_brace => Expected::Keyword,
+        Rule::open_brace => Expected::OpenBrace,
+        Rule::glyph => Expected::Glyph,
+        Rule::boxes_option | Rule::kw_boxes => Expected::RuleOption,
         Rule::tile => Expected::Tile,
         Rule::coord => Expected::Coord,
         Rule::rotation => Expected::Rotation,
@@ -537,11 +548,23 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
         }
         Rule::rules_stmt => {
             let mut options = Vec::new();
-            while let Some(pair) = c.take(Rule::rule_option) {
-                let option = if pair.as_str() == "no-farmers" {
-                    RuleOption::NoFarmers
-                } else {
-                    RuleOption::Farmers
+            while let Some(pair) = c.pairs.next() {
+                let option = match pair.as_rule() {
+                    Rule::boxes_option => {
+                        let span = span_of(&pair, base);
+                        let mut inner = Cursor::of_children(&pair, base, span);
+                        inner.need(Rule::kw_boxes)?;
+                        let count = inner.need(Rule::count)?;
+                        let n = count.as_str().trim_start_matches('+').parse::<u32>();
+                        let n = n.map_err(|_| SyntaxError {
+                            span: span_of(&count, base),
+                            kind: SyntaxErrorKind::NumberOutOfRange,
+                        })?;
+                        RuleOption::Boxes(n)
+                    }
+                    Rule::rule_option if pair.as_str() == "no-farmers" => RuleOption::NoFarmers,
+                    Rule::rule_option => RuleOption::Farmers,
+                    _ => return Err(c.internal()),
                 };
                 options.push(c.spanned(&pair, option));
             }
@@ -575,6 +598,10 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             let at = c.coord()?;
             let rotation = c.rotation();
             let meeple = c.meeple();
+            let glyph = c.take(Rule::glyph).and_then(|pair| {
+                let glyph = Glyph::from_word(pair.as_str())?;
+                Some(c.spanned(&pair, glyph))
+            });
             let expect = c.expectation()?;
             StatementKind::Turn(TurnStmt {
                 colour,
@@ -582,6 +609,7 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
                 at,
                 rotation,
                 meeple,
+                glyph,
                 expect,
             })
         }
@@ -599,6 +627,20 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
         Rule::end_stmt => StatementKind::End {
             expect: c.expectation()?,
         },
+        Rule::variation_open => StatementKind::VariationOpen { name: c.string()? },
+        Rule::variation_close => {
+            keyword = span;
+            StatementKind::VariationClose
+        }
+        Rule::mark_stmt => {
+            let at = c.coord()?;
+            let label = match c.pairs.peek().map(|p| p.as_rule()) {
+                Some(Rule::string) => Some(c.string()?),
+                _ => None,
+            };
+            StatementKind::Mark { at, label }
+        }
+        Rule::puzzle_stmt => StatementKind::Puzzle,
         _ => return Err(c.internal()),
     };
     Ok(Statement {

@@ -123,13 +123,13 @@ pub enum StatementKind {
     Players(Vec<Spanned<Colour>>),
     /// `rules OPT …` (at least one option).
     Rules(Vec<Spanned<RuleOption>>),
-    /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
+    /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]…` (more than one meeple is `tile-meeples`).
     Tile(TileStmt),
     /// `supply COLOUR n …`.
     Supply(Vec<Amount>),
     /// `score COLOUR n …`.
     Score(Vec<Amount>),
-    /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [=> EXPECT]`.
+    /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]`.
     Turn(TurnStmt),
     /// `discard T`.
     Discard {
@@ -145,6 +145,23 @@ pub enum StatementKind {
         /// What final scoring is expected to give, if written.
         expect: Option<Expectation>,
     },
+    /// `variation "name" {`: the lines up to the matching `}` are an alternative line of
+    /// play from this point.
+    VariationOpen {
+        /// The variation's name.
+        name: Spanned<String>,
+    },
+    /// `}`: closes the innermost open variation.
+    VariationClose,
+    /// `mark x,y ["label"]`: a highlighted cell, for teaching.
+    Mark {
+        /// The cell.
+        at: Coord,
+        /// The label shown with it.
+        label: Option<Spanned<String>>,
+    },
+    /// `puzzle`: the file's last turn is the intended answer of a puzzle.
+    Puzzle,
 }
 
 /// A player colour word.
@@ -196,15 +213,76 @@ pub enum RuleOption {
     Farmers,
     /// `no-farmers`.
     NoFarmers,
+    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `tiles.md`).
+    Boxes(u32),
 }
 
-impl RuleOption {
-    /// The word as written in the notation.
+impl fmt::Display for RuleOption {
+    /// The option as written in the notation (`no-farmers`, `boxes 3`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleOption::Farmers => f.write_str("farmers"),
+            RuleOption::NoFarmers => f.write_str("no-farmers"),
+            RuleOption::Boxes(n) => write!(f, "boxes {n}"),
+        }
+    }
+}
+
+/// A PGN-style judgement of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Glyph {
+    /// `!!` a brilliant move.
+    Brilliant,
+    /// `!` a good move.
+    Good,
+    /// `!?` an interesting move.
+    Interesting,
+    /// `?!` a dubious move.
+    Dubious,
+    /// `?` a mistake.
+    Mistake,
+    /// `??` a blunder.
+    Blunder,
+}
+
+impl Glyph {
+    /// Every glyph.
+    pub const ALL: [Glyph; 6] = [
+        Glyph::Brilliant,
+        Glyph::Good,
+        Glyph::Interesting,
+        Glyph::Dubious,
+        Glyph::Mistake,
+        Glyph::Blunder,
+    ];
+
+    /// The glyph as written.
     pub fn as_str(self) -> &'static str {
         match self {
-            RuleOption::Farmers => "farmers",
-            RuleOption::NoFarmers => "no-farmers",
+            Glyph::Brilliant => "!!",
+            Glyph::Good => "!",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+            Glyph::Mistake => "?",
+            Glyph::Blunder => "??",
         }
+    }
+
+    /// What it says, in words.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Glyph::Brilliant => "brilliant move",
+            Glyph::Good => "good move",
+            Glyph::Interesting => "interesting move",
+            Glyph::Dubious => "dubious move",
+            Glyph::Mistake => "mistake",
+            Glyph::Blunder => "blunder",
+        }
+    }
+
+    /// The glyph of a written token.
+    pub fn from_word(word: &str) -> Option<Glyph> {
+        Glyph::ALL.into_iter().find(|g| g.as_str() == word)
     }
 }
 
@@ -366,6 +444,8 @@ pub struct TurnStmt {
     pub rotation: Option<Spanned<RotationWord>>,
     /// The meeple deployed, if any.
     pub meeple: Option<MeepleSpec>,
+    /// A PGN-style judgement of the turn (`!`, `?`, …), if written.
+    pub glyph: Option<Spanned<Glyph>>,
     /// What the turn is expected to score, if written.
     pub expect: Option<Expectation>,
 }

@@ -363,3 +363,11 @@ fn random_junk_never_panics_and_formats_idempotently() {
         );
     }
 }
+
+#[test]
+fn variation_blocks_are_indented_and_marks_glyphs_kept() {
+    let input = "puzzle\nrules  boxes  2\nmark 1,0   \"gap\"\nvariation   \"a\" {\nturn red E 0,1 r180 !  => red +4\n# inner\nvariation \"b\" {\nend\n}\n}\n";
+    let expected = "puzzle\nrules boxes 2\nmark 1,0 \"gap\"\nvariation \"a\" {\n  turn red E 0,1 r180 ! => red +4\n  # inner\n  variation \"b\" {\n    end\n  }\n}\n";
+    assert_eq!(format(input), expected);
+    assert_eq!(format(expected), expected);
+}

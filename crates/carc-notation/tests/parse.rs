@@ -528,7 +528,7 @@ fn error_role_place_and_rules_option() {
         error("rules farmer"),
         (
             "farmer".into(),
-            "expected a rules option: farmers or no-farmers (found `farmer`)".into()
+            "expected a rules option: farmers, no-farmers or boxes N (found `farmer`)".into()
         )
     );
     assert_eq!(
@@ -708,4 +708,57 @@ fn a_tile_line_may_list_several_meeples_for_the_analysis_to_refuse() {
     let colours: Vec<Colour> = tile.meeples.iter().map(|(c, _)| c.value).collect();
     assert_eq!(colours, [Colour::Red, Colour::Blue]);
     assert_eq!(slice(text, tile.meeples[1].1.span), "traveller E");
+}
+
+#[test]
+fn variations_marks_glyphs_puzzle_and_boxes_parse() {
+    let text = "rules farmers, boxes 3\npuzzle\nmark -1,2 \"the gap\"\nmark 0,0\nvariation \"close it\" {\n  turn red E 0,1 r180 knight S !? => red +4\n}\n";
+    let parse = parse(text);
+    assert!(parse.errors.is_empty(), "{:?}", parse.errors);
+    let kinds: Vec<&StatementKind> = parse.statements().map(|s| &s.kind).collect();
+    match kinds[0] {
+        StatementKind::Rules(options) => {
+            let values: Vec<RuleOption> = options.iter().map(|o| o.value).collect();
+            assert_eq!(values, [RuleOption::Farmers, RuleOption::Boxes(3)]);
+            assert_eq!(slice(text, options[1].span), "boxes 3");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(kinds[1], &StatementKind::Puzzle);
+    match kinds[2] {
+        StatementKind::Mark { at, label } => {
+            assert_eq!((at.x.value, at.y.value), (-1, 2));
+            assert_eq!(label.as_ref().map(|l| l.value.as_str()), Some("the gap"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(kinds[3], StatementKind::Mark { label: None, .. }));
+    match kinds[4] {
+        StatementKind::VariationOpen { name } => assert_eq!(name.value, "close it"),
+        other => panic!("{other:?}"),
+    }
+    match kinds[5] {
+        StatementKind::Turn(turn) => {
+            let glyph = turn.glyph.as_ref().expect("glyph");
+            assert_eq!(glyph.value, Glyph::Interesting);
+            assert_eq!(slice(text, glyph.span), "!?");
+            assert!(turn.expect.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(kinds[6], &StatementKind::VariationClose);
+}
+
+#[test]
+fn every_glyph_parses_and_a_bad_one_names_the_glyphs() {
+    for glyph in Glyph::ALL {
+        let text = format!("turn red E 0,1 {}\n", glyph.as_str());
+        let parse = parse(&text);
+        assert!(parse.errors.is_empty(), "{text}: {:?}", parse.errors);
+    }
+    let (found, message) = error("turn red E 0,1 !!!");
+    assert_eq!(found, "!!!");
+    assert!(message.contains("a glyph"), "{message}");
+    let (_, message) = error("variation \"x\"");
+    assert!(message.contains("`{`"), "{message}");
 }
