@@ -2,7 +2,7 @@
 //! terminal or CI, `carc fmt` formats files, `carc lsp` runs the language server on stdio.
 
 mod files;
-mod render;
+mod report;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -106,7 +106,7 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
     })?;
     let files = collect_carc_files(&paths).map_err(|e| e.to_string())?;
 
-    let mut report = render::Report::default();
+    let mut report = report::Report::default();
     let mut io_failed = false;
     for path in &files {
         match read_source(path) {

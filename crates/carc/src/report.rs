@@ -1,4 +1,4 @@
-//! Rendering diagnostics for a terminal (like rustc) and as JSON. The only place in the CLI
+//! Reporting diagnostics for a terminal (like rustc) and as JSON. The only place in the CLI
 //! that turns byte offsets into lines and columns.
 
 use std::fmt::Write as _;
@@ -163,7 +163,7 @@ mod tests {
         let text = "note \"é😀\" x\r\ntile D 0,0\n";
         let index = LineIndex::new(text);
         let x = text.find('x').unwrap();
-        assert_eq!(index.line_col(x), (1, 10));
+        assert_eq!(index.line_col(x), (1, 11));
         let d = text.find('D').unwrap();
         assert_eq!(index.line_col(d), (2, 6));
         assert_eq!(index.line_text(0), "note \"é😀\" x");
