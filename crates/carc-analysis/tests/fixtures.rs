@@ -167,3 +167,43 @@ fn annotations_are_read_from_trailing_and_own_line_comments() {
     .collect();
     assert_eq!(got, want);
 }
+
+/// What a file means, independent of its layout: every diagnostic (code, message) and every
+/// inlay hint label, in order.
+fn meaning(text: &str) -> (Vec<(&'static str, String)>, Vec<String>) {
+    let analysis = analyze(text);
+    let diagnostics = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code.as_str(), d.message.clone()))
+        .collect();
+    let hints = carc_analysis::inlay_hints(&analysis, carc_analysis::Span::new(0, text.len()))
+        .into_iter()
+        .map(|h| h.label)
+        .collect();
+    (diagnostics, hints)
+}
+
+#[test]
+fn formatting_every_file_is_idempotent_and_keeps_its_meaning() {
+    let mut files = Vec::new();
+    carc_files(&repo_root().join("examples"), &mut files);
+    carc_files(&repo_root().join("tests/data"), &mut files);
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let once = carc_analysis::format(&text);
+        let twice = carc_analysis::format(&once);
+        assert_eq!(
+            once,
+            twice,
+            "{}: formatting is not idempotent",
+            path.display()
+        );
+        assert_eq!(
+            meaning(&text),
+            meaning(&once),
+            "{}: formatting changed the meaning",
+            path.display()
+        );
+    }
+}

@@ -1,0 +1,286 @@
+//! Editor features at the analysis layer: each test writes a document with a `$0` cursor
+//! marker and checks what the editor would show there. Expected values are derived from the
+//! rules by hand (tiles.md), never copied from output.
+
+use carc_analysis::{
+    analyze, code_actions, completions, highlights, hover, inlay_hints, semantic_tokens, symbols,
+    Analysis, Code, CompletionKind, Span, SymbolKind, TokenKind,
+};
+
+/// Splits a fixture at its `$0` marker: the text without it, and the cursor's byte offset.
+fn cursor(fixture: &str) -> (String, usize) {
+    let offset = fixture.find("$0").expect("fixture has a $0 cursor");
+    (fixture.replacen("$0", "", 1), offset)
+}
+
+fn hover_at(fixture: &str) -> Option<String> {
+    let (text, offset) = cursor(fixture);
+    hover(&analyze(&text), offset).map(|h| h.markdown)
+}
+
+fn labels(analysis: &Analysis) -> Vec<String> {
+    let all = Span::new(0, analysis.text().len());
+    inlay_hints(analysis, all)
+        .into_iter()
+        .map(|h| h.label)
+        .collect()
+}
+
+const COAT_OF_ARMS: &str = "players red blue
+tile D 0,0
+tile F 0,1 r90 red knight S
+turn blue E 0,2 r180 => red +8
+end => nothing
+";
+
+#[test]
+fn hover_on_a_setup_tile_lists_its_features_and_values() {
+    // F r90 at 0,1: the city runs N-S (one shield), fields E and W of it.
+    let card = hover_at("players red blue\ntile D 0,0\ntile $0F 0,1 r90 red knight S\n").unwrap();
+    assert!(card.contains("**F**"), "{card}");
+    assert!(card.contains("r90 at 0,1"), "{card}");
+    assert!(
+        card.contains("Sides: N city · E field · S city · W field"),
+        "{card}"
+    );
+    // The city: D and F, one shield, open to the north; red 1; unfinished value 2 + 1 = 3.
+    assert!(card.contains("city of 2 tiles, 1 shield, open"), "{card}");
+    assert!(card.contains("red 1"), "{card}");
+    assert!(card.contains("worth 3 at final scoring"), "{card}");
+}
+
+#[test]
+fn hover_on_a_turn_explains_what_it_scored_and_returned() {
+    let text = COAT_OF_ARMS.replace("turn blue", "$0turn blue");
+    let card = hover_at(&text).unwrap();
+    // 3 tiles × 2 + 1 shield × 2 = 8, for red, whose knight returns.
+    assert!(
+        card.contains("city of 3 tiles, 1 shield (complete): 3 × 2 + 1 × 2 = 8 for red"),
+        "{card}"
+    );
+    assert!(card.contains("red's knight returns"), "{card}");
+}
+
+#[test]
+fn hover_on_end_gives_the_final_breakdown_and_totals() {
+    let text = "players red blue\ntile D 0,0 red knight N\ntile U 1,0 r90 blue traveller E\n$0end => red +1, blue +2\n";
+    let card = hover_at(text).unwrap();
+    assert!(
+        card.contains("city of 1 tile (unfinished): 1 × 1 = 1 for red"),
+        "{card}"
+    );
+    assert!(
+        card.contains("road of 2 tiles (unfinished): 2 × 1 = 2 for blue"),
+        "{card}"
+    );
+    assert!(card.contains("Totals: red 1 (+1), blue 2 (+2)"), "{card}");
+}
+
+#[test]
+fn hover_on_a_meeple_shows_its_feature() {
+    let card = hover_at("players red blue\ntile D 0,0 red $0knight N\ntile U 1,0 r90\n").unwrap();
+    // The city cap alone: 1 tile, unfinished, worth 1 to red at the end.
+    assert!(card.contains("city of 1 tile, open"), "{card}");
+    assert!(card.contains("worth 1 at final scoring"), "{card}");
+    let card = hover_at("players red blue\ntile D 0,0\nturn red E 0,1 r180 $0knight S\n").unwrap();
+    assert!(card.contains("scored at once, +4"), "{card}");
+}
+
+#[test]
+fn no_hover_on_blank_lines_comments_or_past_the_end() {
+    let (text, _) = cursor("tile D 0,0 # c$0\n");
+    let analysis = analyze(&text);
+    assert_eq!(hover(&analysis, text.len() + 100), None);
+    assert_eq!(hover_at("tile D 0,0\n\n$0\n"), None);
+    assert_eq!(hover_at("tile D 0,0 # a comment$0\n"), None);
+}
+
+#[test]
+fn inlay_hints_show_turn_scores_meeple_values_and_final_totals() {
+    let analysis = analyze(COAT_OF_ARMS);
+    assert_eq!(
+        labels(&analysis),
+        [
+            // F's knight after the setup: city D+F, one shield, open: 2 + 1 = 3 at the end.
+            "city of 2 tiles, 1 shield: 3 at the end",
+            "+8 red · city of 3 tiles, 1 shield",
+            "red +0 = 8 · blue +0 = 0",
+        ]
+    );
+    // Each hint sits at the end of its statement (before the comment).
+    let hints = inlay_hints(&analysis, Span::new(0, COAT_OF_ARMS.len()));
+    let turn_end = COAT_OF_ARMS.find("red +8").unwrap() + "red +8".len();
+    assert_eq!(hints[1].offset, turn_end);
+    // Only hints inside the requested range.
+    let first_line = Span::new(0, COAT_OF_ARMS.find("turn").unwrap());
+    assert_eq!(inlay_hints(&analysis, first_line).len(), 1);
+}
+
+#[test]
+fn completion_offers_tiles_colours_fitting_rotations_and_places() {
+    let (text, offset) = cursor("players red blue\ntile D 0,0\nturn red $0\n");
+    let items = completions(&analyze(&text), offset);
+    assert_eq!(items.len(), 24, "every tile letter");
+    assert!(items
+        .iter()
+        .any(|i| i.label == "E" && i.detail.as_deref() == Some("Single city cap (×5)")));
+
+    // E next to the start tile's city at 0,1: only r180 puts its city side south.
+    let (text, offset) = cursor("tile D 0,0\nturn red E 0,1 $0\n");
+    let items = completions(&analyze(&text), offset);
+    let rotations: Vec<&str> = items
+        .iter()
+        .filter(|i| i.kind == CompletionKind::Rotation)
+        .map(|i| i.label.as_str())
+        .collect();
+    assert_eq!(rotations, ["r180"]);
+    let roles: Vec<&str> = items
+        .iter()
+        .filter(|i| i.kind == CompletionKind::Role)
+        .map(|i| i.label.as_str())
+        .collect();
+    assert_eq!(
+        roles,
+        ["knight", "farmer"],
+        "E has a city and a field, no road or monastery"
+    );
+
+    // Places of a farmer on D r0: its fields are {NE, NW} and {SE, SW}.
+    let (text, offset) = cursor("tile D 0,0 red farmer $0\n");
+    let places: Vec<String> = completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert_eq!(places, ["NE", "NW", "SE", "SW"]);
+
+    // Cells where a city cap fits next to the lone start tile.
+    let (text, offset) = cursor("tile D 0,0\nturn red E $0\n");
+    let cells: Vec<String> = completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert!(
+        cells.contains(&"0,1".to_owned()) && cells.contains(&"0,-1".to_owned()),
+        "{cells:?}"
+    );
+
+    // Keywords at the start of a line; nothing inside a comment or a string.
+    let (text, offset) = cursor("$0\n");
+    assert!(completions(&analyze(&text), offset)
+        .iter()
+        .any(|i| i.label == "turn"));
+    let (text, offset) = cursor("tile D 0,0 # red $0\n");
+    assert!(completions(&analyze(&text), offset).is_empty());
+    let (text, offset) = cursor("note \"a $0\n");
+    assert!(completions(&analyze(&text), offset).is_empty());
+}
+
+#[test]
+fn symbols_outline_setup_turns_and_end() {
+    let outline = symbols(&analyze(COAT_OF_ARMS));
+    let names: Vec<(&str, SymbolKind, Option<&str>)> = outline
+        .iter()
+        .map(|s| (s.name.as_str(), s.kind, s.detail.as_deref()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("setup", SymbolKind::Setup, Some("2 tiles")),
+            ("turn 1: blue E 0,2", SymbolKind::Turn, Some("red +8")),
+            ("end", SymbolKind::End, Some("nothing")),
+        ]
+    );
+}
+
+#[test]
+fn semantic_tokens_classify_each_word() {
+    let text = "turn red E 0,1 r180 knight S => red +4 # c\n";
+    let tokens = semantic_tokens(&analyze(text));
+    let got: Vec<(&str, TokenKind)> = tokens
+        .iter()
+        .map(|t| (&text[t.span.start..t.span.end], t.kind))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("turn", TokenKind::Keyword),
+            ("red", TokenKind::Colour),
+            ("E", TokenKind::Tile),
+            ("0", TokenKind::Number),
+            ("1", TokenKind::Number),
+            ("r180", TokenKind::Rotation),
+            ("knight", TokenKind::Role),
+            ("S", TokenKind::Place),
+            ("=>", TokenKind::Operator),
+            ("red", TokenKind::Colour),
+            ("+4", TokenKind::Number),
+            ("# c", TokenKind::Comment),
+        ]
+    );
+}
+
+#[test]
+fn code_actions_rotate_a_mismatching_tile_and_fix_an_expectation() {
+    let text = "tile D 0,0\nturn red E 0,1 knight S => red +5\n";
+    let analysis = analyze(text);
+    let codes: Vec<Code> = analysis.diagnostics().iter().map(|d| d.code).collect();
+    assert!(codes.contains(&Code::EdgeMismatch), "{codes:?}");
+    let actions = code_actions(&analysis, Span::new(0, text.len()));
+    let rotate = actions
+        .iter()
+        .find(|a| a.title.contains("r180"))
+        .expect("a rotation fix");
+    assert_eq!(rotate.edits.len(), 1);
+    // No rotation written: ` r180` is inserted after the coordinate.
+    let edit = &rotate.edits[0];
+    assert_eq!(edit.new_text, " r180");
+    assert_eq!(edit.span.start, text.find("0,1").unwrap() + 3);
+    // Only r180 fits (the city must face south).
+    assert_eq!(
+        actions
+            .iter()
+            .filter(|a| a.title.starts_with("Turn the tile"))
+            .count(),
+        1
+    );
+
+    let text = "tile D 0,0\nturn red E 0,1 r180 knight S => red +5\nexpect score red 9\n";
+    let analysis = analyze(text);
+    let actions = code_actions(&analysis, Span::new(0, text.len()));
+    let fixed: Vec<&str> = actions
+        .iter()
+        .map(|a| a.edits[0].new_text.as_str())
+        .collect();
+    assert_eq!(fixed, ["=> red +4", "4"]);
+}
+
+#[test]
+fn highlights_cover_every_tile_of_the_feature_under_the_cursor() {
+    let text = "tile D 0,0\ntile F 0,1 r90 red $0knight S\ntile U 1,0 r90\n";
+    let (text, offset) = cursor(text);
+    let spans = highlights(&analyze(&text), offset);
+    let got: Vec<&str> = spans.iter().map(|s| &text[s.start..s.end]).collect();
+    // The knight's city is D's cap and F: their coordinates, not U's.
+    assert_eq!(got, ["0,0", "0,1"]);
+}
+
+#[test]
+fn hover_and_hints_work_inside_a_variation() {
+    let text = "players red blue\ntile D 0,0 red knight N\nvariation \"close\" {\n  $0turn blue E 0,1 r180 => red +4\n}\nturn blue U 1,0 r90\n";
+    let card = hover_at(text).unwrap();
+    assert!(card.contains("= 4 for red"), "{card}");
+    let (text, _) = cursor(text);
+    let analysis = analyze(&text);
+    assert!(
+        analysis.diagnostics().is_empty(),
+        "{:?}",
+        analysis.diagnostics()
+    );
+    let labels = labels(&analysis);
+    assert!(
+        labels.contains(&"+4 red · city of 2 tiles".to_owned()),
+        "{labels:?}"
+    );
+    // The main-line turn after the block scores nothing: the city is open again.
+    assert!(labels.contains(&"+0".to_owned()), "{labels:?}");
+}
