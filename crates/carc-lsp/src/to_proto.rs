@@ -159,22 +159,23 @@ pub fn semantic_tokens(
         let range = text.range(token.span);
         if range.start.line != range.end.line
             || token.span.start < previous_end
-            || range.start == range.end
+            || range.end.character <= range.start.character
         {
             continue;
         }
         let Some(token_type) = TOKEN_TYPES.iter().position(|(kind, _)| *kind == token.kind) else {
             continue;
         };
-        let delta_line = range.start.line - previous.line;
+        // Sorted by offset, so these never go negative; saturate rather than trust it.
+        let delta_line = range.start.line.saturating_sub(previous.line);
         data.push(lsp::SemanticToken {
             delta_line,
             delta_start: if delta_line == 0 {
-                range.start.character - previous.character
+                range.start.character.saturating_sub(previous.character)
             } else {
                 range.start.character
             },
-            length: range.end.character - range.start.character,
+            length: range.end.character.saturating_sub(range.start.character),
             token_type: u32::try_from(token_type).unwrap_or_default(),
             token_modifiers_bitset: 0,
         });
