@@ -759,3 +759,80 @@ async fn inlay_hints_label_a_game() {
     }
     assert!(client.stop().await);
 }
+
+#[tokio::test]
+async fn symbols_tokens_completion_highlights_and_quick_fixes() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let (uri, text) = repo_file("examples/city-cap.carc");
+    client.open(&uri, &text, 1);
+    let document = json!({ "uri": uri });
+
+    let symbols = client
+        .result(
+            "textDocument/documentSymbol",
+            json!({"textDocument": document}),
+        )
+        .await;
+    let names: Vec<&str> = symbols
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert!(names.len() >= 2, "setup and a turn: {symbols}");
+
+    let tokens = client
+        .result(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": document}),
+        )
+        .await;
+    let data = tokens["data"].as_array().cloned().unwrap_or_default();
+    assert!(!data.is_empty() && data.len() % 5 == 0, "{tokens}");
+
+    // At the start of a line: statement keywords; after `turn `: colours.
+    for (line, character, expected) in [(1, 0, "turn"), (3, 5, "blue")] {
+        let at =
+            json!({"textDocument": document, "position": {"line": line, "character": character}});
+        let items = client.result("textDocument/completion", at).await;
+        let labels: Vec<&str> = items
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|i| i["label"].as_str())
+            .collect();
+        assert!(labels.contains(&expected), "{line}:{character}: {labels:?}");
+    }
+
+    // On the start tile: its city is highlighted on both tile lines.
+    let on_start = json!({"textDocument": document, "position": {"line": 2, "character": 5}});
+    let highlights = client
+        .result("textDocument/documentHighlight", on_start)
+        .await;
+    assert!(
+        highlights.as_array().is_some_and(|h| !h.is_empty()),
+        "{highlights}"
+    );
+
+    // The mismatching city cap gets a fix that edits the file and names its diagnostic.
+    let (uri, text) = repo_file("tests/data/edge-mismatch.carc");
+    client.open(&uri, &text, 1);
+    let line = range((3, 0), (3, 40));
+    let params =
+        json!({"textDocument": {"uri": uri}, "range": line, "context": {"diagnostics": []}});
+    let actions = client.result("textDocument/codeAction", params).await;
+    let fix = actions
+        .as_array()
+        .and_then(|a| a.first())
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(fix["kind"], "quickfix", "{actions}");
+    assert_eq!(fix["diagnostics"][0]["code"], "edge-mismatch", "{fix}");
+    assert!(
+        fix["edit"]["changes"][&uri]
+            .as_array()
+            .is_some_and(|e| !e.is_empty()),
+        "{fix}"
+    );
+    assert!(client.stop().await);
+}
