@@ -55,11 +55,12 @@ impl Analysis {
         &self.diagnostics
     }
 
-    /// The index of the line holding a byte offset (the line break belongs to its line).
+    /// The index of the line holding a byte offset: from its first byte to the end of its
+    /// text. An offset in a line break, or after the final one, is on no line.
     fn line_at(&self, offset: usize) -> Option<usize> {
         let lines = &self.parse.lines;
-        let index = lines.partition_point(|l| l.span.start <= offset);
-        index.checked_sub(1)
+        let index = lines.partition_point(|l| l.span.start <= offset).checked_sub(1)?;
+        (offset <= lines[index].span.end).then_some(index)
     }
 }
 
