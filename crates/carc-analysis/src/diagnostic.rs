@@ -41,11 +41,17 @@ pub enum Code {
     Order,
     /// A `}` that closes no variation, or a variation never closed.
     Variation,
+    /// A puzzle's answer ties with another placement for the most immediate points.
+    NotUnique,
+    /// Another move scores more at once than a puzzle's answer.
+    NotBest,
+    /// No legal game could have produced the setup.
+    Unreachable,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 18] = [
+    pub const ALL: [Code; 21] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -64,6 +70,9 @@ impl Code {
         Code::TurnOrder,
         Code::Order,
         Code::Variation,
+        Code::NotUnique,
+        Code::NotBest,
+        Code::Unreachable,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -87,6 +96,9 @@ impl Code {
             Code::TurnOrder => "turn-order",
             Code::Order => "order",
             Code::Variation => "variation",
+            Code::NotUnique => "not-unique",
+            Code::NotBest => "not-best",
+            Code::Unreachable => "unreachable",
         }
     }
 
@@ -98,7 +110,7 @@ impl Code {
     /// The severity the notation gives this code.
     pub fn severity(self) -> Severity {
         match self {
-            Code::TurnOrder => Severity::Warning,
+            Code::TurnOrder | Code::NotUnique => Severity::Warning,
             _ => Severity::Error,
         }
     }

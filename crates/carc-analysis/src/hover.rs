@@ -13,6 +13,10 @@ use crate::{Analysis, Hover};
 
 /// The hover card at a byte offset, if there is something to say there.
 pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    // The setup's first keyword: is the setup reachable, and how (`reach`).
+    if let Some(card) = crate::reach::hover(analysis, offset) {
+        return Some(card);
+    }
     let line_index = analysis.line_at(offset)?;
     let LineKind::Statement(statement) = &analysis.parse.lines[line_index].kind else {
         return None;

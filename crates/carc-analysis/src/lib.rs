@@ -14,6 +14,9 @@ mod highlight;
 mod hover;
 mod ide;
 mod inlay;
+mod moves;
+mod puzzle;
+mod reach;
 mod replay;
 mod semantic;
 mod symbols;
@@ -26,6 +29,8 @@ pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use highlight::highlights;
 pub use hover::hover;
 pub use inlay::inlay_hints;
+pub use moves::{moves, Move, MoveList, MovesError};
+pub use puzzle::{code_lenses, CodeLens};
 pub use semantic::semantic_tokens;
 pub use symbols::symbols;
 
@@ -42,6 +47,10 @@ pub struct Analysis {
     parse: Parse,
     replay: Replay,
     diagnostics: Vec<Diagnostic>,
+    /// The puzzle check's ranking of the answer, for puzzles (see [`puzzle`]).
+    puzzle: Option<puzzle::Report>,
+    /// Whether the setup is reachable, with a witness (see [`reach`]).
+    reach: Option<reach::Report>,
 }
 
 impl Analysis {
@@ -88,11 +97,18 @@ pub fn analyze(text: &str) -> Analysis {
         })
         .chain(replay.diagnostics.iter().cloned())
         .collect();
+    // Puzzle and reachability checks: their own modules, on the finished replay.
+    let (puzzle, found) = puzzle::check(&parse, &replay);
+    diagnostics.extend(found);
+    let reach = reach::check(&parse, &replay);
+    diagnostics.extend(reach.as_ref().and_then(reach::Report::diagnostic));
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     Analysis {
         text: text.to_owned(),
         parse,
         replay,
         diagnostics,
+        puzzle,
+        reach,
     }
 }
