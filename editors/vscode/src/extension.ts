@@ -1,0 +1,163 @@
+// The carc extension: starts `carc lsp` for `.carc` files and hands everything else
+// (diagnostics, hover, inlay hints, completion, symbols, semantic tokens, formatting,
+// quick fixes, highlights) to vscode-languageclient.
+
+import * as fs from "fs";
+import * as path from "path";
+import * as vscode from "vscode";
+import {
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from "vscode-languageclient/node";
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel | undefined;
+
+/** Where the binary was looked for, for the error message. */
+interface Resolved {
+  command?: string;
+  tried: string[];
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) {
+      return false;
+    }
+    if (process.platform === "win32") {
+      return true;
+    }
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves `carc.server.path`: an absolute path (or one relative to the first workspace
+ * folder) is taken as it is; a bare name is looked up on PATH.
+ */
+export function resolveServer(
+  configured: string,
+  env: NodeJS.ProcessEnv,
+  workspace?: string,
+): Resolved {
+  const tried: string[] = [];
+  const name = configured.trim() === "" ? "carc" : configured.trim();
+  const suffixes =
+    process.platform === "win32" ? ["", ".exe", ".cmd"] : [""];
+  const hasSeparator = name.includes("/") || name.includes("\\");
+  if (path.isAbsolute(name) || hasSeparator) {
+    const base = path.isAbsolute(name)
+      ? name
+      : path.resolve(workspace ?? process.cwd(), name);
+    for (const suffix of suffixes) {
+      tried.push(base + suffix);
+      if (isExecutable(base + suffix)) {
+        return { command: base + suffix, tried };
+      }
+    }
+    return { tried };
+  }
+  const dirs = (env.PATH ?? "").split(path.delimiter).filter((d) => d !== "");
+  for (const dir of dirs) {
+    for (const suffix of suffixes) {
+      const candidate = path.join(dir, name + suffix);
+      if (isExecutable(candidate)) {
+        return { command: candidate, tried: [...tried, candidate] };
+      }
+    }
+  }
+  tried.push(`${name} on PATH (${dirs.length} folders)`);
+  return { tried };
+}
+
+async function reportMissing(configured: string, resolved: Resolved) {
+  const message =
+    `carc: the language server binary "${configured}" was not found ` +
+    `(looked at: ${resolved.tried.join(", ")}). Install it with ` +
+    "`cargo install --path crates/carc` from the carc repository, or set " +
+    "\"carc.server.path\" to the binary. Highlighting works without it.";
+  output?.appendLine(message);
+  const choice = await vscode.window.showErrorMessage(
+    message,
+    "Open Settings",
+  );
+  if (choice === "Open Settings") {
+    await vscode.commands.executeCommand(
+      "workbench.action.openSettings",
+      "carc.server.path",
+    );
+  }
+}
+
+async function start(context: vscode.ExtensionContext): Promise<void> {
+  const config = vscode.workspace.getConfiguration("carc");
+  const configured = config.get<string>("server.path", "carc");
+  const extraArgs = config.get<string[]>("server.extraArgs", []);
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const resolved = resolveServer(configured, process.env, folder);
+  if (resolved.command === undefined) {
+    await reportMissing(configured, resolved);
+    return;
+  }
+  const run = {
+    command: resolved.command,
+    args: ["lsp", ...extraArgs],
+    transport: TransportKind.stdio,
+  };
+  const serverOptions: ServerOptions = { run, debug: run };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: "file", language: "carc" },
+      { scheme: "untitled", language: "carc" },
+    ],
+    outputChannel: output,
+  };
+  client = new LanguageClient("carc", "carc", serverOptions, clientOptions);
+  try {
+    await client.start();
+    output?.appendLine(`carc: started ${resolved.command} lsp`);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    void vscode.window.showErrorMessage(
+      `carc: could not start "${resolved.command} lsp": ${reason}`,
+    );
+    client = undefined;
+  }
+  context.subscriptions.push({ dispose: () => void stop() });
+}
+
+async function stop(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running !== undefined) {
+    await running.stop();
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext) {
+  output = vscode.window.createOutputChannel("carc");
+  context.subscriptions.push(output);
+  context.subscriptions.push(
+    vscode.commands.registerCommand("carc.restartServer", async () => {
+      await stop();
+      await start(context);
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (event.affectsConfiguration("carc.server")) {
+        await stop();
+        await start(context);
+      }
+    }),
+  );
+  await start(context);
+}
+
+export async function deactivate(): Promise<void> {
+  await stop();
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Loads the compiled extension (out/extension.js) under a stub of the `vscode` module — VS
+// Code itself cannot be downloaded here — and checks how it finds the server binary:
+// - a configured binary that does not exist gives one clear error message naming the setting;
+// - `carc` is found on PATH, and an absolute path is taken as it is.
+//
+// usage: node test/extension.test.js [CARC_BINARY]   (or CARC_BIN=...; default ../../target/debug/carc)
+
+"use strict";
+const Module = require("module");
+const path = require("path");
+const assert = require("assert");
+
+const binary = path.resolve(
+  process.argv[2] || process.env.CARC_BIN || path.join(__dirname, "..", "..", "..", "target", "debug", "carc"),
+);
+
+const errors = [];
+let settings = { "server.path": "/nonexistent/carc", "server.extraArgs": [] };
+const vscodeStub = {
+  window: {
+    createOutputChannel: () => ({ appendLine() {}, dispose() {} }),
+    showErrorMessage: async (message) => {
+      errors.push(message);
+      return undefined;
+    },
+  },
+  workspace: {
+    getConfiguration: () => ({ get: (key, fallback) => (key in settings ? settings[key] : fallback) }),
+    onDidChangeConfiguration: () => ({ dispose() {} }),
+    workspaceFolders: undefined,
+  },
+  commands: { registerCommand: () => ({ dispose() {} }), executeCommand: async () => undefined },
+};
+// vscode-languageclient needs the real editor API; a stub records what would be started.
+const started = [];
+class LanguageClient {
+  constructor(id, name, serverOptions, clientOptions) {
+    this.serverOptions = serverOptions;
+    this.clientOptions = clientOptions;
+  }
+  async start() {
+    started.push(this);
+  }
+  async stop() {}
+}
+const clientStub = { LanguageClient, TransportKind: { stdio: 0 } };
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (request === "vscode") {
+    return vscodeStub;
+  }
+  if (request === "vscode-languageclient/node") {
+    return clientStub;
+  }
+  return load.call(this, request, parent, isMain);
+};
+
+let failed = 0;
+async function check(name, body) {
+  try {
+    await body();
+    console.log(`PASS ${name}`);
+  } catch (error) {
+    failed += 1;
+    console.log(`FAIL ${name}: ${error.message}`);
+  }
+}
+
+(async () => {
+  const extension = require(path.join(__dirname, "..", "out", "extension.js"));
+
+  await check("a missing binary gives a clear message", async () => {
+    const context = { subscriptions: [] };
+    await extension.activate(context);
+    assert.strictEqual(errors.length, 1, `error messages: ${JSON.stringify(errors)}`);
+    assert.match(errors[0], /\/nonexistent\/carc/);
+    assert.match(errors[0], /was not found/);
+    assert.match(errors[0], /carc\.server\.path/);
+    assert.strictEqual(started.length, 0, "no client for a missing binary");
+    await extension.deactivate();
+  });
+
+  await check("a configured binary is started as `BINARY lsp` for carc documents", async () => {
+    settings = { "server.path": binary, "server.extraArgs": [] };
+    errors.length = 0;
+    await extension.activate({ subscriptions: [] });
+    assert.deepStrictEqual(errors, []);
+    assert.strictEqual(started.length, 1);
+    const run = started[0].serverOptions.run;
+    assert.strictEqual(run.command, binary);
+    assert.deepStrictEqual(run.args, ["lsp"]);
+    const languages = started[0].clientOptions.documentSelector.map((s) => s.language);
+    assert.deepStrictEqual([...new Set(languages)], ["carc"]);
+    await extension.deactivate();
+  });
+
+  await check("carc is found on PATH", async () => {
+    const found = extension.resolveServer("carc", { PATH: `/nonexistent:${path.dirname(binary)}` });
+    assert.strictEqual(found.command, binary, JSON.stringify(found));
+  });
+
+  await check("an absolute path is used as it is", async () => {
+    assert.strictEqual(extension.resolveServer(binary, { PATH: "" }).command, binary);
+    assert.strictEqual(extension.resolveServer("/nonexistent/carc", { PATH: "" }).command, undefined);
+  });
+
+  await check("a name not on PATH is not found", async () => {
+    const missing = extension.resolveServer("carc", { PATH: "/nonexistent" });
+    assert.strictEqual(missing.command, undefined);
+    assert.match(missing.tried.join(" "), /carc on PATH/);
+  });
+
+  if (failed > 0) {
+    console.log(`FAIL extension: ${failed} check(s) failed`);
+    process.exit(1);
+  }
+  console.log("PASS extension");
+})();
