@@ -2,6 +2,7 @@
 //! terminal or CI, `carc fmt` formats files, `carc lsp` runs the language server on stdio.
 
 mod files;
+mod moves;
 mod report;
 
 use std::path::PathBuf;
@@ -15,6 +16,8 @@ usage: carc <command> [options] [paths]
 commands:
   check [--format human|json] PATH...   report the diagnostics of .carc files (folders are searched)
   fmt [--check] PATH...                 format .carc files in place (--check: list files that would change)
+  moves FILE TILE [--line N] [--format human|json]
+                                        every legal move of TILE before line N (default: the end), best first
   lsp                                   run the language server on stdin/stdout
   help                                  print this message
 
@@ -46,6 +49,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     match command.as_str() {
         "check" => check(rest),
         "fmt" => fmt(rest),
+        "moves" => moves::moves(rest),
         "lsp" => {
             if let Some(extra) = rest.first() {
                 return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));

@@ -1,0 +1,181 @@
+//! `carc moves FILE TILE [--line N] [--format human|json]`: every legal move of a tile in the
+//! position before line N (default: the end of the file), best first, as a table or JSON.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use crate::files::read_source;
+
+/// How the moves are printed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Human,
+    Json,
+}
+
+/// What the command line asked for.
+struct Args {
+    file: PathBuf,
+    tile: char,
+    /// 1-based.
+    line: Option<usize>,
+    format: Format,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    const SHAPE: &str = "usage: carc moves FILE TILE [--line N] [--format human|json]";
+    let mut positional = Vec::new();
+    let mut line = None;
+    let mut format = Format::Human;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| iter.next().cloned())
+                .ok_or(format!("`{name}` needs a value\n{SHAPE}"))
+        };
+        match flag {
+            "--line" => {
+                let v = value("--line")?;
+                match v.parse::<usize>() {
+                    Ok(n) if n > 0 => line = Some(n),
+                    _ => return Err(format!("`--line` takes a line number from 1, not `{v}`")),
+                }
+            }
+            "--format" => {
+                format = match value("--format")?.as_str() {
+                    "human" => Format::Human,
+                    "json" => Format::Json,
+                    other => {
+                        return Err(format!("unknown format `{other}`: expected human or json"))
+                    }
+                }
+            }
+            f if f.starts_with("--") => return Err(format!("unknown option `{f}`\n{SHAPE}")),
+            _ => positional.push(arg.clone()),
+        }
+    }
+    let [file, tile] = positional.as_slice() else {
+        return Err(format!(
+            "`carc moves` takes a file and a tile letter, got {} argument{}\n{SHAPE}",
+            positional.len(),
+            if positional.len() == 1 { "" } else { "s" }
+        ));
+    };
+    let mut chars = tile.chars();
+    let (Some(letter), None) = (chars.next(), chars.next()) else {
+        return Err(format!(
+            "`{tile}` is not a tile letter: tiles are lettered A to X"
+        ));
+    };
+    Ok(Args {
+        file: PathBuf::from(file),
+        tile: letter,
+        line,
+        format,
+    })
+}
+
+/// Runs `carc moves`; `Err` is a usage, input or I/O problem (exit status 2).
+pub fn moves(args: &[String]) -> Result<ExitCode, String> {
+    let args = parse_args(args)?;
+    let text = read_source(&args.file).map_err(|e| e.to_string())?;
+    let analysis = carc_analysis::analyze(&text);
+    let list = carc_analysis::moves(&analysis, args.tile, args.line.map(|n| n - 1))
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    match args.format {
+        Format::Human => print!("{}", human(&list, args.line)),
+        Format::Json => println!("{}", json_array(&list)),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `blue +4`, or empty.
+fn others(m: &carc_analysis::Move, mover: &str) -> String {
+    m.gains
+        .iter()
+        .filter(|(c, _)| *c != mover)
+        .map(|(c, n)| format!("{c} +{n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn human(list: &carc_analysis::MoveList, line: Option<usize>) -> String {
+    let mut out = String::new();
+    let at = match line {
+        Some(n) => format!("before line {n}"),
+        None => "at the end of the file".to_owned(),
+    };
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let _ = writeln!(
+        out,
+        "{} {at}, {} to move: {} on {}",
+        list.tile,
+        list.mover,
+        plural(list.moves.len(), "legal move"),
+        plural(list.placements, "placement")
+    );
+    if list.moves.is_empty() {
+        let _ = writeln!(out, "{} fits nowhere: it would be discarded", list.tile);
+        return out;
+    }
+    let width = list
+        .moves
+        .iter()
+        .map(|m| m.text.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let _ = writeln!(
+        out,
+        "{:>4}  {:>6}  {:<width$}  others",
+        "#", "points", "move"
+    );
+    for (i, m) in list.moves.iter().enumerate() {
+        let line = format!(
+            "{:>4}  {:>6}  {:<width$}  {}",
+            i + 1,
+            format!("+{}", m.points),
+            m.text,
+            others(m, list.mover)
+        );
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+fn json_array(list: &carc_analysis::MoveList) -> String {
+    let moves: Vec<serde_json::Value> = list
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let gains: serde_json::Map<String, serde_json::Value> = m
+                .gains
+                .iter()
+                .map(|(c, n)| ((*c).to_owned(), json!(n)))
+                .collect();
+            json!({
+                "rank": i + 1,
+                "colour": list.mover,
+                "tile": list.tile.to_string(),
+                "x": m.x,
+                "y": m.y,
+                "rotation": m.rotation,
+                "meeple": m.meeple.map(|(role, place)| json!({"role": role, "place": place})),
+                "points": m.points,
+                "gains": gains,
+                "move": m.text,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(moves).to_string()
+}
