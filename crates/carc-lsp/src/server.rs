@@ -127,6 +127,9 @@ impl Backend {
                 ..CodeActionOptions::default()
             })),
             document_highlight_provider: Some(OneOf::Left(true)),
+            code_lens_provider: Some(CodeLensOptions {
+                resolve_provider: Some(false),
+            }),
             ..ServerCapabilities::default()
         }
     }
@@ -329,6 +332,24 @@ impl LanguageServer for Backend {
                 .map(|a| to_proto::code_action(text, &uri, diagnostics, a))
         });
         Ok(actions.map(Iterator::collect))
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let Some(snapshot) = self.snapshot(&params.text_document.uri).await else {
+            return Ok(None);
+        };
+        let lenses = self
+            .query("code lenses", || {
+                carc_analysis::code_lenses(&snapshot.analysis)
+            })
+            .await;
+        let text = self.text(&snapshot);
+        Ok(lenses.map(|lenses| {
+            lenses
+                .into_iter()
+                .map(|lens| to_proto::code_lens(text, lens))
+                .collect()
+        }))
     }
 
     async fn document_highlight(

@@ -836,3 +836,44 @@ async fn symbols_tokens_completion_highlights_and_quick_fixes() {
     );
     assert!(client.stop().await);
 }
+
+/// A puzzle's answer carries a code lens with its ranking. By hand: D at 0,0 and D at 1,0
+/// (blue's knight in its city); E fits at 0,1 r180 and 1,1 r180 (on the two cities) and at
+/// 0,-1 and 1,-1 in r90, r180, r270 (field sides). Moves: 0,1 r180 with no meeple, a knight or
+/// a farmer (3); 1,1 r180 with no meeple or a farmer, the city being blue's (2); 3 on each of
+/// the six southern placements (18): 23. Only the knight at 0,1 scores for red: 2 × 2 = 4.
+#[tokio::test]
+async fn a_puzzle_answer_has_a_code_lens_with_its_ranking() {
+    let (mut client, init) = TestClient::start(utf16()).await;
+    assert_eq!(
+        init["result"]["capabilities"]["codeLensProvider"]["resolveProvider"],
+        false
+    );
+    let (uri, text) = repo_file("examples/puzzles/close-the-city.carc");
+    client.open(&uri, &text, 1);
+    let lenses = client
+        .result(
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    let lenses = lenses.as_array().cloned().unwrap_or_default();
+    assert_eq!(lenses.len(), 1, "{lenses:?}");
+    assert_eq!(
+        lenses[0]["command"]["title"],
+        "23 legal moves · this is the unique best, +4"
+    );
+    // The `turn` keyword of the answer, on line 8 (0-based 7).
+    assert_eq!(lenses[0]["range"], range((7, 0), (7, 4)));
+    // A file that is no puzzle has none.
+    let (other, text) = repo_file("examples/city-cap.carc");
+    client.open(&other, &text, 1);
+    let none = client
+        .result(
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": other}}),
+        )
+        .await;
+    assert_eq!(none, json!([]));
+    assert!(client.stop().await);
+}

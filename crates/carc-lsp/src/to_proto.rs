@@ -235,6 +235,19 @@ pub fn document_highlight(text: Text<'_>, span: analysis::Span) -> lsp::Document
     }
 }
 
+/// A code lens that only shows its title (a puzzle's ranking); it runs no command.
+pub fn code_lens(text: Text<'_>, lens: analysis::CodeLens) -> lsp::CodeLens {
+    lsp::CodeLens {
+        range: text.range(lens.span),
+        command: Some(lsp::Command {
+            title: lens.title,
+            command: String::new(),
+            arguments: None,
+        }),
+        data: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
