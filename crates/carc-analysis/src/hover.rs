@@ -7,6 +7,7 @@ use carc_notation::{LineKind, Span, StatementKind};
 use carc_rules::{FeatureKind, Pos, Side};
 
 use crate::explain;
+use crate::markup;
 use crate::replay::{replay, Fact, MeepleValue, Replay};
 use crate::vocab;
 use crate::{Analysis, Hover};
@@ -35,8 +36,15 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         });
     }
     match &statement.kind {
+        StatementKind::Turn(turn) if turn.glyph.is_some_and(|g| inside(g.span)) => {
+            let glyph = turn.glyph?;
+            Some(Hover {
+                span: glyph.span,
+                markdown: markup::glyph_card(glyph.value),
+            })
+        }
         StatementKind::Turn(turn) if inside(statement.keyword) => {
-            let card = analysis.replay.facts.iter().find_map(|f| match f {
+            let mut card = analysis.replay.facts.iter().find_map(|f| match f {
                 Fact::Turn {
                     line,
                     colour,
@@ -45,9 +53,24 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                 } if *line == line_index => Some(turn_card(colour.as_str(), &score.features)),
                 _ => None,
             })?;
+            if let Some(glyph) = turn.glyph {
+                card.push('\n');
+                card.push_str(&markup::glyph_card(glyph.value));
+            }
             Some(Hover {
                 span: statement.keyword,
                 markdown: card,
+            })
+        }
+        StatementKind::Mark { at, label } if inside(statement.span) => {
+            let state = replay(&analysis.parse, Some(line_index), None);
+            Some(Hover {
+                span: statement.span,
+                markdown: markup::mark_card(
+                    &state,
+                    vocab::pos(at),
+                    label.as_ref().map(|l| l.value.as_str()),
+                ),
             })
         }
         StatementKind::End { .. } if inside(statement.keyword) => {

@@ -14,9 +14,11 @@ mod highlight;
 mod hover;
 mod ide;
 mod inlay;
+mod markup;
 mod moves;
 mod puzzle;
 mod reach;
+mod render;
 mod replay;
 mod semantic;
 mod symbols;
@@ -31,6 +33,9 @@ pub use hover::hover;
 pub use inlay::inlay_hints;
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};
+pub use render::{
+    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
+};
 pub use semantic::semantic_tokens;
 pub use symbols::symbols;
 
@@ -68,7 +73,9 @@ impl Analysis {
     /// text. An offset in a line break, or after the final one, is on no line.
     fn line_at(&self, offset: usize) -> Option<usize> {
         let lines = &self.parse.lines;
-        let index = lines.partition_point(|l| l.span.start <= offset).checked_sub(1)?;
+        let index = lines
+            .partition_point(|l| l.span.start <= offset)
+            .checked_sub(1)?;
         (offset <= lines[index].span.end).then_some(index)
     }
 }

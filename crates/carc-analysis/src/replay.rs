@@ -85,11 +85,25 @@ pub struct Replay {
     pub diagnostics: Vec<Diagnostic>,
     /// What each line did, in file order.
     pub facts: Vec<Fact>,
+    /// The `mark` lines in effect (a variation's marks end with it), in file order; a later
+    /// mark of the same cell replaces the earlier one.
+    pub marks: Vec<MarkInfo>,
+}
+
+/// A `mark x,y ["label"]` line in effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkInfo {
+    /// The line of the `mark` statement.
+    pub line: usize,
+    /// The marked cell.
+    pub pos: Pos,
+    /// Its label, if written.
+    pub label: Option<String>,
 }
 
 /// Replays `parse`, stopping after line index `stop` (all lines when `None`) and leaving out
 /// line `skip` (to ask what the board allows on that line's cell). A stop inside the setup
-/// runs the whole setup: the setup is one position, not a sequence.
+/// runs the whole setup, but no line of play: the setup is one position, not a sequence.
 pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay {
     let prelude = Prelude::read(parse);
     let mut r = Replayer {
@@ -104,6 +118,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             meeple_spans: HashMap::new(),
             diagnostics: Vec::new(),
             facts: Vec::new(),
+            marks: Vec::new(),
         },
         parse,
         boxes: prelude.boxes,
@@ -117,13 +132,18 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         variations: Vec::new(),
     };
     for (index, line) in parse.lines.iter().enumerate() {
-        if stop.is_some_and(|s| index > s) && r.phase != Phase::Setup {
+        let past_stop = stop.is_some_and(|s| index > s);
+        if past_stop && r.phase != Phase::Setup {
             break;
         }
         if skip == Some(index) {
             continue;
         }
         if let LineKind::Statement(statement) = &line.kind {
+            // Past the stop only the rest of the setup runs, never the first line of play.
+            if past_stop && !is_setup_kind(&statement.kind) && !is_anywhere_kind(&statement.kind) {
+                break;
+            }
             r.statement(index, statement.keyword, &statement.kind);
         }
     }
@@ -273,6 +293,7 @@ struct Position {
     previous_turn: Option<Color>,
     tile_counts: HashMap<TileType, u32>,
     tile_lines: HashMap<Pos, usize>,
+    marks: Vec<MarkInfo>,
 }
 
 /// An open `variation "…" {` line.
@@ -290,6 +311,7 @@ impl Replayer<'_> {
             previous_turn: self.previous_turn,
             tile_counts: self.tile_counts.clone(),
             tile_lines: self.replay.tile_lines.clone(),
+            marks: self.replay.marks.clone(),
         }
     }
 
@@ -300,6 +322,7 @@ impl Replayer<'_> {
         self.previous_turn = position.previous_turn;
         self.tile_counts = position.tile_counts;
         self.replay.tile_lines = position.tile_lines;
+        self.replay.marks = position.marks;
     }
 
     fn report(&mut self, code: Code, span: Span, message: impl Into<String>) -> &mut Diagnostic {
@@ -324,22 +347,8 @@ impl Replayer<'_> {
     }
 
     fn statement(&mut self, line: usize, keyword: Span, kind: &StatementKind) {
-        let is_setup = matches!(
-            kind,
-            StatementKind::Title(_)
-                | StatementKind::Note(_)
-                | StatementKind::Players(_)
-                | StatementKind::Rules(_)
-                | StatementKind::Tile(_)
-                | StatementKind::Supply(_)
-                | StatementKind::Score(_)
-                | StatementKind::Puzzle
-        );
-        // Marks annotate the board wherever they stand; a `}` is checked by its own rule.
-        let is_anywhere = matches!(
-            kind,
-            StatementKind::Mark { .. } | StatementKind::VariationClose
-        );
+        let is_setup = is_setup_kind(kind);
+        let is_anywhere = is_anywhere_kind(kind);
         match self.phase {
             _ if is_anywhere => {}
             Phase::Setup if !is_setup => {
@@ -400,7 +409,16 @@ impl Replayer<'_> {
                     self.report(Code::Variation, keyword, "this `}` closes no variation");
                 }
             },
-            StatementKind::Mark { .. } | StatementKind::Puzzle => {}
+            StatementKind::Mark { at, label } => {
+                let pos = vocab::pos(at);
+                self.replay.marks.retain(|m| m.pos != pos);
+                self.replay.marks.push(MarkInfo {
+                    line,
+                    pos,
+                    label: label.as_ref().map(|l| l.value.clone()),
+                });
+            }
+            StatementKind::Puzzle => {}
         }
     }
 
@@ -985,6 +1003,29 @@ impl Replayer<'_> {
             }
         }
     }
+}
+
+/// Whether a statement belongs to the setup (before the first turn, discard, expect or end).
+fn is_setup_kind(kind: &StatementKind) -> bool {
+    matches!(
+        kind,
+        StatementKind::Title(_)
+            | StatementKind::Note(_)
+            | StatementKind::Players(_)
+            | StatementKind::Rules(_)
+            | StatementKind::Tile(_)
+            | StatementKind::Supply(_)
+            | StatementKind::Score(_)
+            | StatementKind::Puzzle
+    )
+}
+
+/// Marks annotate the board wherever they stand; a `}` is checked by its own rule.
+fn is_anywhere_kind(kind: &StatementKind) -> bool {
+    matches!(
+        kind,
+        StatementKind::Mark { .. } | StatementKind::VariationClose
+    )
 }
 
 /// The span of a setup meeple: from its colour to the end of its role/place.

@@ -1,6 +1,7 @@
 //! `carc`: the command line. `carc check` prints the analysis layer's diagnostics for a
 //! terminal or CI, `carc fmt` formats files, `carc lsp` runs the language server on stdio.
 
+mod board;
 mod files;
 mod moves;
 mod report;
@@ -16,6 +17,8 @@ usage: carc <command> [options] [paths]
 commands:
   check [--format human|json] PATH...   report the diagnostics of .carc files (folders are searched)
   fmt [--check] PATH...                 format .carc files in place (--check: list files that would change)
+  render FILE [--line N] [--ascii] [-o OUT]
+                                        draw the position at line N (default: the end) as SVG or text
   moves FILE TILE [--line N] [--format human|json]
                                         every legal move of TILE before line N (default: the end), best first
   lsp                                   run the language server on stdin/stdout
@@ -50,6 +53,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "check" => check(rest),
         "fmt" => fmt(rest),
         "moves" => moves::moves(rest),
+        "render" => board::render(rest),
         "lsp" => {
             if let Some(extra) = rest.first() {
                 return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));

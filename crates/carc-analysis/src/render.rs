@@ -1,0 +1,940 @@
+//! Pictures of a position: an SVG drawing and a compact terminal view of the board as it stands
+//! at one line of a document (the replay up to that line, inside a variation its line of
+//! play), with the marks in effect there and the glyphs of the turns that placed the tiles.
+//!
+//! Pure: [`board_at_line`] / [`board_at`] read the analysis, [`render_svg`] and
+//! [`render_ascii`] turn a [`Board`] into text. No I/O.
+//!
+//! Drawing conventions (SVG): one tile is a 100-unit square; x grows east, board y grows
+//! north, so a tile's SVG y is `-y`. Fields are the green background, cities tan shapes drawn
+//! from the sides they reach (with a blue shield for a coat of arms), roads light lines from
+//! side midpoints (a lone end runs to the centre: a junction dot, the monastery, or under the
+//! city), a monastery a small red building. Meeples stand in their colours on their feature;
+//! farmers lie down. Every tile, meeple, mark and glyph element carries `data-*` attributes
+//! (letter, rotation, cell, colour, role, place, label) so tests and tools can read the picture.
+
+use std::fmt::Write as _;
+
+use carc_notation::{Glyph, LineKind, StatementKind};
+use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, Side, TileType};
+
+use crate::replay::{replay, Replay};
+use crate::Analysis;
+
+/// The position a picture shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// The document's `title`, if any.
+    pub title: Option<String>,
+    /// The 0-based line the picture stands at (`None`: the end of the document).
+    pub line: Option<usize>,
+    /// Every tile on the board, in placement order.
+    pub tiles: Vec<BoardTile>,
+    /// Every meeple on the board.
+    pub meeples: Vec<BoardMeeple>,
+    /// The marks in effect.
+    pub marks: Vec<BoardMark>,
+    /// Each player's score and supply, in turn order.
+    pub players: Vec<(Color, i64, i32)>,
+    /// The cell of the tile placed last, if any.
+    pub last: Option<Pos>,
+}
+
+/// A tile in a picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardTile {
+    /// Its type.
+    pub tile: TileType,
+    /// Its rotation.
+    pub rotation: Rotation,
+    /// Its cell.
+    pub pos: Pos,
+    /// The glyph of the turn that placed it, if written.
+    pub glyph: Option<Glyph>,
+}
+
+/// A meeple in a picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardMeeple {
+    /// Its owner.
+    pub colour: Color,
+    /// Its role.
+    pub role: Role,
+    /// The tile it stands on.
+    pub pos: Pos,
+    /// Where on that tile.
+    pub place: Place,
+}
+
+/// A marked cell in a picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardMark {
+    /// The cell.
+    pub pos: Pos,
+    /// Its label, if written.
+    pub label: Option<String>,
+}
+
+/// The position at 0-based line `line`: the replay up to and including it (a line in the
+/// setup shows the whole setup). `None` when the document has no such line.
+pub fn board_at_line(analysis: &Analysis, line: usize) -> Option<Board> {
+    if line >= analysis.parse.lines.len() {
+        return None;
+    }
+    let state = replay(&analysis.parse, Some(line), None);
+    Some(board_of(analysis, &state, Some(line)))
+}
+
+/// The position at the line holding byte `offset`, or at the end of the document when
+/// `offset` is `None` or lies on no line.
+pub fn board_at(analysis: &Analysis, offset: Option<usize>) -> Board {
+    match offset.and_then(|o| analysis.line_at(o)) {
+        Some(line) => {
+            let state = replay(&analysis.parse, Some(line), None);
+            board_of(analysis, &state, Some(line))
+        }
+        None => board_of(analysis, &analysis.replay, None),
+    }
+}
+
+fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
+    let statement_at = |line: usize| match &analysis.parse.lines.get(line)?.kind {
+        LineKind::Statement(s) => Some(&s.kind),
+        _ => None,
+    };
+    let title = analysis.parse.statements().find_map(|s| match &s.kind {
+        StatementKind::Title(t) => Some(t.value.clone()),
+        _ => None,
+    });
+    let tiles = state
+        .game
+        .tiles()
+        .iter()
+        .map(|placed| {
+            let glyph = state
+                .tile_lines
+                .get(&placed.pos)
+                .and_then(|&l| match statement_at(l) {
+                    Some(StatementKind::Turn(turn)) => turn.glyph.map(|g| g.value),
+                    _ => None,
+                });
+            BoardTile {
+                tile: placed.tile,
+                rotation: placed.rot,
+                pos: placed.pos,
+                glyph,
+            }
+        })
+        .collect();
+    let meeples = state
+        .game
+        .meeples()
+        .map(|m| BoardMeeple {
+            colour: m.colour,
+            role: m.role,
+            pos: m.pos,
+            place: m.place,
+        })
+        .collect();
+    let marks = state
+        .marks
+        .iter()
+        .map(|m| BoardMark {
+            pos: m.pos,
+            label: m.label.clone(),
+        })
+        .collect();
+    let players = state
+        .players
+        .iter()
+        .map(|&c| (c, state.game.score(c), state.game.supply(c)))
+        .collect();
+    Board {
+        title,
+        line,
+        tiles,
+        meeples,
+        marks,
+        players,
+        // Only a turn's tile is highlighted: the setup is one position, not a sequence.
+        last: state.game.last_placed().filter(|p| {
+            state
+                .tile_lines
+                .get(p)
+                .is_some_and(|&l| matches!(statement_at(l), Some(StatementKind::Turn(_))))
+        }),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Geometry shared by both views.
+
+/// The cells a picture spans: `(min_x, max_x, min_y, max_y)` over tiles and marks.
+fn bounds(board: &Board) -> (i32, i32, i32, i32) {
+    let cells = board
+        .tiles
+        .iter()
+        .map(|t| t.pos)
+        .chain(board.marks.iter().map(|m| m.pos));
+    let mut out: Option<(i32, i32, i32, i32)> = None;
+    for p in cells {
+        out = Some(match out {
+            None => (p.x, p.x, p.y, p.y),
+            Some((a, b, c, d)) => (a.min(p.x), b.max(p.x), c.min(p.y), d.max(p.y)),
+        });
+    }
+    out.unwrap_or((0, 0, 0, 0))
+}
+
+/// The sides of a segment, in `N E S W` order.
+fn sides_of(places: carc_rules::PlaceSet) -> Vec<Side> {
+    places.sides().collect()
+}
+
+/// How a city shape is drawn: a canonical shape turned by `quarter` quarter turns clockwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CityShape {
+    /// One side (canonically N).
+    Cap,
+    /// Two opposite sides (canonically E and W).
+    Across,
+    /// Two adjacent sides joined (canonically N and W).
+    Corner,
+    /// Three sides (canonically all but S).
+    Three,
+    /// All four sides.
+    Four,
+}
+
+/// The shape and quarter turns of a city reaching `sides`.
+fn city_shape(sides: &[Side]) -> (CityShape, usize) {
+    let has = |s: Side| sides.contains(&s);
+    match sides.len() {
+        1 => (CityShape::Cap, sides[0].index()),
+        2 if has(Side::E) && has(Side::W) => (CityShape::Across, 0),
+        2 if has(Side::N) && has(Side::S) => (CityShape::Across, 1),
+        2 => {
+            // Canonical N+W; N+E is one quarter turn, E+S two, S+W three.
+            let quarter = if has(Side::N) && has(Side::W) {
+                0
+            } else if has(Side::N) {
+                1
+            } else if has(Side::E) {
+                2
+            } else {
+                3
+            };
+            (CityShape::Corner, quarter)
+        }
+        3 => {
+            let missing = Side::ALL.into_iter().find(|s| !has(*s)).unwrap_or(Side::S);
+            (CityShape::Three, (missing.index() + 2) % 4)
+        }
+        _ => (CityShape::Four, 0),
+    }
+}
+
+/// A point of the canonical tile (0..100, y down) turned `quarter` quarter turns clockwise
+/// about the centre.
+fn turn_point((x, y): (f64, f64), quarter: usize) -> (f64, f64) {
+    let (mut x, mut y) = (x, y);
+    for _ in 0..quarter % 4 {
+        // Clockwise on screen (y down): (x, y) -> (100 - y, x).
+        let (nx, ny) = (100.0 - y, x);
+        x = nx;
+        y = ny;
+    }
+    (x, y)
+}
+
+/// Where a shield sits in a city shape, before turning.
+fn shield_point(shape: CityShape) -> (f64, f64) {
+    match shape {
+        CityShape::Cap => (50.0, 12.0),
+        CityShape::Across => (30.0, 50.0),
+        CityShape::Corner => (20.0, 20.0),
+        CityShape::Three => (24.0, 28.0),
+        CityShape::Four => (28.0, 72.0),
+    }
+}
+
+/// The midpoint of a side on the tile (y down).
+fn side_mid(side: Side) -> (f64, f64) {
+    match side {
+        Side::N => (50.0, 0.0),
+        Side::E => (100.0, 50.0),
+        Side::S => (50.0, 100.0),
+        Side::W => (0.0, 50.0),
+    }
+}
+
+/// Where a meeple stands on its tile (y down).
+fn meeple_point(tile: TileType, rotation: Rotation, role: Role, place: Place) -> (f64, f64) {
+    match place {
+        Place::Centre => (76.0, 62.0),
+        Place::Side(side) => {
+            let depth = if role == Role::Knight { 17.0 } else { 24.0 };
+            turn_point((50.0, depth), side.index())
+        }
+        Place::Corner(corner) => {
+            let edges = tile.edges(rotation);
+            let is_city = |s: Side| edges[s.index()] == carc_rules::Edge::City;
+            let inset = |s: Side| if is_city(s) { 38.0 } else { 24.0 };
+            let (vertical, horizontal) = match corner {
+                Corner::NE => (Side::N, Side::E),
+                Corner::SE => (Side::S, Side::E),
+                Corner::SW => (Side::S, Side::W),
+                Corner::NW => (Side::N, Side::W),
+            };
+            let y = match vertical {
+                Side::N => inset(Side::N),
+                _ => 100.0 - inset(Side::S),
+            };
+            let x = match horizontal {
+                Side::W => inset(Side::W),
+                _ => 100.0 - inset(Side::E),
+            };
+            (x, y)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SVG.
+
+const TILE: f64 = 100.0;
+const LEFT: f64 = 40.0;
+const RIGHT: f64 = 16.0;
+const HEADER: f64 = 56.0;
+const TOP_LABELS: f64 = 22.0;
+const BOTTOM: f64 = 16.0;
+const MIN_WIDTH: f64 = 420.0;
+const LEGEND_LINE: f64 = 18.0;
+
+const FIELD: &str = "#8cbf5a";
+const CITY: &str = "#d9b26f";
+const CITY_EDGE: &str = "#8a5a2b";
+const ROAD: &str = "#f6f1e1";
+const ROAD_EDGE: &str = "#6b5a44";
+const MEEPLE_SHAPE: &str = "M0,-12 C3.5,-12 4.5,-9.5 4.5,-7.5 C4.5,-5.5 3.5,-4.5 2.5,-4 \
+L10,-1.5 C12,-0.5 12,3 9.5,3 L5.5,3 L8.5,10 C9,11.5 8,12 6.5,12 L2.5,12 L0,7 L-2.5,12 \
+L-6.5,12 C-8,12 -9,11.5 -8.5,10 L-5.5,3 L-9.5,3 C-12,3 -12,-0.5 -10,-1.5 L-2.5,-4 \
+C-3.5,-4.5 -4.5,-5.5 -4.5,-7.5 C-4.5,-9.5 -3.5,-12 0,-12 Z";
+
+/// The fill and outline of a player colour.
+fn colour_paint(c: Color) -> (&'static str, &'static str) {
+    match c {
+        Color::Red => ("#d62828", "#5c0b0b"),
+        Color::Blue => ("#2457d6", "#0b1e5c"),
+        Color::Green => ("#1f9d3a", "#0b3d17"),
+        Color::Yellow => ("#f5c518", "#6b5200"),
+        Color::Black => ("#222222", "#f0f0f0"),
+    }
+}
+
+/// Text escaped for XML content and attribute values.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            // Control characters are not allowed in XML 1.0.
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The SVG path of a canonical city shape (y down, N on top).
+fn city_path(shape: CityShape) -> &'static str {
+    match shape {
+        CityShape::Cap => "M0,0 H100 C72,36 28,36 0,0 Z",
+        CityShape::Across => "M0,0 C30,30 70,30 100,0 V100 C70,70 30,70 0,100 Z",
+        CityShape::Corner => "M0,0 H100 C62,18 18,62 0,100 Z",
+        CityShape::Three => "M0,0 H100 V100 C72,66 28,66 0,100 Z",
+        CityShape::Four => "M0,0 H100 V100 H0 Z",
+    }
+}
+
+/// The picture of `board` as a standalone SVG document.
+pub fn render_svg(board: &Board) -> String {
+    let (min_x, max_x, min_y, max_y) = bounds(board);
+    let cols = f64::from(max_x - min_x + 1);
+    let rows = f64::from(max_y - min_y + 1);
+    let board_width = LEFT + cols * TILE + RIGHT;
+    let width = board_width.max(MIN_WIDTH);
+    let left = LEFT + (width - board_width) / 2.0;
+    let top = HEADER + TOP_LABELS;
+    let legend: Vec<(usize, &BoardMark)> = board
+        .marks
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.label.is_some() && board.tiles.iter().any(|t| t.pos == m.pos))
+        .map(|(i, m)| (i + 1, m))
+        .collect();
+    let height = top + rows * TILE + BOTTOM + LEGEND_LINE * legend.len() as f64;
+    // The top-left corner of a cell.
+    let cell = |p: Pos| {
+        (
+            left + f64::from(p.x - min_x) * TILE,
+            top + f64::from(max_y - p.y) * TILE,
+        )
+    };
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" data-line="{}">"#,
+        board.line.map_or("end".to_owned(), |l| (l + 1).to_string())
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#f7f4ec"/>"##
+    );
+    header(&mut out, board);
+
+    // Coordinates along the top and the left.
+    let _ = writeln!(
+        out,
+        r##"<g class="coordinates" font-size="13" fill="#555">"##
+    );
+    for x in min_x..=max_x {
+        let (cx, _) = cell(Pos { x, y: max_y });
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" text-anchor="middle">{x}</text>"#,
+            cx + TILE / 2.0,
+            top - 7.0
+        );
+    }
+    for y in min_y..=max_y {
+        let (_, cy) = cell(Pos { x: min_x, y });
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" text-anchor="end">{y}</text>"#,
+            left - 8.0,
+            cy + TILE / 2.0 + 5.0
+        );
+    }
+    out.push_str("</g>\n");
+
+    // The empty cells of the grid.
+    let _ = writeln!(
+        out,
+        r##"<g class="grid" fill="none" stroke="#d8d2c2" stroke-width="1">"##
+    );
+    for y in min_y..=max_y {
+        for x in min_x..=max_x {
+            let p = Pos { x, y };
+            if board.tiles.iter().any(|t| t.pos == p) {
+                continue;
+            }
+            let (cx, cy) = cell(p);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
+                cx + 0.5,
+                cy + 0.5,
+                TILE - 1.0,
+                TILE - 1.0
+            );
+        }
+    }
+    out.push_str("</g>\n");
+
+    for t in &board.tiles {
+        let (cx, cy) = cell(t.pos);
+        tile_svg(&mut out, t, cx, cy);
+    }
+    if let Some(last) = board.last {
+        let (cx, cy) = cell(last);
+        let _ = writeln!(
+            out,
+            r##"<rect class="last" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#ffe14d" stroke-width="3"/>"##,
+            cx + 1.5,
+            cy + 1.5,
+            TILE - 3.0,
+            TILE - 3.0
+        );
+    }
+    // Glyph badges under the meeples, so that a meeple near a corner stays whole.
+    for t in board.tiles.iter().filter(|t| t.glyph.is_some()) {
+        let (cx, cy) = cell(t.pos);
+        glyph_svg(&mut out, t, cx, cy);
+    }
+    for m in &board.meeples {
+        let Some(t) = board.tiles.iter().find(|t| t.pos == m.pos) else {
+            continue;
+        };
+        let (cx, cy) = cell(m.pos);
+        meeple_svg(&mut out, m, t, cx, cy);
+    }
+    for (index, m) in board.marks.iter().enumerate() {
+        let (cx, cy) = cell(m.pos);
+        let occupied = board.tiles.iter().any(|t| t.pos == m.pos);
+        mark_svg(&mut out, m, index + 1, occupied, cx, cy);
+    }
+    // A mark on a tile has its number there and its label here, so the tile stays visible.
+    for (i, (number, m)) in legend.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r##"<text class="legend" x="{}" y="{}" font-size="12" fill="#9a4700"><tspan font-weight="bold">{number}</tspan>  {},{}: {}</text>"##,
+            left,
+            top + rows * TILE + BOTTOM + LEGEND_LINE * (i as f64 + 0.6),
+            m.pos.x,
+            m.pos.y,
+            esc(m.label.as_deref().unwrap_or(""))
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The title and each player's score and supply.
+fn header(out: &mut String, board: &Board) {
+    let title = board.title.as_deref().unwrap_or("Position");
+    let at = match board.line {
+        Some(l) => format!("at line {}", l + 1),
+        None => "at the end".to_owned(),
+    };
+    let _ = writeln!(
+        out,
+        r##"<text class="title" x="12" y="22" font-size="16" font-weight="bold" fill="#222">{} <tspan font-weight="normal" font-size="12" fill="#666">{at}</tspan></text>"##,
+        esc(title)
+    );
+    let mut x = 12.0;
+    for (colour, score, supply) in &board.players {
+        let (fill, stroke) = colour_paint(*colour);
+        let _ = writeln!(
+            out,
+            r##"<g class="player" data-colour="{c}" data-score="{score}" data-supply="{supply}"><circle cx="{}" cy="41" r="6" fill="{fill}" stroke="{stroke}"/><text x="{}" y="45.5" font-size="13" fill="#222">{c} {score} · supply {supply}</text></g>"##,
+            x + 6.0,
+            x + 16.0,
+            c = colour.as_str()
+        );
+        x += 150.0;
+    }
+}
+
+/// One tile: field background, roads, cities with shields, monastery, junction, border.
+fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
+    let _ = writeln!(
+        out,
+        r#"<g class="tile" data-letter="{}" data-rotation="{}" data-x="{}" data-y="{}" transform="translate({cx},{cy})">"#,
+        t.tile.letter(),
+        t.rotation.degrees(),
+        t.pos.x,
+        t.pos.y
+    );
+    let _ = writeln!(out, r#"<rect width="100" height="100" fill="{FIELD}"/>"#);
+    let segments: Vec<_> = t.tile.segments(t.rotation).collect();
+    // Roads first: a lone road end runs to the centre, under a city or a monastery.
+    let ends = segments
+        .iter()
+        .filter(|s| s.kind == FeatureKind::Road && s.places.sides().count() == 1)
+        .count();
+    let mut roads = String::new();
+    for s in segments.iter().filter(|s| s.kind == FeatureKind::Road) {
+        let sides = sides_of(s.places);
+        let d = match sides.as_slice() {
+            [a] => {
+                let (x, y) = side_mid(*a);
+                format!("M{x},{y} L50,50")
+            }
+            [a, b] if a.opposite() == *b => {
+                let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
+                format!("M{x1},{y1} L{x2},{y2}")
+            }
+            [a, b] => {
+                let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
+                format!("M{x1},{y1} Q50,50 {x2},{y2}")
+            }
+            _ => continue,
+        };
+        roads.push_str(&d);
+        roads.push(' ');
+    }
+    if !roads.is_empty() {
+        let d = roads.trim_end();
+        let _ = writeln!(
+            out,
+            r#"<path class="road" d="{d}" fill="none" stroke="{ROAD_EDGE}" stroke-width="11" stroke-linecap="butt"/>"#
+        );
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linecap="butt"/>"#
+        );
+    }
+    for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
+        let (shape, quarter) = city_shape(&sides_of(s.places));
+        let _ = writeln!(
+            out,
+            r#"<path class="city" d="{}" transform="rotate({} 50 50)" fill="{CITY}" stroke="{CITY_EDGE}" stroke-width="2.5" stroke-linejoin="round"/>"#,
+            city_path(shape),
+            quarter * 90
+        );
+        if t.tile.has_shield() {
+            let (x, y) = turn_point(shield_point(shape), quarter);
+            let _ = writeln!(
+                out,
+                r##"<path class="shield" transform="translate({x},{y})" d="M-7,-8 H7 V0 C7,6 3,8 0,10 C-3,8 -7,6 -7,0 Z" fill="#2f5fb3" stroke="#f2f2f2" stroke-width="1.5"/>"##
+            );
+        }
+    }
+    if t.tile.has_monastery() {
+        out.push_str(concat!(
+            r##"<g class="monastery">"##,
+            r##"<rect x="38" y="44" width="24" height="20" fill="#c0653f" stroke="#5a2414" stroke-width="1.5"/>"##,
+            r##"<path d="M35,45 L50,31 L65,45 Z" fill="#8c3b22" stroke="#5a2414" stroke-width="1.5"/>"##,
+            r##"<rect x="46" y="53" width="8" height="11" fill="#3b1a0e"/>"##,
+            r##"<path d="M50,22 V31 M46.5,25.5 H53.5" stroke="#5a2414" stroke-width="2"/>"##,
+            "</g>\n"
+        ));
+    } else if ends >= 3 {
+        let _ = writeln!(
+            out,
+            r##"<circle class="junction" cx="50" cy="50" r="7" fill="#7a6a55" stroke="#3d3326" stroke-width="1.5"/>"##
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<rect width="100" height="100" fill="none" stroke="#4d6b33" stroke-width="1"/>"##
+    );
+    let _ = writeln!(
+        out,
+        r##"<text x="4" y="96" font-size="10" fill="#2d4020" opacity="0.8">{}{}</text>"##,
+        t.tile.letter(),
+        match t.rotation {
+            Rotation::R0 => String::new(),
+            r => format!(" r{}", r.degrees()),
+        }
+    );
+    out.push_str("</g>\n");
+}
+
+/// One meeple on its tile; a farmer lies on its side.
+fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f64, cy: f64) {
+    let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
+    let (fill, stroke) = colour_paint(m.colour);
+    let lying = if m.role == Role::Farmer {
+        " rotate(90)"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        out,
+        r#"<path class="meeple" data-colour="{}" data-role="{}" data-x="{}" data-y="{}" data-place="{}" transform="translate({},{}){lying}" d="{MEEPLE_SHAPE}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" stroke-linejoin="round"/>"#,
+        m.colour.as_str(),
+        role_word(m.role),
+        m.pos.x,
+        m.pos.y,
+        m.place.as_str(),
+        cx + x,
+        cy + y
+    );
+}
+
+/// The role as the notation writes it.
+fn role_word(role: Role) -> &'static str {
+    match role {
+        Role::Knight => "knight",
+        Role::Traveller => "traveller",
+        Role::Monk => "monk",
+        Role::Farmer => "farmer",
+    }
+}
+
+/// A glyph badge on the tile's top-right corner, coloured by its judgement.
+fn glyph_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
+    let Some(glyph) = t.glyph else {
+        return;
+    };
+    let colour = match glyph {
+        Glyph::Brilliant | Glyph::Good => "#1b7f2a",
+        Glyph::Interesting | Glyph::Dubious => "#c77700",
+        Glyph::Mistake | Glyph::Blunder => "#c0392b",
+    };
+    let _ = writeln!(
+        out,
+        r#"<g class="glyph" data-glyph="{g}" data-x="{}" data-y="{}"><circle cx="{}" cy="{}" r="10" fill="white" stroke="{colour}" stroke-width="2.5"/><text x="{}" y="{}" text-anchor="middle" font-size="13" font-weight="bold" fill="{colour}">{g}</text></g>"#,
+        t.pos.x,
+        t.pos.y,
+        cx + 95.0,
+        cy + 5.0,
+        cx + 95.0,
+        cy + 9.5,
+        g = esc(glyph.as_str())
+    );
+}
+
+/// A mark: a dashed orange outline; on an empty cell its label (wrapped) inside, on a tile
+/// its number in the corner (the label goes to the legend under the board).
+fn mark_svg(out: &mut String, m: &BoardMark, number: usize, occupied: bool, cx: f64, cy: f64) {
+    let _ = write!(
+        out,
+        r##"<g class="mark" data-x="{}" data-y="{}" data-label="{}"><rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="#ff7a00" stroke-width="4" stroke-dasharray="10 5"/>"##,
+        m.pos.x,
+        m.pos.y,
+        esc(m.label.as_deref().unwrap_or("")),
+        cx + 3.0,
+        cy + 3.0,
+        TILE - 6.0,
+        TILE - 6.0,
+        if occupied {
+            "none"
+        } else {
+            "#ff7a00\" fill-opacity=\"0.12"
+        }
+    );
+    if occupied {
+        let _ = write!(
+            out,
+            r##"<circle cx="{}" cy="{}" r="9" fill="#ff7a00" stroke="white" stroke-width="1.5"/><text x="{}" y="{}" text-anchor="middle" font-size="11" font-weight="bold" fill="white">{number}</text>"##,
+            cx + 13.0,
+            cy + 13.0,
+            cx + 13.0,
+            cy + 17.0
+        );
+    } else if let Some(label) = &m.label {
+        let lines = wrap(label, 15, 4);
+        let line_height = 13.0;
+        let block = line_height * lines.len() as f64;
+        let first = cy + TILE / 2.0 - block / 2.0 + line_height - 3.0;
+        for (i, text) in lines.iter().enumerate() {
+            let _ = write!(
+                out,
+                r##"<text x="{}" y="{}" text-anchor="middle" font-size="11" font-weight="bold" fill="#9a4700">{}</text>"##,
+                cx + TILE / 2.0,
+                first + line_height * i as f64,
+                esc(text)
+            );
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+/// Splits `text` into at most `max_lines` lines of about `width` characters (by words; a
+/// longer word is cut; a cut-off rest ends in `…`).
+fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        let mut word: String = word.to_owned();
+        while word.chars().count() > width {
+            if !current.is_empty() {
+                lines.push(std::mem::take(&mut current));
+            }
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            lines.push(head);
+        }
+        let needed =
+            current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
+        if needed > width && !current.is_empty() {
+            lines.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(&word);
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        if let Some(last) = lines.last_mut() {
+            last.push('…');
+        }
+    }
+    lines
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terminal view.
+
+/// A compact terminal view: each tile is 3×3 characters (`#` city, `|`/`-` road, `.` field,
+/// `+` monastery, `o` junction, the tile letter in the middle), meeples are the lower-case
+/// initial of their colour (`r b g y k`) at their place, a marked empty cell is `*` with its
+/// number; coordinates along the top and left; a legend lists marks, glyphs and players.
+pub fn render_ascii(board: &Board) -> String {
+    let (min_x, max_x, min_y, max_y) = bounds(board);
+    let label_width = [min_y, max_y]
+        .iter()
+        .map(|y| y.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut out = String::new();
+    if let Some(title) = &board.title {
+        let _ = writeln!(out, "{title}");
+    }
+    // Column headers, centred over each 3-character cell.
+    let mut header = format!("{:w$} ", "", w = label_width);
+    for x in min_x..=max_x {
+        let _ = write!(header, "{:^3}", x);
+    }
+    let _ = writeln!(out, "{}", header.trim_end());
+    for y in (min_y..=max_y).rev() {
+        let mut rows = [String::new(), String::new(), String::new()];
+        for x in min_x..=max_x {
+            let pos = Pos { x, y };
+            let cell = match board.tiles.iter().find(|t| t.pos == pos) {
+                Some(t) => tile_chars(board, t),
+                None => match board.marks.iter().position(|m| m.pos == pos) {
+                    Some(i) => {
+                        let n = char::from_digit(((i + 1) % 36) as u32, 36).unwrap_or('*');
+                        [['*', '*', '*'], ['*', n, '*'], ['*', '*', '*']]
+                    }
+                    None => [[' '; 3]; 3],
+                },
+            };
+            for (row, chars) in rows.iter_mut().zip(cell) {
+                row.extend(chars);
+            }
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let label = if i == 1 { y.to_string() } else { String::new() };
+            let line = format!("{label:>w$} {row}", w = label_width);
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+    for (i, m) in board.marks.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "mark {} at {},{}{}",
+            i + 1,
+            m.pos.x,
+            m.pos.y,
+            m.label.as_ref().map_or(String::new(), |l| format!(": {l}"))
+        );
+    }
+    for t in &board.tiles {
+        if let Some(g) = t.glyph {
+            let _ = writeln!(
+                out,
+                "{} at {},{}: {} ({})",
+                t.tile.letter(),
+                t.pos.x,
+                t.pos.y,
+                g.as_str(),
+                g.meaning()
+            );
+        }
+    }
+    let players: Vec<String> = board
+        .players
+        .iter()
+        .map(|(c, score, supply)| format!("{} {score} (supply {supply})", c.as_str()))
+        .collect();
+    if !players.is_empty() {
+        let _ = writeln!(out, "{}", players.join(" · "));
+    }
+    out
+}
+
+/// The 3×3 characters of one tile, meeples included.
+fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
+    let edges = t.tile.edges(t.rotation);
+    let edge_char = |side: Side| match edges[side.index()] {
+        carc_rules::Edge::City => '#',
+        carc_rules::Edge::Road if matches!(side, Side::N | Side::S) => '|',
+        carc_rules::Edge::Road => '-',
+        carc_rules::Edge::Field => '.',
+    };
+    // A corner is `.` where a field reaches it, `#` where a city fills it.
+    let corner_char = |corner: Corner| {
+        if t.tile
+            .segment_at(t.rotation, Place::Corner(corner))
+            .is_some()
+        {
+            '.'
+        } else {
+            '#'
+        }
+    };
+    let centre = if t.tile.has_monastery() {
+        '+'
+    } else {
+        t.tile.letter()
+    };
+    let mut cell = [
+        [
+            corner_char(Corner::NW),
+            edge_char(Side::N),
+            corner_char(Corner::NE),
+        ],
+        [edge_char(Side::W), centre, edge_char(Side::E)],
+        [
+            corner_char(Corner::SW),
+            edge_char(Side::S),
+            corner_char(Corner::SE),
+        ],
+    ];
+    for m in board.meeples.iter().filter(|m| m.pos == t.pos) {
+        let (row, col) = match m.place {
+            Place::Centre => (1, 1),
+            Place::Side(Side::N) => (0, 1),
+            Place::Side(Side::E) => (1, 2),
+            Place::Side(Side::S) => (2, 1),
+            Place::Side(Side::W) => (1, 0),
+            Place::Corner(Corner::NE) => (0, 2),
+            Place::Corner(Corner::SE) => (2, 2),
+            Place::Corner(Corner::SW) => (2, 0),
+            Place::Corner(Corner::NW) => (0, 0),
+        };
+        cell[row][col] = colour_initial(m.colour);
+    }
+    cell
+}
+
+/// `r b g y k`: the lower-case initial of a colour (`k` for black).
+fn colour_initial(c: Color) -> char {
+    match c {
+        Color::Red => 'r',
+        Color::Blue => 'b',
+        Color::Green => 'g',
+        Color::Yellow => 'y',
+        Color::Black => 'k',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn city_shapes_turn_onto_their_sides() {
+        assert_eq!(city_shape(&[Side::S]), (CityShape::Cap, 2));
+        assert_eq!(city_shape(&[Side::N, Side::S]), (CityShape::Across, 1));
+        assert_eq!(city_shape(&[Side::N, Side::E]), (CityShape::Corner, 1));
+        assert_eq!(city_shape(&[Side::S, Side::W]), (CityShape::Corner, 3));
+        // Missing W: the canonical shape misses S, so one quarter turn.
+        assert_eq!(
+            city_shape(&[Side::N, Side::E, Side::S]),
+            (CityShape::Three, 1)
+        );
+        // A quarter turn clockwise takes the north midpoint to the east one.
+        assert_eq!(turn_point((50.0, 0.0), 1), (100.0, 50.0));
+        assert_eq!(turn_point((50.0, 0.0), 2), (50.0, 100.0));
+    }
+
+    #[test]
+    fn labels_wrap_by_words_and_are_cut_with_an_ellipsis() {
+        assert_eq!(
+            wrap("place the city cap here", 15, 4),
+            vec!["place the city", "cap here"]
+        );
+        assert_eq!(wrap("a b c d e", 1, 2), vec!["a", "b…"]);
+        assert_eq!(wrap("", 15, 4), Vec::<String>::new());
+    }
+
+    #[test]
+    fn text_is_escaped_for_xml() {
+        assert_eq!(esc("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot; ");
+    }
+}
