@@ -1,0 +1,48 @@
+" Syntax of carc's `.carc` notation (Carcassonne positions). The language server refines it
+" with semantic tokens on Neovim 0.9+.
+if exists('b:current_syntax')
+  finish
+endif
+
+syntax case match
+
+syntax match carcComment "#.*$" contains=@Spell
+syntax region carcString start=+"+ skip=+\\\\\|\\"+ end=+"+ end=+$+ oneline contains=carcEscape
+syntax match carcEscape +\\[\\"]+ contained
+
+syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\|score\|turn\|discard\|expect\|end\|variation\|mark\|puzzle\)\ze\%(\s\|#\|$\)"
+syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\)\>"
+syntax match carcBrace "[{}]"
+
+syntax keyword carcColour red blue green yellow black
+syntax keyword carcRole knight traveller traveler monk farmer
+syntax keyword carcConstant nothing farmers boxes
+syntax match carcConstant "\<no-farmers\>"
+syntax match carcRotation "\<r\%(0\|90\|180\|270\)\>"
+syntax match carcNumber "\%(^\|[ \t,]\)\zs+\=\d\+\>\ze\%([ \t,#]\|$\)"
+syntax match carcCoord "\%(^\|\s\)\zs-\=\d\+,-\=\d\+\ze\%(\s\|#\|$\)"
+syntax match carcArrow "=>"
+syntax match carcGlyph "\s\zs\%(!!\|!?\|??\|?!\|!\|?\)\ze\%(\s\|#\|$\)"
+
+" A tile letter follows `tile`, `discard` or `turn COLOUR`; a place follows a role.
+syntax match carcTile "\%(^\s*\%(tile\|discard\)\s\+\)\@<=\a\>"
+syntax match carcTile "\%(^\s*turn\s\+\a\+\s\+\)\@<=\a\>"
+syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NE\|SE\|SW\|NW\|N\|E\|S\|W\)\>"
+
+highlight default link carcComment Comment
+highlight default link carcString String
+highlight default link carcEscape SpecialChar
+highlight default link carcStatement Statement
+highlight default link carcBrace Delimiter
+highlight default link carcColour Identifier
+highlight default link carcRole Type
+highlight default link carcConstant Constant
+highlight default link carcRotation Number
+highlight default link carcCoord Number
+highlight default link carcNumber Number
+highlight default link carcArrow Operator
+highlight default link carcGlyph Special
+highlight default link carcTile Function
+highlight default link carcPlace Constant
+
+let b:current_syntax = 'carc'
