@@ -6,10 +6,13 @@
 //! - `server` answers requests: find the document, convert, ask the analysis, convert back.
 //! - `publish` publishes diagnostics from one loop, so a stale list never overtakes a newer one.
 //! - `to_proto` maps analysis values onto LSP values.
+//! - `board` is the `carc.showBoard` command: the SVG of the position at a line, for an
+//!   editor's live preview (its module documentation is the contract for extensions).
 //!
 //! Logs go to the client (`window/logMessage`); nothing but the protocol is written to the
 //! output.
 
+mod board;
 mod convert;
 mod documents;
 mod publish;

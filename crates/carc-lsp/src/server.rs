@@ -11,6 +11,7 @@ use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::lsp_types::*;
 use tower_lsp_server::{Client, LanguageServer};
 
+use crate::board;
 use crate::convert::{self, PositionEncoding};
 use crate::documents::{catch_panic, Documents, Snapshot};
 use crate::to_proto::{self, Text};
@@ -129,6 +130,10 @@ impl Backend {
             document_highlight_provider: Some(OneOf::Left(true)),
             code_lens_provider: Some(CodeLensOptions {
                 resolve_provider: Some(false),
+            }),
+            execute_command_provider: Some(ExecuteCommandOptions {
+                commands: vec![board::SHOW_BOARD.to_owned()],
+                ..ExecuteCommandOptions::default()
             }),
             ..ServerCapabilities::default()
         }
@@ -332,6 +337,36 @@ impl LanguageServer for Backend {
                 .map(|a| to_proto::code_action(text, &uri, diagnostics, a))
         });
         Ok(actions.map(Iterator::collect))
+    }
+
+    /// `carc.showBoard`: the picture at a line (contract in [`crate::board`]).
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command != board::SHOW_BOARD {
+            let message = format!("unknown command `{}`", params.command);
+            return Err(tower_lsp_server::jsonrpc::Error::invalid_params(message));
+        }
+        let request = board::ShowBoard::from_arguments(&params.arguments)
+            .map_err(tower_lsp_server::jsonrpc::Error::invalid_params)?;
+        let Some(snapshot) = self.snapshot(&request.uri).await else {
+            return Ok(None);
+        };
+        let offset = request.line.map(|line| {
+            convert::offset(
+                &snapshot.rope,
+                Position { line, character: 0 },
+                self.encoding(),
+            )
+        });
+        let pictures = self
+            .query("show board", || {
+                let board = carc_analysis::board_at(&snapshot.analysis, offset);
+                (
+                    carc_analysis::render_svg(&board),
+                    carc_analysis::render_ascii(&board),
+                )
+            })
+            .await;
+        Ok(pictures.map(|(svg, ascii)| board::response(&request, snapshot.version, svg, ascii)))
     }
 
     async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {

@@ -877,3 +877,5 @@ async fn a_puzzle_answer_has_a_code_lens_with_its_ranking() {
     assert_eq!(none, json!([]));
     assert!(client.stop().await);
 }
+
+mod show_board;
