@@ -273,13 +273,13 @@ fn meeple_point(tile: TileType, rotation: Rotation, role: Role, place: Place) ->
     match place {
         Place::Centre => (76.0, 62.0),
         Place::Side(side) => {
-            let depth = if role == Role::Knight { 17.0 } else { 24.0 };
+            let depth = if role == Role::Knight { 17.0 } else { 16.0 };
             turn_point((50.0, depth), side.index())
         }
         Place::Corner(corner) => {
             let edges = tile.edges(rotation);
             let is_city = |s: Side| edges[s.index()] == carc_rules::Edge::City;
-            let inset = |s: Side| if is_city(s) { 38.0 } else { 24.0 };
+            let inset = |s: Side| if is_city(s) { 33.0 } else { 24.0 };
             let (vertical, horizontal) = match corner {
                 Corner::NE => (Side::N, Side::E),
                 Corner::SE => (Side::S, Side::E),
@@ -462,6 +462,12 @@ pub fn render_svg(board: &Board) -> String {
             TILE - 3.0
         );
     }
+    // Marks under glyphs and meeples, which stay whole on a marked tile.
+    for (index, m) in board.marks.iter().enumerate() {
+        let (cx, cy) = cell(m.pos);
+        let occupied = board.tiles.iter().any(|t| t.pos == m.pos);
+        mark_svg(&mut out, m, index + 1, occupied, cx, cy);
+    }
     // Glyph badges under the meeples, so that a meeple near a corner stays whole.
     for t in board.tiles.iter().filter(|t| t.glyph.is_some()) {
         let (cx, cy) = cell(t.pos);
@@ -473,11 +479,6 @@ pub fn render_svg(board: &Board) -> String {
         };
         let (cx, cy) = cell(m.pos);
         meeple_svg(&mut out, m, t, cx, cy);
-    }
-    for (index, m) in board.marks.iter().enumerate() {
-        let (cx, cy) = cell(m.pos);
-        let occupied = board.tiles.iter().any(|t| t.pos == m.pos);
-        mark_svg(&mut out, m, index + 1, occupied, cx, cy);
     }
     // A mark on a tile has its number there and its label here, so the tile stays visible.
     for (i, (number, m)) in legend.iter().enumerate() {
@@ -592,7 +593,6 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
             r##"<rect x="38" y="44" width="24" height="20" fill="#c0653f" stroke="#5a2414" stroke-width="1.5"/>"##,
             r##"<path d="M35,45 L50,31 L65,45 Z" fill="#8c3b22" stroke="#5a2414" stroke-width="1.5"/>"##,
             r##"<rect x="46" y="53" width="8" height="11" fill="#3b1a0e"/>"##,
-            r##"<path d="M50,22 V31 M46.5,25.5 H53.5" stroke="#5a2414" stroke-width="2"/>"##,
             "</g>\n"
         ));
     } else if ends >= 3 {
