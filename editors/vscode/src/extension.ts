@@ -11,9 +11,12 @@ import {
   ServerOptions,
   TransportKind,
 } from "vscode-languageclient/node";
+import { serverHasShowBoard } from "./board";
+import { BoardPreviews } from "./preview";
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel | undefined;
+let previews: BoardPreviews | undefined;
 
 /** Where the binary was looked for, for the error message. */
 interface Resolved {
@@ -122,6 +125,9 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   try {
     await client.start();
     output?.appendLine(`carc: started ${resolved.command} lsp`);
+    const board = serverHasShowBoard(client.initializeResult?.capabilities);
+    await vscode.commands.executeCommand("setContext", "carc.showBoardAvailable", board);
+    previews?.refreshAll();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     void vscode.window.showErrorMessage(
@@ -140,10 +146,34 @@ async function stop(): Promise<void> {
   }
 }
 
+/** "carc: Show board": the picture at the cursor's line, beside the file. */
+async function showBoard() {
+  const editor = vscode.window.activeTextEditor;
+  if (editor === undefined || editor.document.languageId !== "carc") {
+    void vscode.window.showInformationMessage("carc: Show board needs a .carc file in the editor.");
+    return;
+  }
+  if (client === undefined) {
+    void vscode.window.showErrorMessage(
+      "carc: Show board needs the carc language server, which is not running (see \"carc.server.path\").",
+    );
+    return;
+  }
+  if (!serverHasShowBoard(client.initializeResult?.capabilities)) {
+    void vscode.window.showErrorMessage(
+      "carc: this carc binary has no carc.showBoard command; update carc.",
+    );
+    return;
+  }
+  previews?.show(editor);
+}
+
 export async function activate(context: vscode.ExtensionContext) {
   output = vscode.window.createOutputChannel("carc");
-  context.subscriptions.push(output);
+  previews = new BoardPreviews(() => client);
+  context.subscriptions.push(output, previews);
   context.subscriptions.push(
+    vscode.commands.registerCommand("carc.openBoard", showBoard),
     vscode.commands.registerCommand("carc.restartServer", async () => {
       await stop();
       await start(context);

@@ -16,6 +16,7 @@ const binary = path.resolve(
 );
 
 const errors = [];
+const registered = [];
 let settings = { "server.path": "/nonexistent/carc", "server.extraArgs": [] };
 const vscodeStub = {
   window: {
@@ -30,7 +31,13 @@ const vscodeStub = {
     onDidChangeConfiguration: () => ({ dispose() {} }),
     workspaceFolders: undefined,
   },
-  commands: { registerCommand: () => ({ dispose() {} }), executeCommand: async () => undefined },
+  commands: {
+    registerCommand: (name) => {
+      registered.push(name);
+      return { dispose() {} };
+    },
+    executeCommand: async () => undefined,
+  },
 };
 // vscode-languageclient needs the real editor API; a stub records what would be started.
 const started = [];
@@ -44,7 +51,7 @@ class LanguageClient {
   }
   async stop() {}
 }
-const clientStub = { LanguageClient, TransportKind: { stdio: 0 } };
+const clientStub = { LanguageClient, TransportKind: { stdio: 0 }, ExecuteCommandRequest: { type: {} } };
 const load = Module._load;
 Module._load = function (request, parent, isMain) {
   if (request === "vscode") {
@@ -78,6 +85,9 @@ async function check(name, body) {
     assert.match(errors[0], /was not found/);
     assert.match(errors[0], /carc\.server\.path/);
     assert.strictEqual(started.length, 0, "no client for a missing binary");
+    for (const name of ["carc.restartServer", "carc.openBoard"]) {
+      assert.ok(registered.includes(name), `command ${name} registered: ${registered}`);
+    }
     await extension.deactivate();
   });
 
