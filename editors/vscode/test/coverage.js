@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Every word of every real `.carc` file (examples/ and tests/data/) gets a carc scope:
+// Every word of every real `.carc` file (examples/ and tests/data/, subfolders included) gets a carc scope:
 // outside comments and spaces, no character is left as bare `source.carc`. Lines that the
 // file itself marks `# error: syntax` are skipped (they are wrong on purpose).
 //
@@ -18,6 +18,18 @@ const folders = process.argv.length > 2
   ? process.argv.slice(2)
   : [path.join(repo, "examples"), path.join(repo, "tests", "data")];
 
+/** The `.carc` files under a folder, subfolders included, sorted. */
+function carcFiles(folder) {
+  return fs
+    .readdirSync(folder, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) return carcFiles(full);
+      return entry.name.endsWith(".carc") ? [full] : [];
+    })
+    .sort();
+}
+
 async function main() {
   const wasm = fs.readFileSync(require.resolve("vscode-oniguruma/release/onig.wasm"));
   await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
@@ -33,9 +45,8 @@ async function main() {
   let files = 0;
   let failures = 0;
   for (const folder of folders) {
-    for (const name of fs.readdirSync(folder).filter((n) => n.endsWith(".carc")).sort()) {
+    for (const file of carcFiles(folder)) {
       files += 1;
-      const file = path.join(folder, name);
       const lines = fs.readFileSync(file, "utf8").split(/\r?\n/);
       let state = vsctm.INITIAL;
       lines.forEach((line, index) => {
