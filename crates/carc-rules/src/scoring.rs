@@ -7,6 +7,11 @@ use crate::features::{FeatureId, FeatureSummary};
 use crate::game::{Game, Meeple};
 use crate::tiles::{Color, FeatureKind, NO_SEG};
 
+/// Up to this many monasteries on the board (one box holds six), scoring a placement scans
+/// them all; beyond, it looks up the nine cells around the placement instead, so that a board
+/// of many boxes (`rules boxes N`) costs the same per placement as one box.
+const MONASTERY_SCAN: usize = 16;
+
 /// One scored feature.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScoredFeature {
@@ -109,6 +114,21 @@ impl Game {
         }
         // monasteries on pos and around it: the placed tile's first, then clockwise from north
         let mut cand = [(0u8, 0u32); 9];
+        let nc = if self.monasteries.len() > MONASTERY_SCAN {
+            self.monasteries_around_by_cells(pos, &mut cand)
+        } else {
+            self.monasteries_around_by_scan(pos, &mut cand)
+        };
+        for &(_, j) in &cand[..nc] {
+            self.score_monastery(j as usize, out.as_deref_mut());
+        }
+    }
+
+    /// The tiles holding a monastery at `pos` and around it (that order, then clockwise from
+    /// north) as `(order, tile index)`, by scanning every monastery on the board: the cheapest
+    /// way for one box.
+    #[inline]
+    fn monasteries_around_by_scan(&self, pos: Pos, cand: &mut [(u8, u32); 9]) -> usize {
         let mut nc = 0;
         for &j in &self.monasteries {
             let p = self.tiles[j as usize].pos;
@@ -132,9 +152,24 @@ impl Game {
             }
         }
         cand[..nc].sort_unstable();
-        for &(_, j) in &cand[..nc] {
-            self.score_monastery(j as usize, out.as_deref_mut());
+        nc
+    }
+
+    /// As [`Game::monasteries_around_by_scan`], by looking up the nine cells: constant time
+    /// however many monasteries a board of several boxes holds.
+    fn monasteries_around_by_cells(&self, pos: Pos, out: &mut [(u8, u32); 9]) -> usize {
+        let mut n = 0;
+        let cells = std::iter::once((0, 0)).chain(AROUND);
+        for (order, (dx, dy)) in (0u8..).zip(cells) {
+            let Some(j) = pos.offset(dx, dy).and_then(|c| self.tile_index_at(c)) else {
+                continue;
+            };
+            if self.tiles[j].tile.info().monastery != NO_SEG {
+                out[n] = (order, j as u32);
+                n += 1;
+            }
         }
+        n
     }
 
     #[inline]
@@ -307,4 +342,31 @@ impl Game {
 #[inline]
 fn raw_cities(tile: crate::tiles::TileType, seg: usize) -> u8 {
     tile.info().cities[seg]
+}
+
+#[cfg(test)]
+mod monastery_lookup_tests {
+    use crate::sim::Sim;
+
+    /// Both ways of finding the monasteries around a cell agree, on a board of many
+    /// monasteries, at every placed tile and every open cell.
+    #[test]
+    fn scan_and_cell_lookup_agree() {
+        let mut sim = Sim::with_boxes(3, 2, true, 4);
+        sim.play_out();
+        let g = sim.game();
+        assert!(g.monasteries.len() > super::MONASTERY_SCAN);
+        let cells: Vec<_> = g
+            .tiles()
+            .iter()
+            .map(|t| t.pos)
+            .chain(g.open_cells())
+            .collect();
+        for pos in cells {
+            let (mut scan, mut cells) = ([(0, 0); 9], [(0, 0); 9]);
+            let n = g.monasteries_around_by_scan(pos, &mut scan);
+            assert_eq!(n, g.monasteries_around_by_cells(pos, &mut cells), "{pos}");
+            assert_eq!(scan[..n], cells[..n], "{pos}");
+        }
+    }
 }
