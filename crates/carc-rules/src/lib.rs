@@ -31,7 +31,7 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
     MEEPLES_PER_COLOUR,
 };
-pub use sim::{simulate, GameRecord, Rng, Sim, Step};
+pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, Place, PlaceSet, Role, Rotation, SegmentDef, Side, TileType,
     TOTAL_TILES,

@@ -1,6 +1,11 @@
 //! A seeded random full-game simulator for tests and benchmarks: start tile D at `0,0` r0, the
 //! other 71 tiles shuffled, tiles without a legal position discarded, uniformly random legal
 //! placements and meeple choices (farmers included when on), then final scoring.
+//!
+//! [`Sim::with_boxes`] draws from several boxes of tiles (one long game on one board, for the
+//! large files of `rules boxes N`), and [`GameRecord::to_carc`] writes a game as `.carc` text.
+
+use std::fmt::Write as _;
 
 use crate::board::Pos;
 use crate::game::{Config, FinalScore, Game};
@@ -58,9 +63,15 @@ pub enum Step {
 
 /// The full box of 72 tiles minus one start tile D, in letter order.
 pub fn deck_without_start() -> Vec<TileType> {
-    let mut v = Vec::with_capacity(TOTAL_TILES - 1);
+    deck_of_boxes(1)
+}
+
+/// `boxes` boxes of tiles (at least one) minus one start tile D, in letter order.
+pub fn deck_of_boxes(boxes: u32) -> Vec<TileType> {
+    let boxes = boxes.max(1) as usize;
+    let mut v = Vec::with_capacity(TOTAL_TILES * boxes - 1);
     for t in TileType::ALL {
-        let n = t.count() as usize - usize::from(t == TileType::START);
+        let n = t.count() as usize * boxes - usize::from(t == TileType::START);
         v.extend(std::iter::repeat_n(t, n));
     }
     v
@@ -76,20 +87,28 @@ pub struct Sim {
     turn: usize,
     rng: Rng,
     discards: usize,
+    boxes: u32,
 }
 
 impl Sim {
     /// A new game for `players` colours (clamped to 1..=5, taken in [`Color::ALL`] order) with
     /// farmers on or off, seeded by `seed`, with the start tile already placed.
     pub fn new(seed: u64, players: usize, farmers: bool) -> Sim {
+        Sim::with_boxes(seed, players, farmers, 1)
+    }
+
+    /// As [`Sim::new`], drawing from `boxes` boxes of tiles (at least one) shuffled together:
+    /// one long game on one board, as a file with `rules boxes N` may hold.
+    pub fn with_boxes(seed: u64, players: usize, farmers: bool, boxes: u32) -> Sim {
         let mut sim = Sim {
             game: Game::new(Config::default()),
-            deck: deck_without_start(),
+            deck: deck_of_boxes(boxes),
             drawn: 0,
             players: Vec::new(),
             turn: 0,
             rng: Rng::new(seed),
             discards: 0,
+            boxes: boxes.max(1),
         };
         sim.reset(seed, players, farmers);
         sim
@@ -230,6 +249,8 @@ impl Sim {
 pub struct GameRecord {
     /// The seed.
     pub seed: u64,
+    /// How many boxes of tiles the game drew from.
+    pub boxes: u32,
     /// Every step after the start tile, in order.
     pub steps: Vec<Step>,
     /// The detailed final scoring.
@@ -242,9 +263,24 @@ pub struct GameRecord {
 
 /// A seeded random full game with `players` colours (clamped to 1..=5).
 pub fn simulate(seed: u64, players: usize, farmers: bool) -> GameRecord {
-    let mut sim = Sim::new(seed, players, farmers);
-    let mut steps = Vec::with_capacity(TOTAL_TILES);
-    while let Some(s) = sim.step() {
+    simulate_boxes(seed, players, farmers, 1, usize::MAX)
+}
+
+/// A seeded random game drawing from `boxes` boxes of tiles (see [`Sim::with_boxes`]), ended
+/// (final scoring) after at most `draws` tiles after the start tile.
+pub fn simulate_boxes(
+    seed: u64,
+    players: usize,
+    farmers: bool,
+    boxes: u32,
+    draws: usize,
+) -> GameRecord {
+    let mut sim = Sim::with_boxes(seed, players, farmers, boxes);
+    let mut steps = Vec::with_capacity(sim.remaining().min(draws));
+    while steps.len() < draws {
+        let Some(s) = sim.step() else {
+            break;
+        };
         steps.push(s);
     }
     let final_score = sim.finish();
@@ -255,9 +291,81 @@ pub fn simulate(seed: u64, players: usize, farmers: bool) -> GameRecord {
         .collect();
     GameRecord {
         seed,
+        boxes: sim.boxes,
         steps,
         final_score,
         scores,
         game: sim.game,
     }
+}
+
+impl GameRecord {
+    /// The game as a `.carc` file: a `# comment` and `title` line, the `note` lines given,
+    /// `players`, `rules farmers|no-farmers` (and `boxes N` beyond one box), the start tile,
+    /// one `turn` or `discard` line per step, and `end`. It checks clean: every turn and meeple
+    /// is legal and no line states an expectation.
+    pub fn to_carc(&self, title: &str, notes: &[&str]) -> String {
+        let mut text = String::with_capacity(64 + 32 * self.steps.len());
+        let _ = writeln!(text, "# {title}");
+        let _ = writeln!(text, "title {}", quoted(title));
+        for note in notes {
+            let _ = writeln!(text, "note {}", quoted(note));
+        }
+        text.push_str("players");
+        for (colour, _) in &self.scores {
+            let _ = write!(text, " {colour}");
+        }
+        let farmers = if self.game.config().farmers {
+            "farmers"
+        } else {
+            "no-farmers"
+        };
+        let _ = write!(text, "\nrules {farmers}");
+        if self.boxes > 1 {
+            let _ = write!(text, " boxes {}", self.boxes);
+        }
+        text.push_str("\ntile D 0,0\n");
+        for step in &self.steps {
+            match step {
+                Step::Turn {
+                    colour,
+                    tile,
+                    pos,
+                    rot,
+                    meeple,
+                } => {
+                    let _ = write!(text, "turn {colour} {tile} {pos} {rot}");
+                    match meeple {
+                        Some((role, Place::Centre)) => {
+                            let _ = write!(text, " {role}");
+                        }
+                        Some((role, place)) => {
+                            let _ = write!(text, " {role} {place}");
+                        }
+                        None => {}
+                    }
+                    text.push('\n');
+                }
+                Step::Discard { tile } => {
+                    let _ = writeln!(text, "discard {tile}");
+                }
+            }
+        }
+        text.push_str("end\n");
+        text
+    }
+}
+
+/// A `.carc` string literal.
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
 }
