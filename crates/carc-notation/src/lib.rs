@@ -66,6 +66,7 @@
 //! `expect supply`, [`Statement::keyword`] covers both words.
 
 mod error;
+mod fast;
 pub mod format;
 mod parser;
 mod syntax;

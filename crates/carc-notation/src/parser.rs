@@ -27,7 +27,10 @@ pub fn parse(text: &str) -> Parse {
     let mut parse = Parse::default();
     for (start, end) in line_ranges(text) {
         let line_text = text.get(start..end).unwrap_or("");
-        let (line, error) = parse_line(line_text, start);
+        let (line, error) = match crate::fast::line(line_text, start) {
+            Some(line) => (line, None),
+            None => parse_line(line_text, start),
+        };
         parse.lines.push(line);
         if let Some(error) = error {
             parse.errors.push(error);
@@ -75,7 +78,7 @@ fn trim_carriage_returns(bytes: &[u8], start: usize, mut end: usize) -> usize {
     end
 }
 
-fn parse_line(line: &str, base: usize) -> (Line, Option<SyntaxError>) {
+pub(crate) fn parse_line(line: &str, base: usize) -> (Line, Option<SyntaxError>) {
     let span = Span::new(base, base + line.len());
     let error_line = |error: SyntaxError| {
         let comment = scan_comment(line).map(|at| Span::new(base + at, span.end));

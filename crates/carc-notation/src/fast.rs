@@ -1,0 +1,353 @@
+//! A fast path for the lines that make up most of a game: `turn` (without glyph or `=>`),
+//! `tile`, `discard`, a bare `end`, blank and comment-only lines. It recognises a line only
+//! when every word is exactly a token the grammar would take there, and then builds the very
+//! tree the pest grammar would; anything else (strings, commas, non-ASCII text before a
+//! comment, an unexpected or missing word, a number out of range) returns `None`, and the line
+//! goes to the grammar, which also reports any error. Running the grammar costs about 15,000
+//! instructions per line (pest's tracking, stack probes and allocations); this costs a few
+//! hundred. A test compares both on every line of the repository's files and on random lines.
+
+use crate::syntax::*;
+
+/// At most this many words on a line taken by the fast path.
+const MAX_WORDS: usize = 16;
+
+/// The line `line` (starting at byte `base` of the text), if it is one the fast path knows.
+pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
+    if line.len() > crate::MAX_LINE_LEN {
+        return None;
+    }
+    let bytes = line.as_bytes();
+    let code_end = bytes.iter().position(|&b| b == b'#').unwrap_or(bytes.len());
+    let code = &bytes[..code_end];
+    if code.iter().any(|&b| b == b'"' || !b.is_ascii()) {
+        return None;
+    }
+    let comment = (code_end < bytes.len()).then(|| Span::new(base + code_end, base + line.len()));
+    let mut words = [(0usize, 0usize); MAX_WORDS];
+    let mut n = 0;
+    let mut i = 0;
+    while i < code.len() {
+        if is_space(code[i]) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < code.len() && !is_space(code[i]) {
+            i += 1;
+        }
+        *words.get_mut(n)? = (start, i);
+        n += 1;
+    }
+    let span = Span::new(base, base + line.len());
+    if n == 0 {
+        return Some(Line {
+            span,
+            kind: LineKind::Blank,
+            comment,
+        });
+    }
+    let mut w = Words {
+        line,
+        base,
+        words: &words[..n],
+        next: 0,
+    };
+    let keyword = w.word(Some)?;
+    let kind = match keyword.value {
+        "turn" => {
+            let colour = w.word(Colour::from_word)?;
+            let tile = w.word(tile)?;
+            let at = w.coord()?;
+            let rotation = w.word(rotation);
+            let meeple = w.meeple();
+            StatementKind::Turn(TurnStmt {
+                colour,
+                tile,
+                at,
+                rotation,
+                meeple,
+                glyph: None,
+                expect: None,
+            })
+        }
+        "tile" => {
+            let tile = w.word(tile)?;
+            let at = w.coord()?;
+            let rotation = w.word(rotation);
+            let mut meeples = Vec::new();
+            while let Some(colour) = w.word(Colour::from_word) {
+                meeples.push((colour, w.meeple()?));
+            }
+            StatementKind::Tile(TileStmt {
+                tile,
+                at,
+                rotation,
+                meeples,
+            })
+        }
+        "discard" => StatementKind::Discard {
+            tile: w.word(tile)?,
+        },
+        "end" => StatementKind::End { expect: None },
+        _ => return None,
+    };
+    if w.next != n {
+        return None;
+    }
+    let statement = Statement {
+        span: Span::new(base + words[0].0, base + words[n - 1].1),
+        keyword: keyword.span,
+        kind,
+    };
+    Some(Line {
+        span,
+        kind: LineKind::Statement(statement),
+        comment,
+    })
+}
+
+fn is_space(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// The words of a line, taken in order.
+struct Words<'a> {
+    line: &'a str,
+    base: usize,
+    words: &'a [(usize, usize)],
+    next: usize,
+}
+
+impl<'a> Words<'a> {
+    /// The next word, if `read` takes it.
+    fn word<T>(&mut self, read: impl FnOnce(&'a str) -> Option<T>) -> Option<Spanned<T>> {
+        let &(start, end) = self.words.get(self.next)?;
+        let value = read(self.line.get(start..end)?)?;
+        self.next += 1;
+        Some(Spanned {
+            value,
+            span: Span::new(self.base + start, self.base + end),
+        })
+    }
+
+    /// `x,y`: two optionally negative integers that fit an `i32`.
+    fn coord(&mut self) -> Option<Coord> {
+        let text = self.word(|w| w.split_once(',').map(|_| w))?;
+        let (x_text, y_text) = text.value.split_once(',')?;
+        let x_span = Span::new(text.span.start, text.span.start + x_text.len());
+        let y_span = Span::new(x_span.end + 1, text.span.end);
+        Some(Coord {
+            x: Spanned {
+                value: integer(x_text)?,
+                span: x_span,
+            },
+            y: Spanned {
+                value: integer(y_text)?,
+                span: y_span,
+            },
+            span: text.span,
+        })
+    }
+
+    /// `ROLE [PLACE]`.
+    fn meeple(&mut self) -> Option<MeepleSpec> {
+        let role = self.word(role)?;
+        let place = self.word(place);
+        let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
+        Some(MeepleSpec {
+            span: Span::new(role.span.start, end),
+            role,
+            place,
+        })
+    }
+}
+
+/// `-?[0-9]+` within the range of `i32` (the grammar's `coord` part; out of range is the
+/// grammar's error to report).
+fn integer(text: &str) -> Option<i32> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+fn tile(word: &str) -> Option<char> {
+    let mut chars = word.chars();
+    let letter = chars.next()?;
+    (letter.is_ascii_alphabetic() && chars.next().is_none()).then_some(letter)
+}
+
+fn rotation(word: &str) -> Option<RotationWord> {
+    Some(match word {
+        "r0" => RotationWord::R0,
+        "r90" => RotationWord::R90,
+        "r180" => RotationWord::R180,
+        "r270" => RotationWord::R270,
+        _ => return None,
+    })
+}
+
+fn role(word: &str) -> Option<RoleWord> {
+    Some(match word {
+        "knight" => RoleWord::Knight,
+        "traveller" => RoleWord::Traveller,
+        "traveler" => RoleWord::Traveler,
+        "monk" => RoleWord::Monk,
+        "farmer" => RoleWord::Farmer,
+        _ => return None,
+    })
+}
+
+fn place(word: &str) -> Option<PlaceWord> {
+    Some(match word {
+        "N" => PlaceWord::N,
+        "E" => PlaceWord::E,
+        "S" => PlaceWord::S,
+        "W" => PlaceWord::W,
+        "NE" => PlaceWord::NE,
+        "SE" => PlaceWord::SE,
+        "SW" => PlaceWord::SW,
+        "NW" => PlaceWord::NW,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::parse_line;
+
+    /// The fast path, where it takes a line, agrees with the grammar.
+    fn agrees(text: &str, base: usize) -> bool {
+        match line(text, base) {
+            Some(fast) => {
+                assert_eq!((fast, None), parse_line(text, base), "{text:?}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_grammar_on_every_line_of_the_repository() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        let mut stack = vec![std::path::PathBuf::from(root)];
+        let (mut lines, mut fast) = (0, 0);
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                let name = entry.file_name();
+                // not `.git`, `target` nor other build or tool folders; `tests` yes
+                let name = name.to_string_lossy();
+                if path.is_dir() && (name == "tests" || !name.starts_with(['.', 't'])) {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "carc") {
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    for (start, end) in crate::parser::line_ranges(&text) {
+                        lines += 1;
+                        fast += usize::from(agrees(&text[start..end], start));
+                    }
+                }
+            }
+        }
+        eprintln!("the fast path took {fast} of {lines} lines");
+        assert!(lines > 100 && fast > 50, "{fast} of {lines} lines");
+    }
+
+    #[test]
+    fn agrees_with_the_grammar_on_random_lines() {
+        const WORDS: &[&str] = &[
+            "turn",
+            "tile",
+            "discard",
+            "end",
+            "title",
+            "red",
+            "blue",
+            "black",
+            "Red",
+            "A",
+            "X",
+            "x",
+            "é",
+            "AB",
+            "0,0",
+            "-1,2",
+            "1,-0",
+            "+1,2",
+            "1,,2",
+            "1,2,3",
+            "-,1",
+            "2147483647,0",
+            "2147483648,0",
+            "-2147483648,5",
+            "r0",
+            "r90",
+            "r180",
+            "r270",
+            "r45",
+            "knight",
+            "traveller",
+            "traveler",
+            "monk",
+            "farmer",
+            "N",
+            "NE",
+            "SW",
+            "W",
+            "Z",
+            "!",
+            "?!",
+            "=>",
+            "nothing",
+            "+3",
+            "#",
+            "#c",
+            "\"s\"",
+            ",",
+            "\r",
+            "}",
+            "{",
+        ];
+        const SEPS: &[&str] = &[" ", " ", " ", "  ", "\t", "", ",", " , ", "#"];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let starts = ["turn", "tile", "discard", "end"];
+        let (mut fast, total) = (0, 100_000);
+        for _ in 0..total {
+            let mut text = String::new();
+            if next(4) == 0 {
+                text.push_str(SEPS[next(SEPS.len())]);
+            }
+            text.push_str(starts[next(starts.len())]);
+            for _ in 0..next(8) {
+                text.push_str(SEPS[next(SEPS.len())]);
+                let word = if next(3) == 0 {
+                    // a plausible word for a turn or tile line
+                    [
+                        "red", "A", "D", "0,1", "r90", "knight", "farmer", "SE", "monk",
+                    ][next(9)]
+                } else {
+                    WORDS[next(WORDS.len())]
+                };
+                text.push_str(word);
+            }
+            if next(3) == 0 {
+                text.push_str(SEPS[next(SEPS.len())]);
+            }
+            fast += usize::from(agrees(&text, next(100)));
+        }
+        eprintln!("the fast path took {fast} of {total} lines");
+        assert!(fast > 1_000, "the fast path took {fast} of {total} lines");
+    }
+}
