@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 use std::fmt;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 /// Files larger than this are refused rather than analysed: no lesson is this long, and a
@@ -19,6 +20,9 @@ pub enum SourceError {
     NotUtf8(PathBuf, usize),
     /// The file is larger than [`MAX_FILE_BYTES`].
     TooLarge(PathBuf, u64),
+    /// Not a regular file (a FIFO, a device, a socket): reading it could block for ever or
+    /// never end.
+    NotAFile(PathBuf),
     /// Writing the formatted file failed.
     Write(PathBuf, std::io::Error),
 }
@@ -40,6 +44,11 @@ impl fmt::Display for SourceError {
                 "{}: {n} bytes is larger than the {} MiB carc reads",
                 p.display(),
                 MAX_FILE_BYTES / (1024 * 1024)
+            ),
+            SourceError::NotAFile(p) => write!(
+                f,
+                "{}: not a regular file (a pipe, device or socket is not read)",
+                p.display()
             ),
             SourceError::Write(p, e) => write!(f, "{}: cannot write: {e}", p.display()),
         }
@@ -88,13 +97,26 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), SourceError> {
     Ok(())
 }
 
-/// Reads a file as UTF-8 text.
+/// Reads a regular file as UTF-8 text. Anything else is refused before it is opened (opening
+/// a FIFO blocks until a writer comes; `/dev/zero` never ends), and no more than
+/// [`MAX_FILE_BYTES`] are read even from a file that grows or lies about its size (`/proc`).
 pub fn read_source(path: &Path) -> Result<String, SourceError> {
-    let meta = std::fs::metadata(path).map_err(|e| SourceError::Unreadable(path.to_owned(), e))?;
+    let unreadable = |e| SourceError::Unreadable(path.to_owned(), e);
+    let meta = std::fs::metadata(path).map_err(unreadable)?;
+    if !meta.is_file() {
+        return Err(SourceError::NotAFile(path.to_owned()));
+    }
     if meta.len() > MAX_FILE_BYTES {
         return Err(SourceError::TooLarge(path.to_owned(), meta.len()));
     }
-    let bytes = std::fs::read(path).map_err(|e| SourceError::Unreadable(path.to_owned(), e))?;
+    let file = std::fs::File::open(path).map_err(unreadable)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(SourceError::TooLarge(path.to_owned(), bytes.len() as u64));
+    }
     String::from_utf8(bytes)
         .map_err(|e| SourceError::NotUtf8(path.to_owned(), e.utf8_error().valid_up_to()))
 }

@@ -56,6 +56,30 @@ impl<'a> LineIndex<'a> {
     }
 }
 
+/// Source lines longer than this many characters are cut around the diagnostic in excerpts
+/// (a 10 MB line is one `line-too-long` error, not 20 MB of output).
+const MAX_EXCERPT_CHARS: usize = 160;
+
+/// The part of a source line shown in an excerpt, with `…` where it was cut, and how many
+/// characters were cut at its start. `column` is the 0-based character column of interest.
+fn excerpt(source: &str, column: usize) -> (String, usize) {
+    let len = source.chars().count();
+    if len <= MAX_EXCERPT_CHARS {
+        return (source.to_owned(), 0);
+    }
+    let skipped = column.saturating_sub(MAX_EXCERPT_CHARS / 4);
+    let mut shown: String = if skipped > 0 {
+        "…".into()
+    } else {
+        String::new()
+    };
+    shown.extend(source.chars().skip(skipped).take(MAX_EXCERPT_CHARS));
+    if skipped + MAX_EXCERPT_CHARS < len {
+        shown.push('…');
+    }
+    (shown, skipped)
+}
+
 /// Everything `carc check` found, ready to print.
 #[derive(Default)]
 pub struct Report {
@@ -106,19 +130,28 @@ impl Report {
         let _ = writeln!(out, "{pad}--> {file}:{line}:{column}");
         let _ = writeln!(out, "{pad} |");
         let source = index.line_text(line - 1);
-        let _ = writeln!(out, "{line} | {source}");
+        let (shown, skipped) = excerpt(source, column - 1);
+        let _ = writeln!(out, "{line} | {shown}");
         // The caret line repeats tabs so that it lines up under the source in any terminal.
-        let before: String = source
-            .chars()
-            .take(column - 1)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
+        let before: String = (skipped > 0)
+            .then_some(' ')
+            .into_iter()
+            .chain(source.chars().take(column - 1).skip(skipped).map(|c| {
+                if c == '\t' {
+                    '\t'
+                } else {
+                    ' '
+                }
+            }))
             .collect();
         let span_end = if index.line_of(diagnostic.span.end) == line - 1 {
             index.line_col(diagnostic.span.end).1
         } else {
             source.chars().count() + 1
         };
-        let width = span_end.saturating_sub(column).max(1);
+        // Carets stop at the end of the excerpt (one more for the end of the line).
+        let visible = (skipped + MAX_EXCERPT_CHARS + 1).saturating_sub(column - 1);
+        let width = span_end.saturating_sub(column).min(visible).max(1);
         let _ = writeln!(out, "{pad} | {before}{}", "^".repeat(width));
         for related in &diagnostic.related {
             let (rl, rc) = index.line_col(related.span.start);
@@ -170,5 +203,24 @@ mod tests {
         // Offsets inside a character and past the end are clamped, never a panic.
         assert_eq!(index.line_col(7), (1, 7));
         assert_eq!(index.line_col(10_000), (3, 1));
+    }
+
+    #[test]
+    fn excerpts_of_long_lines_are_cut_around_the_column() {
+        let long = format!("tile D 0,0 {}# end", "é".repeat(1000));
+        assert_eq!(
+            super::excerpt("tile D 0,0", 5),
+            ("tile D 0,0".to_owned(), 0)
+        );
+        let (start, skipped) = super::excerpt(&long, 0);
+        assert_eq!(skipped, 0);
+        assert!(
+            start.starts_with("tile D 0,0 éé") && start.ends_with("é…"),
+            "{start}"
+        );
+        assert_eq!(start.chars().count(), super::MAX_EXCERPT_CHARS + 1);
+        let (end, skipped) = super::excerpt(&long, 1012);
+        assert_eq!(skipped, 1012 - super::MAX_EXCERPT_CHARS / 4);
+        assert!(end.starts_with("…é") && end.ends_with("é# end"), "{end}");
     }
 }
