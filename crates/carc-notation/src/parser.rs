@@ -25,7 +25,9 @@ use grammar::{CarcParser, Rule};
 /// becomes a [`LineKind::Error`] line with one [`SyntaxError`] in [`Parse::errors`].
 pub fn parse(text: &str) -> Parse {
     let mut parse = Parse::default();
-    for (start, end) in line_ranges(text) {
+    let ranges = line_ranges(text);
+    parse.lines.reserve_exact(ranges.len());
+    for (start, end) in ranges {
         let line_text = text.get(start..end).unwrap_or("");
         let (line, error) = match crate::fast::line(line_text, start) {
             Some(line) => (line, None),
