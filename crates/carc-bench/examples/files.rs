@@ -1,0 +1,19 @@
+//! Writes the benchmark's files into a folder, to check them with `carc check` or profile with
+//! them: `cargo run --release -p carc-bench --example files -- DIR`.
+
+fn main() {
+    let dir = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "bench-files".to_owned());
+    std::fs::create_dir_all(&dir).expect("the folder");
+    let mut files = vec![("game-72-tiles.carc".to_owned(), carc_bench::files::game(7))];
+    for lines in [1_000, 10_000, 100_000] {
+        let text = carc_bench::files::synthetic(lines, 1);
+        files.push((format!("synthetic-{lines}-lines.carc"), text));
+    }
+    for (name, text) in files {
+        let path = std::path::Path::new(&dir).join(name);
+        std::fs::write(&path, text).expect("write");
+        println!("{}", path.display());
+    }
+}

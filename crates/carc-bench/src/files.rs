@@ -1,0 +1,43 @@
+//! The benchmark's `.carc` files, all written by the rules engine's simulator (so every turn
+//! and meeple is legal): a full 72-tile game, and long synthetic games over `rules boxes N`.
+
+use carc_rules::{simulate, simulate_boxes};
+
+/// Lines of a synthetic file besides its turns: comment, title, players, rules, start tile, end.
+const SYNTHETIC_OVERHEAD: usize = 6;
+
+/// A seeded random full 2-player game with farmers: every tile of one box, as a `.carc` file
+/// (a non-ASCII note exercises the server's UTF-16 conversions).
+pub fn game(seed: u64) -> String {
+    simulate(seed, 2, true).to_carc(
+        &format!("Benchmark game, seed {seed}"),
+        &["Généré par le simulateur 😀"],
+    )
+}
+
+/// A file of exactly `lines` lines (at least 7) that checks clean: one long random 2-player
+/// game with farmers on one board, drawing from `rules boxes N` boxes shuffled together
+/// (N = as many boxes as the turns need), stopped after `lines - 6` draws, then `end`.
+pub fn synthetic(lines: usize, seed: u64) -> String {
+    let draws = lines.saturating_sub(SYNTHETIC_OVERHEAD).max(1);
+    let boxes = u32::try_from((draws + 1).div_ceil(carc_rules::TOTAL_TILES)).unwrap_or(u32::MAX);
+    simulate_boxes(seed, 2, true, boxes, draws)
+        .to_carc(&format!("Synthetic game, {lines} lines, seed {seed}"), &[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn synthetic_files_have_the_asked_lines_and_check_clean() {
+        for lines in [7, 100, 1000] {
+            let text = synthetic(lines, 1);
+            assert_eq!(text.lines().count(), lines);
+            let analysis = carc_analysis::analyze(&text);
+            assert_eq!(analysis.diagnostics(), &[], "{lines} lines");
+        }
+        let analysis = carc_analysis::analyze(&game(7));
+        assert_eq!(analysis.diagnostics(), &[]);
+    }
+}
