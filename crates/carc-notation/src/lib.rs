@@ -5,6 +5,9 @@
 //!   line yields one [`SyntaxError`] and every other line still parses. It never fails and
 //!   never panics; a line longer than [`MAX_LINE_LEN`] bytes is a syntax error and is not
 //!   given to pest. The grammar has no recursion, so parsing is linear in the line length.
+//!   The commonest lines of a game (plain `turn`, `tile`, `discard`, `end`, blank) take a
+//!   fast path that builds the same tree without pest (`src/fast.rs`); any other line, and
+//!   every error, comes from the grammar.
 //! - The syntax tree ([`Parse`], [`Line`], [`Statement`], …) has a byte [`Span`] for every
 //!   token, into the whole original text. Nothing here computes lines or columns.
 //! - [`format()`] lays a file out canonically (rules in [`mod@format`]).

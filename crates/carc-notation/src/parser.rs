@@ -1,4 +1,5 @@
-//! Splitting into lines, running the pest grammar on each, and building the typed tree.
+//! Splitting into lines, running the pest grammar on each (unless the fast path of
+//! `fast.rs` takes it), and building the typed tree.
 //! Nothing of pest leaves this module.
 
 use pest::iterators::Pair;
