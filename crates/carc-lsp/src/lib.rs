@@ -1,6 +1,8 @@
 //! The carc language server: a thin adapter from the Language Server Protocol to
 //! `carc-analysis`, on tower-lsp-server and tokio.
 //!
+//! - `guard` reads the client's frames first, so that no malformed message can end the
+//!   session and every request is answered as the specification says.
 //! - `convert` owns every conversion between LSP positions and byte offsets.
 //! - `documents` keeps `Uri → { rope, version }`; edits are applied synchronously, in order.
 //! - `server` answers requests: find the document, convert, ask the analysis, convert back.
@@ -15,6 +17,7 @@
 mod board;
 mod convert;
 mod documents;
+mod guard;
 mod publish;
 mod server;
 mod to_proto;
@@ -50,20 +53,30 @@ where
 {
     let (queue, queued) = mpsc::unbounded_channel();
     let mut handle = None;
-    let (service, socket) = LspService::new(|client| {
+    let (service, socket) = LspService::build(|client| {
         handle = Some(client.clone());
         Backend {
             client,
             shared: shared.clone(),
             queue,
         }
-    });
+    })
+    .custom_method(guard::REJECTED, Backend::rejected)
+    .finish();
     let Some(client) = handle else {
         return false;
     };
+    // The server reads what the guard lets through; the guard ends (closing the server's
+    // input) when the client's input ends.
+    let (guarded, server_input) = tokio::io::duplex(1 << 16);
+    let guard = async {
+        guard::run(input, guarded, &shared).await;
+        std::future::pending::<()>().await;
+    };
     // The publisher and the refresher live exactly as long as the server.
     tokio::select! {
-        () = Server::new(input, output, socket).serve(service) => {}
+        () = Server::new(server_input, output, socket).serve(service) => {}
+        () = guard => {}
         () = publish::run(client.clone(), shared.clone(), queued) => {}
         () = publish::refresh_inlay_hints(client, shared.clone()) => {}
     }

@@ -92,6 +92,11 @@ impl Backend {
         }
     }
 
+    /// Answers a message the guard rejected (see [`crate::guard`]) with its error.
+    pub(crate) async fn rejected(&self, params: serde_json::Value) -> Result<()> {
+        Err(crate::guard::rejection(&params))
+    }
+
     fn enqueue(&self, uri: Uri) {
         // Fails only once the publisher has stopped, at exit.
         let _ = self.queue.send(uri);

@@ -55,6 +55,16 @@ fn frame(message: &Value) -> Vec<u8> {
 impl TestClient {
     /// Starts a server and initializes it with the given client capabilities.
     async fn start(capabilities: Value) -> (TestClient, Value) {
+        let mut client = TestClient::connect();
+        let init = client
+            .request("initialize", json!({ "capabilities": capabilities }))
+            .await;
+        client.notify("initialized", json!({}));
+        (client, init)
+    }
+
+    /// Starts a server and connects to it, without `initialize`.
+    fn connect() -> TestClient {
         let (client_io, server_io) = tokio::io::duplex(1 << 16);
         let shared = Arc::new(Shared::default());
         let (server_read, server_write) = tokio::io::split(server_io);
@@ -87,19 +97,14 @@ impl TestClient {
             }
         });
 
-        let mut client = TestClient {
+        TestClient {
             outgoing,
             incoming,
             pending: VecDeque::new(),
             next_id: 0,
             shared,
             server,
-        };
-        let init = client
-            .request("initialize", json!({ "capabilities": capabilities }))
-            .await;
-        client.notify("initialized", json!({}));
-        (client, init)
+        }
     }
 
     fn notify(&self, method: &str, params: Value) {
@@ -878,4 +883,6 @@ async fn a_puzzle_answer_has_a_code_lens_with_its_ranking() {
     assert!(client.stop().await);
 }
 
+mod protocol;
 mod show_board;
+mod soak;
