@@ -23,13 +23,16 @@
 //! - A comment on its own line starts where a statement would; its text is kept.
 //! - A line that did not parse is kept byte for byte (only its line break may change) and
 //!   takes no part in the alignment.
+//! - A line whose canonical form (spacing, indentation, alignment) would be longer than
+//!   [`MAX_LINE_LEN`] is kept byte for byte too, or formatting would turn it into a
+//!   `line too long` error.
 //! - Trailing spaces are removed; runs of empty lines become one empty line; empty lines at
 //!   the start and end are removed; the text ends with exactly one line break (an empty
 //!   or blank text becomes empty).
 //! - Line breaks are all CRLF if the first line break of the input is CRLF, else LF. A
 //!   UTF-8 byte order mark at the start is kept.
 
-use crate::parser::line_ranges;
+use crate::parser::{line_ranges, MAX_LINE_LEN};
 use crate::syntax::*;
 
 /// Formats `text` canonically (see the [module documentation](self)).
@@ -111,6 +114,8 @@ enum Out<'a> {
         head: String,
         tail: Option<String>,
         comment: Option<&'a str>,
+        /// The line as written, kept if the canonical form is too long.
+        raw: &'a str,
     },
 }
 
@@ -120,9 +125,11 @@ fn out_line<'a>(text: &'a str, line: &Line, depth: usize) -> Out<'a> {
         .comment
         .and_then(|span| span.slice(text))
         .map(str::trim_end);
+    let raw = line.span.slice(text).unwrap_or("");
     match &line.kind {
-        LineKind::Error => Out::Raw(line.span.slice(text).unwrap_or("")),
+        LineKind::Error => Out::Raw(raw),
         LineKind::Blank => match comment {
+            Some(comment) if indent.len() + comment.len() > MAX_LINE_LEN => Out::Raw(raw),
             Some(comment) => Out::Comment(format!("{indent}{comment}")),
             None => Out::Blank,
         },
@@ -132,6 +139,7 @@ fn out_line<'a>(text: &'a str, line: &Line, depth: usize) -> Out<'a> {
                 head: format!("{indent}{head}"),
                 tail,
                 comment,
+                raw,
             }
         }
     }
@@ -199,6 +207,11 @@ fn lay_out_block(block: &[&Out<'_>]) -> Vec<String> {
             }
             (_, Some(code)) => code,
             (_, None) => String::new(),
+        })
+        .zip(block)
+        .map(|(formatted, out)| match out {
+            Out::Code { raw, .. } if formatted.len() > MAX_LINE_LEN => (*raw).to_owned(),
+            _ => formatted,
         })
         .collect()
 }
