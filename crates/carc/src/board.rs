@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::args;
 use crate::files::{read_source, SourceError};
 
 /// What `carc render` was asked to do.
@@ -21,51 +22,22 @@ const RENDER_USAGE: &str =
     "usage: carc render FILE [--line N] [--ascii] [-o OUT]  (N is 1-based; without -o the picture goes to stdout)";
 
 fn parse_args(args: &[String]) -> Result<RenderArgs, String> {
-    let mut file = None;
-    let mut line = None;
-    let mut ascii = false;
-    let mut output = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = |name: &str| {
-            inline
-                .clone()
-                .or_else(|| iter.next().cloned())
-                .ok_or_else(|| format!("`{name}` needs a value\n{RENDER_USAGE}"))
-        };
-        match flag {
-            "--line" => {
-                let v = value("--line")?;
-                let n: usize = v
-                    .parse()
-                    .ok()
-                    .filter(|n| *n >= 1)
-                    .ok_or_else(|| format!("`--line` takes a line number from 1, not `{v}`"))?;
-                line = Some(n);
-            }
-            "-o" | "--output" => output = Some(PathBuf::from(value(flag)?)),
-            "--ascii" => ascii = true,
-            f if f.starts_with('-') && f.len() > 1 => {
-                return Err(format!("unknown option `{arg}`\n{RENDER_USAGE}"));
-            }
-            _ => {
-                if file.is_some() {
-                    return Err(format!("`carc render` draws one file\n{RENDER_USAGE}"));
-                }
-                file = Some(PathBuf::from(arg));
-            }
-        }
-    }
-    let file = file.ok_or_else(|| format!("no file given\n{RENDER_USAGE}"))?;
+    const SPEC: args::Spec = args::Spec {
+        usage: RENDER_USAGE,
+        valued: &[&["--line"], &["--output", "-o"]],
+        switches: &["--ascii"],
+    };
+    let parsed = args::parse(args, &SPEC)?;
+    let file = match parsed.positional.as_slice() {
+        [file] => PathBuf::from(file),
+        [] => return Err(format!("no file given\n{RENDER_USAGE}")),
+        _ => return Err(format!("`carc render` draws one file\n{RENDER_USAGE}")),
+    };
     Ok(RenderArgs {
         file,
-        line,
-        ascii,
-        output,
+        line: parsed.line()?,
+        ascii: parsed.switch("--ascii"),
+        output: parsed.value("--output").map(PathBuf::from),
     })
 }
 

@@ -1,6 +1,7 @@
 //! `carc`: the command line. `carc check` prints the analysis layer's diagnostics for a
 //! terminal or CI, `carc fmt` formats files, `carc lsp` runs the language server on stdio.
 
+mod args;
 mod board;
 mod files;
 mod moves;
@@ -9,6 +10,7 @@ mod report;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use args::Format;
 use files::{collect_carc_files, read_source, SourceError};
 
 const USAGE: &str = "\
@@ -25,13 +27,6 @@ commands:
   help                                  print this message
 
 exit status: 0 clean (warnings allowed), 1 errors found or files would change, 2 usage or I/O problem";
-
-/// What `carc check` prints.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum OutputFormat {
-    Human,
-    Json,
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -72,46 +67,23 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
     }
 }
 
-/// Splits `--flag value` options from paths; options are checked by the caller.
-fn parse_paths(
-    args: &[String],
-    mut option: impl FnMut(&str, &mut dyn Iterator<Item = &String>) -> Result<bool, String>,
-) -> Result<Vec<PathBuf>, String> {
-    let mut paths = Vec::new();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if arg.starts_with("--") {
-            if !option(arg, &mut iter)? {
-                return Err(format!("unknown option `{arg}`\n{USAGE}"));
-            }
-        } else {
-            paths.push(PathBuf::from(arg));
-        }
-    }
-    if paths.is_empty() {
+/// The paths of `check` and `fmt`: at least one.
+fn paths(parsed: &args::Parsed) -> Result<Vec<PathBuf>, String> {
+    if parsed.positional.is_empty() {
         return Err(format!("no paths given\n{USAGE}"));
     }
-    Ok(paths)
+    Ok(parsed.positional.iter().map(PathBuf::from).collect())
 }
 
 fn check(args: &[String]) -> Result<ExitCode, String> {
-    let mut format = OutputFormat::Human;
-    let paths = parse_paths(args, |arg, rest| {
-        let value = match arg.split_once('=') {
-            Some(("--format", value)) => value.to_owned(),
-            None if arg == "--format" => rest
-                .next()
-                .cloned()
-                .ok_or("`--format` needs a value: human or json")?,
-            _ => return Ok(false),
-        };
-        format = match value.as_str() {
-            "human" => OutputFormat::Human,
-            "json" => OutputFormat::Json,
-            other => return Err(format!("unknown format `{other}`: expected human or json")),
-        };
-        Ok(true)
-    })?;
+    const SPEC: args::Spec = args::Spec {
+        usage: "usage: carc check [--format human|json] PATH...",
+        valued: &[&["--format"]],
+        switches: &[],
+    };
+    let parsed = args::parse(args, &SPEC)?;
+    let format = parsed.format()?;
+    let paths = paths(&parsed)?;
     let files = collect_carc_files(&paths).map_err(|e| e.to_string())?;
 
     let mut report = report::Report::default();
@@ -129,10 +101,10 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     match format {
-        OutputFormat::Human => print!("{}", report.human()),
-        OutputFormat::Json => println!("{}", report.json()),
+        Format::Human => print!("{}", report.human()),
+        Format::Json => println!("{}", report.json()),
     }
-    if format == OutputFormat::Human {
+    if format == Format::Human {
         eprintln!("{}", report.summary(files.len()));
     }
     Ok(if io_failed {
@@ -145,15 +117,14 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
 }
 
 fn fmt(args: &[String]) -> Result<ExitCode, String> {
-    let mut check_only = false;
-    let paths = parse_paths(args, |arg, _| {
-        if arg == "--check" {
-            check_only = true;
-            Ok(true)
-        } else {
-            Ok(false)
-        }
-    })?;
+    const SPEC: args::Spec = args::Spec {
+        usage: "usage: carc fmt [--check] PATH...",
+        valued: &[],
+        switches: &["--check"],
+    };
+    let parsed = args::parse(args, &SPEC)?;
+    let check_only = parsed.switch("--check");
+    let paths = paths(&parsed)?;
     let files = collect_carc_files(&paths).map_err(|e| e.to_string())?;
     let mut io_failed = false;
     let mut changed = 0usize;

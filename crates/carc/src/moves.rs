@@ -7,14 +7,8 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
+use crate::args::{self, Format};
 use crate::files::read_source;
-
-/// How the moves are printed.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Format {
-    Human,
-    Json,
-}
 
 /// What the command line asked for.
 struct Args {
@@ -27,42 +21,14 @@ struct Args {
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     const SHAPE: &str = "usage: carc moves FILE TILE [--line N] [--format human|json]";
-    let mut positional = Vec::new();
-    let mut line = None;
-    let mut format = Format::Human;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = |name: &str| {
-            inline
-                .clone()
-                .or_else(|| iter.next().cloned())
-                .ok_or(format!("`{name}` needs a value\n{SHAPE}"))
-        };
-        match flag {
-            "--line" => {
-                let v = value("--line")?;
-                match v.parse::<usize>() {
-                    Ok(n) if n > 0 => line = Some(n),
-                    _ => return Err(format!("`--line` takes a line number from 1, not `{v}`")),
-                }
-            }
-            "--format" => {
-                format = match value("--format")?.as_str() {
-                    "human" => Format::Human,
-                    "json" => Format::Json,
-                    other => {
-                        return Err(format!("unknown format `{other}`: expected human or json"))
-                    }
-                }
-            }
-            f if f.starts_with("--") => return Err(format!("unknown option `{f}`\n{SHAPE}")),
-            _ => positional.push(arg.clone()),
-        }
-    }
+    const SPEC: args::Spec = args::Spec {
+        usage: SHAPE,
+        valued: &[&["--line"], &["--format"]],
+        switches: &[],
+    };
+    let parsed = args::parse(args, &SPEC)?;
+    let (line, format) = (parsed.line()?, parsed.format()?);
+    let positional = parsed.positional;
     let [file, tile] = positional.as_slice() else {
         return Err(format!(
             "`carc moves` takes a file and a tile letter, got {} argument{}\n{SHAPE}",
