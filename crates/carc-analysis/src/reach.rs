@@ -36,7 +36,7 @@ use carc_rules::{Color, Corner, Edge, FeatureKind, Place, Pos, Role, Rotation, S
 
 use crate::diagnostic::{Code, Diagnostic, Related, Severity};
 use crate::moves::prefix;
-use crate::replay::{replay, Replay};
+use crate::replay::{self, replay, Replay};
 use crate::{vocab, Analysis, Hover};
 
 /// How many tile placements each search (forwards, then backwards) may try before it gives
@@ -91,20 +91,9 @@ impl Report {
     }
 }
 
+/// Whether a line still belongs to the setup: a setup statement, or one allowed anywhere.
 fn is_setup(kind: &StatementKind) -> bool {
-    matches!(
-        kind,
-        StatementKind::Title(_)
-            | StatementKind::Note(_)
-            | StatementKind::Players(_)
-            | StatementKind::Rules(_)
-            | StatementKind::Tile(_)
-            | StatementKind::Supply(_)
-            | StatementKind::Score(_)
-            | StatementKind::Puzzle
-            | StatementKind::Mark { .. }
-            | StatementKind::VariationClose
-    )
+    replay::is_setup_kind(kind) || replay::is_anywhere_kind(kind)
 }
 
 /// Checks the setup of an analysed document (`None` without setup tiles, or when the setup
@@ -216,6 +205,25 @@ fn corners_across(side: Side) -> [(Corner, Corner); 2] {
 }
 
 impl Model {
+    /// The witness for a placement order of the setup's tiles, turns starting at `seat0`.
+    fn witness(&self, order: &[usize], seat0: usize) -> Vec<Step> {
+        order
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| {
+                let tile = self.tiles[t];
+                Step {
+                    line: self.lines[t],
+                    colour: self.players[(seat0 + i) % self.players.len().max(1)],
+                    tile: tile.tile,
+                    pos: tile.pos,
+                    rotation: tile.rot,
+                    meeple: self.meeple[t].map(|mp| (mp.role, mp.place)),
+                }
+            })
+            .collect()
+    }
+
     fn build(state: &Replay) -> Option<Model> {
         let game = &state.game;
         let tiles: Vec<_> = game.tiles().to_vec();
@@ -736,23 +744,7 @@ impl<'m> Search<'m> {
 
     fn run(mut self) -> (Outcome, usize) {
         if self.dfs() {
-            let s = self.seat0.unwrap_or(0);
-            let steps = self
-                .order
-                .iter()
-                .enumerate()
-                .map(|(i, &t)| {
-                    let tile = self.m.tiles[t];
-                    Step {
-                        line: self.m.lines[t],
-                        colour: self.m.players[(s + i) % self.p],
-                        tile: tile.tile,
-                        pos: tile.pos,
-                        rotation: tile.rot,
-                        meeple: self.m.meeple[t].map(|mp| (mp.role, mp.place)),
-                    }
-                })
-                .collect();
+            let steps = self.m.witness(&self.order, self.seat0.unwrap_or(0));
             return (Outcome::Reachable(steps), self.placements);
         }
         if self.gave_up {
@@ -1054,21 +1046,7 @@ impl<'m> Backward<'m> {
             }
             if self.dfs() {
                 let order: Vec<usize> = self.removed.iter().rev().copied().collect();
-                let steps = order
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &t)| {
-                        let tile = self.m.tiles[t];
-                        Step {
-                            line: self.m.lines[t],
-                            colour: self.m.players[(seat0 + i) % self.p],
-                            tile: tile.tile,
-                            pos: tile.pos,
-                            rotation: tile.rot,
-                            meeple: self.m.meeple[t].map(|mp| (mp.role, mp.place)),
-                        }
-                    })
-                    .collect();
+                let steps = self.m.witness(&order, seat0);
                 return (Outcome::Reachable(steps), self.placements);
             }
             if self.gave_up {

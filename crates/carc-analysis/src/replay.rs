@@ -1006,7 +1006,7 @@ impl Replayer<'_> {
 }
 
 /// Whether a statement belongs to the setup (before the first turn, discard, expect or end).
-fn is_setup_kind(kind: &StatementKind) -> bool {
+pub(crate) fn is_setup_kind(kind: &StatementKind) -> bool {
     matches!(
         kind,
         StatementKind::Title(_)
@@ -1021,7 +1021,7 @@ fn is_setup_kind(kind: &StatementKind) -> bool {
 }
 
 /// Marks annotate the board wherever they stand; a `}` is checked by its own rule.
-fn is_anywhere_kind(kind: &StatementKind) -> bool {
+pub(crate) fn is_anywhere_kind(kind: &StatementKind) -> bool {
     matches!(
         kind,
         StatementKind::Mark { .. } | StatementKind::VariationClose
