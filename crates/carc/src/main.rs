@@ -87,7 +87,6 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
     let files = collect_carc_files(&paths).map_err(|e| e.to_string())?;
 
     let mut report = report::Report::default();
-    let mut io_failed = false;
     for path in &files {
         match read_source(path) {
             Ok(text) => {
@@ -95,7 +94,7 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
                 report.add(path, &text, analysis.diagnostics());
             }
             Err(err) => {
-                io_failed = true;
+                report.add_unreadable();
                 eprintln!("carc: {err}");
             }
         }
@@ -105,9 +104,9 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
         Format::Json => println!("{}", report.json()),
     }
     if format == Format::Human {
-        eprintln!("{}", report.summary(files.len()));
+        eprintln!("{}", report.summary());
     }
-    Ok(if io_failed {
+    Ok(if report.has_unreadable() {
         ExitCode::from(2)
     } else if report.has_errors() {
         ExitCode::from(1)

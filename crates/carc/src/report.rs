@@ -87,11 +87,16 @@ pub struct Report {
     json: Vec<serde_json::Value>,
     errors: usize,
     warnings: usize,
+    /// Files analysed.
+    files: usize,
+    /// Files that could not be read.
+    unreadable: usize,
 }
 
 impl Report {
     /// Adds one file's diagnostics.
     pub fn add(&mut self, path: &Path, text: &str, diagnostics: &[Diagnostic]) {
+        self.files += 1;
         let index = LineIndex::new(text);
         let file = path.display().to_string();
         for diagnostic in diagnostics {
@@ -175,12 +180,26 @@ impl Report {
         serde_json::Value::Array(self.json.clone()).to_string()
     }
 
+    /// Counts a file that could not be read (its message is printed by the caller).
+    pub fn add_unreadable(&mut self) {
+        self.unreadable += 1;
+    }
+
+    /// True when a file could not be read.
+    pub fn has_unreadable(&self) -> bool {
+        self.unreadable > 0
+    }
+
     /// One closing line: how much was found in how many files.
-    pub fn summary(&self, files: usize) -> String {
+    pub fn summary(&self) -> String {
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let unread = match self.unreadable {
+            0 => String::new(),
+            n => format!(" ({n} more could not be read)"),
+        };
         format!(
-            "checked {}: {}, {}",
-            plural(files, "file"),
+            "checked {}{unread}: {}, {}",
+            plural(self.files, "file"),
             plural(self.errors, "error"),
             plural(self.warnings, "warning")
         )

@@ -182,3 +182,18 @@ fn fmt_check_lists_files_that_would_change_and_fmt_rewrites_them() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).is_empty());
 }
+
+#[test]
+fn the_summary_counts_files_that_could_not_be_read() {
+    let dir = scratch("mixed");
+    std::fs::write(dir.join("good.carc"), "tile D 0,0\n").unwrap();
+    std::fs::write(dir.join("latin1.carc"), b"note \"caf\xe9\"\n").unwrap();
+    let out = carc(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("latin1.carc: not UTF-8 text"), "{err}");
+    assert!(
+        err.ends_with("checked 1 file (1 more could not be read): 0 errors, 0 warnings\n"),
+        "{err}"
+    );
+}
