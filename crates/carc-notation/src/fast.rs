@@ -59,7 +59,7 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
             let colour = w.word(Colour::from_word)?;
             let tile = w.word(tile)?;
             let at = w.coord()?;
-            let rotation = w.word(rotation);
+            let rotation = w.word(RotationWord::from_word);
             let meeple = w.meeple();
             StatementKind::Turn(TurnStmt {
                 colour,
@@ -74,7 +74,7 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
         "tile" => {
             let tile = w.word(tile)?;
             let at = w.coord()?;
-            let rotation = w.word(rotation);
+            let rotation = w.word(RotationWord::from_word);
             let mut meeples = Vec::new();
             while let Some(colour) = w.word(Colour::from_word) {
                 meeples.push((colour, w.meeple()?));
@@ -152,8 +152,8 @@ impl<'a> Words<'a> {
 
     /// `ROLE [PLACE]`.
     fn meeple(&mut self) -> Option<MeepleSpec> {
-        let role = self.word(role)?;
-        let place = self.word(place);
+        let role = self.word(RoleWord::from_word)?;
+        let place = self.word(PlaceWord::from_word);
         let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
         Some(MeepleSpec {
             span: Span::new(role.span.start, end),
@@ -177,41 +177,6 @@ fn tile(word: &str) -> Option<char> {
     let mut chars = word.chars();
     let letter = chars.next()?;
     (letter.is_ascii_alphabetic() && chars.next().is_none()).then_some(letter)
-}
-
-fn rotation(word: &str) -> Option<RotationWord> {
-    Some(match word {
-        "r0" => RotationWord::R0,
-        "r90" => RotationWord::R90,
-        "r180" => RotationWord::R180,
-        "r270" => RotationWord::R270,
-        _ => return None,
-    })
-}
-
-fn role(word: &str) -> Option<RoleWord> {
-    Some(match word {
-        "knight" => RoleWord::Knight,
-        "traveller" => RoleWord::Traveller,
-        "traveler" => RoleWord::Traveler,
-        "monk" => RoleWord::Monk,
-        "farmer" => RoleWord::Farmer,
-        _ => return None,
-    })
-}
-
-fn place(word: &str) -> Option<PlaceWord> {
-    Some(match word {
-        "N" => PlaceWord::N,
-        "E" => PlaceWord::E,
-        "S" => PlaceWord::S,
-        "W" => PlaceWord::W,
-        "NE" => PlaceWord::NE,
-        "SE" => PlaceWord::SE,
-        "SW" => PlaceWord::SW,
-        "NW" => PlaceWord::NW,
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

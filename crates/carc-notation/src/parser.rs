@@ -422,12 +422,7 @@ impl<'i> Cursor<'i> {
 
     fn rotation(&mut self) -> Option<Spanned<RotationWord>> {
         let pair = self.take(Rule::rotation)?;
-        let value = match pair.as_str() {
-            "r90" => RotationWord::R90,
-            "r180" => RotationWord::R180,
-            "r270" => RotationWord::R270,
-            _ => RotationWord::R0,
-        };
+        let value = RotationWord::from_word(pair.as_str())?;
         Some(self.spanned(&pair, value))
     }
 
@@ -443,26 +438,10 @@ impl<'i> Cursor<'i> {
 
     fn meeple(&mut self) -> Option<MeepleSpec> {
         let pair = self.take(Rule::role)?;
-        let role = match pair.as_str() {
-            "knight" => RoleWord::Knight,
-            "traveller" => RoleWord::Traveller,
-            "traveler" => RoleWord::Traveler,
-            "monk" => RoleWord::Monk,
-            _ => RoleWord::Farmer,
-        };
-        let role = self.spanned(&pair, role);
-        let place = self.take(Rule::place).map(|pair| {
-            let place = match pair.as_str() {
-                "N" => PlaceWord::N,
-                "E" => PlaceWord::E,
-                "S" => PlaceWord::S,
-                "W" => PlaceWord::W,
-                "NE" => PlaceWord::NE,
-                "SE" => PlaceWord::SE,
-                "SW" => PlaceWord::SW,
-                _ => PlaceWord::NW,
-            };
-            self.spanned(&pair, place)
+        let role = self.spanned(&pair, RoleWord::from_word(pair.as_str())?);
+        let place = self.take(Rule::place).and_then(|pair| {
+            let place = PlaceWord::from_word(pair.as_str())?;
+            Some(self.spanned(&pair, place))
         });
         let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
         Some(MeepleSpec {

@@ -303,6 +303,20 @@ pub enum RoleWord {
 }
 
 impl RoleWord {
+    /// Every role word, both spellings of the road role included.
+    pub const ALL: [RoleWord; 5] = [
+        RoleWord::Knight,
+        RoleWord::Traveller,
+        RoleWord::Traveler,
+        RoleWord::Monk,
+        RoleWord::Farmer,
+    ];
+
+    /// The role word written `word`.
+    pub fn from_word(word: &str) -> Option<RoleWord> {
+        RoleWord::ALL.into_iter().find(|r| r.as_str() == word)
+    }
+
     /// The word as written in the notation.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -337,6 +351,23 @@ pub enum PlaceWord {
 }
 
 impl PlaceWord {
+    /// Every place word: the sides, then the corners.
+    pub const ALL: [PlaceWord; 8] = [
+        PlaceWord::N,
+        PlaceWord::E,
+        PlaceWord::S,
+        PlaceWord::W,
+        PlaceWord::NE,
+        PlaceWord::SE,
+        PlaceWord::SW,
+        PlaceWord::NW,
+    ];
+
+    /// The place word written `word`.
+    pub fn from_word(word: &str) -> Option<PlaceWord> {
+        PlaceWord::ALL.into_iter().find(|p| p.as_str() == word)
+    }
+
     /// The word as written in the notation.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -374,6 +405,19 @@ pub enum RotationWord {
 }
 
 impl RotationWord {
+    /// Every rotation.
+    pub const ALL: [RotationWord; 4] = [
+        RotationWord::R0,
+        RotationWord::R90,
+        RotationWord::R180,
+        RotationWord::R270,
+    ];
+
+    /// The rotation written `word`.
+    pub fn from_word(word: &str) -> Option<RotationWord> {
+        RotationWord::ALL.into_iter().find(|r| r.as_str() == word)
+    }
+
     /// The word as written in the notation.
     pub fn as_str(self) -> &'static str {
         match self {
