@@ -1,97 +1,20 @@
 //! Worst-case timing of the reachability check on 72-tile setups from the engine's seeded
-//! simulator. Run: `cargo run --release -p carc-analysis --example reach_bench [GAMES]`.
+//! simulator. Run: `cargo run --release -p carc-analysis --example reach_bench [GAMES] [DIR]`.
 //!
 //! For each seed (2–5 players, farmers on) the simulator plays a whole game; the board before
 //! final scoring, meeples included, becomes a setup whose tile lines are shuffled (so the file
 //! order is no hint). Three setups per game: `real` as played (reachable by construction),
 //! `+1` and `+2` with one or two extra meeples put on features that already hold one (often
 //! unreachable, the hard case). Each is analysed in full (`carc_analysis::analyze`: replay,
-//! all checks) and classified by the hover card on its first line.
+//! all checks) and classified by the hover card on its first line. Every witness found is
+//! replayed through the engine (`tests/support/reach_setups.rs`); an invalid one, or a `real`
+//! setup called unreachable, stops the run. With `DIR`, the setups not proven are written
+//! there as `LABEL-SEED.carc`.
 
 use std::time::{Duration, Instant};
 
-use carc_rules::{Color, FeatureKind, Game, Place, Rng, Role, Sim};
-
-fn role_word(r: Role) -> &'static str {
-    match r {
-        Role::Knight => "knight",
-        Role::Traveller => "traveller",
-        Role::Monk => "monk",
-        Role::Farmer => "farmer",
-    }
-}
-
-fn meeple_text(colour: Color, role: Role, place: Place) -> String {
-    match role {
-        Role::Monk => format!(" {} monk", colour.as_str()),
-        _ => format!(
-            " {} {} {}",
-            colour.as_str(),
-            role_word(role),
-            place.as_str()
-        ),
-    }
-}
-
-/// The setup text of a game, tile lines shuffled, with `extra` meeples added.
-fn setup(game: &Game, players: &[Color], rng: &mut Rng, extra: usize) -> String {
-    let mut lines: Vec<(carc_rules::Pos, String)> = game
-        .tiles()
-        .iter()
-        .map(|t| {
-            let rot = t.rot.to_string();
-            let mut line = format!("tile {} {} {rot}", t.tile.letter(), t.pos);
-            if let Some(m) = game.meeples().find(|m| m.pos == t.pos) {
-                line.push_str(&meeple_text(m.colour, m.role, m.place));
-            }
-            (t.pos, line)
-        })
-        .collect();
-    let mut added = 0;
-    let mut tries = 0;
-    while added < extra && tries < 10_000 {
-        tries += 1;
-        let i = rng.below(lines.len() as u32) as usize;
-        let pos = lines[i].0;
-        if game.meeples().any(|m| m.pos == pos) || lines[i].1.split(' ').count() > 4 {
-            continue;
-        }
-        let on = game.features_on(pos);
-        let Some((seg, id)) = on.get(rng.below(on.len() as u32) as usize).copied() else {
-            continue;
-        };
-        let Some(f) = game.feature(id) else { continue };
-        if f.meeples.is_empty() || (f.complete && f.kind != FeatureKind::Field) {
-            continue;
-        }
-        let colour = players[rng.below(players.len() as u32) as usize];
-        let counted = lines
-            .iter()
-            .filter(|(_, l)| l.contains(&format!(" {} ", colour.as_str())))
-            .count();
-        if counted >= 7 {
-            continue;
-        }
-        let Some(place) = seg.places.first() else {
-            continue;
-        };
-        lines[i]
-            .1
-            .push_str(&meeple_text(colour, seg.kind.role(), place));
-        added += 1;
-    }
-    for i in (1..lines.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        lines.swap(i, j);
-    }
-    let names: Vec<&str> = players.iter().map(|c| c.as_str()).collect();
-    let mut text = format!("players {}\n", names.join(" "));
-    for (_, line) in lines {
-        text.push_str(&line);
-        text.push('\n');
-    }
-    text
-}
+#[path = "../tests/support/reach_setups.rs"]
+mod reach_setups;
 
 #[derive(Default)]
 struct Class {
@@ -106,21 +29,19 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
+    let dump = std::env::args().nth(2);
     let names = ["reachable", "unreachable", "not proven", "skipped"];
+    let labels = ["real", "+1", "+2"];
     let mut classes: Vec<Vec<Class>> = (0..3)
         .map(|_| (0..4).map(|_| Class::default()).collect())
         .collect();
+    let mut all: Vec<Duration> = Vec::new();
     for seed in 0..games {
-        let players_n = 2 + (seed % 4) as usize;
-        let mut sim = Sim::new(seed, players_n, true);
-        sim.play_out();
-        let players = &Color::ALL[..players_n];
-        let mut rng = Rng::new(seed ^ 0x5eed);
-        for (kind, extra) in [0usize, 1, 2].into_iter().enumerate() {
-            let text = setup(sim.game(), players, &mut rng, extra);
+        for (kind, setup) in reach_setups::setups(seed).into_iter().enumerate() {
             let start = Instant::now();
-            let analysis = carc_analysis::analyze(&text);
+            let analysis = carc_analysis::analyze(&setup.text);
             let took = start.elapsed();
+            all.push(took);
             let card = carc_analysis::hover(&analysis, 0).map(|h| h.markdown);
             let class = match card.as_deref() {
                 Some(c) if c.starts_with("**reachable") => 0,
@@ -128,6 +49,19 @@ fn main() {
                 Some(c) if c.starts_with("**reachability not proven") => 2,
                 _ => 3,
             };
+            if let Some(steps) = analysis.witness() {
+                if let Err(e) = reach_setups::validate(&setup, steps) {
+                    panic!("seed {seed} {}: invalid witness: {e}", labels[kind]);
+                }
+            }
+            assert!(
+                !(kind == 0 && class == 1),
+                "seed {seed}: a real board called unreachable"
+            );
+            if let (2, Some(dir)) = (class, &dump) {
+                let path = format!("{dir}/{}-{seed}.carc", labels[kind]);
+                std::fs::write(&path, &setup.text).expect("writable dump directory");
+            }
             let c = &mut classes[kind][class];
             c.count += 1;
             c.total += took;
@@ -138,13 +72,13 @@ fn main() {
         }
     }
     println!(
-        "{games} simulated games (2-5 players, farmers), 72 tiles each; full analyze() per setup"
+        "{games} simulated games (2-5 players, farmers), 72 tiles each; full analyze() per setup; every witness validated"
     );
     println!(
         "{:<6} {:<12} {:>6} {:>12} {:>12} {:>6}",
         "setup", "outcome", "count", "mean", "worst", "seed"
     );
-    for (kind, label) in ["real", "+1", "+2"].iter().enumerate() {
+    for (kind, label) in labels.iter().enumerate() {
         for (class, name) in names.iter().enumerate() {
             let c = &classes[kind][class];
             if c.count == 0 {
@@ -160,5 +94,9 @@ fn main() {
                 c.worst_seed
             );
         }
+    }
+    all.sort();
+    if let (Some(median), Some(p99)) = (all.get(all.len() / 2), all.get(all.len() * 99 / 100)) {
+        println!("all setups: median {median:.3?}, 99th percentile {p99:.3?}");
     }
 }

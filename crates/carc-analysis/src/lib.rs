@@ -33,6 +33,7 @@ pub use hover::hover;
 pub use inlay::inlay_hints;
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};
+pub use reach::Step as WitnessStep;
 pub use render::{
     board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
 };
@@ -67,6 +68,15 @@ impl Analysis {
     /// Every diagnostic of the document, in file order.
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
+    }
+
+    /// The order of play the reachability check found for the setup (see `docs/puzzles.md`),
+    /// when it found one: every setup tile once, turns rotating through the players.
+    pub fn witness(&self) -> Option<&[WitnessStep]> {
+        match &self.reach.as_ref()?.outcome {
+            reach::Outcome::Reachable(steps) => Some(steps),
+            _ => None,
+        }
     }
 
     /// The index of the line holding a byte offset: from its first byte to the end of its

@@ -46,14 +46,19 @@ pub const BUDGET: usize = 20_000;
 /// Setups larger than this are not searched (several boxes of tiles): "not proven".
 const MAX_TILES: usize = 1_000;
 
-/// One turn of a witness.
-#[derive(Debug, Clone)]
-pub(crate) struct Step {
+/// One turn of a witness: an order of play that builds the setup (see
+/// [`Analysis::witness`](crate::Analysis::witness)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The setup line of the tile (0-based, as in the parse).
     pub line: usize,
+    /// Whose turn it is (turns rotate through `players`).
     pub colour: Color,
+    /// The tile, where and how it lies.
     pub tile: TileType,
     pub pos: Pos,
     pub rotation: Rotation,
+    /// The meeple deployed on it that turn, of `colour`.
     pub meeple: Option<(Role, Place)>,
 }
 
