@@ -1,9 +1,75 @@
 //! Arbitrary bytes → parse → analysis → every query of the analysis. Nothing may panic, and
-//! every span handed to an editor must lie inside the text, on character boundaries.
+//! every span handed to an editor must lie inside the text, on character boundaries. Also
+//! what the CLI and `carc.showBoard` ask: `moves` for a few tiles at a few lines, the board
+//! at a few lines and offsets drawn as SVG (well-formed XML, checked by the render tests'
+//! checker) and as text, code lenses, and hover on every keyword of the first lines (the
+//! setup's first keyword shows the reachability witness).
 #![no_main]
 
-use carc_analysis::Span;
+use carc_analysis::{Analysis, Span};
 use libfuzzer_sys::fuzz_target;
+
+#[path = "../../crates/carc-analysis/tests/support/xml.rs"]
+#[allow(dead_code)]
+mod xml;
+
+/// The SVG is one well-formed `<svg>` element; the text view is not empty.
+fn check_board(board: &carc_analysis::Board) {
+    let svg = carc_analysis::render_svg(board);
+    assert!(svg.starts_with("<svg"), "{svg:?}");
+    if let Err(e) = xml::parse_xml(&svg) {
+        panic!("the SVG is not well-formed: {e}\n{svg}");
+    }
+    assert!(!carc_analysis::render_ascii(board).is_empty());
+}
+
+/// `moves`, the board and its pictures at a few lines; code lenses; hover on keywords.
+fn check_views(text: &str, analysis: &Analysis, lines: &[carc_notation::Line]) {
+    let n = lines.len();
+    let mut at: Vec<usize> = vec![0, n / 3, n / 2, (2 * n) / 3, n.saturating_sub(1), n];
+    at.dedup();
+    // The last byte picks one more tile letter (any letter, A–X or not).
+    let extra = text.chars().last().unwrap_or('Z');
+    for &line in &at {
+        let board = carc_analysis::board_at_line(analysis, line);
+        assert_eq!(
+            board.is_some(),
+            line < n,
+            "board_at_line({line}) of {n} lines"
+        );
+        if let Some(board) = board {
+            check_board(&board);
+        }
+        for tile in ['A', 'D', 'E', 'V', extra] {
+            match carc_analysis::moves(analysis, tile, Some(line)) {
+                Ok(list) => {
+                    for m in &list.moves {
+                        assert!(!m.text.is_empty());
+                    }
+                }
+                Err(e) => assert!(!e.code().is_empty()),
+            }
+        }
+    }
+    let _ = carc_analysis::moves(analysis, 'E', None);
+    for offset in [None, Some(0), Some(text.len() / 2), Some(text.len())] {
+        let offset = offset.filter(|&o| text.is_char_boundary(o));
+        check_board(&carc_analysis::board_at(analysis, offset));
+    }
+    for lens in carc_analysis::code_lenses(analysis) {
+        check_span(text, lens.span, "code lens");
+        assert!(!lens.title.is_empty());
+    }
+    for line in lines.iter().take(32) {
+        if let carc_notation::LineKind::Statement(s) = &line.kind {
+            for offset in [s.keyword.start, s.keyword.end] {
+                if let Some(hover) = carc_analysis::hover(analysis, offset) {
+                    check_span(text, hover.span, "keyword hover");
+                }
+            }
+        }
+    }
+}
 
 /// A span an editor can use: ordered, inside the text, on character boundaries.
 fn check_span(text: &str, span: Span, what: &str) {
@@ -66,6 +132,7 @@ fuzz_target!(|data: &[u8]| {
             check_span(text, span, "highlight");
         }
     }
+    check_views(text, &analysis, &parse.lines);
     let mut ranges: Vec<Span> = parse.lines.iter().map(|l| l.span).take(16).collect();
     ranges.push(whole);
     for range in ranges {

@@ -45,6 +45,24 @@ where
     serve_shared(Arc::new(Shared::default()), input, output).await
 }
 
+/// The message guard alone, for the fuzz target `lsp_guard` (not part of the API): reads
+/// the client's frames from `input` and returns what the guard passes on to
+/// tower-lsp-server, for a server that is `initialized` (or not) and `shut_down` (or not).
+#[doc(hidden)]
+pub fn guard_output(input: &[u8], initialized: bool, shut_down: bool) -> Vec<u8> {
+    let shared = Shared::default();
+    if initialized {
+        let _ = shared.session.set(server::Session::default());
+    }
+    shared.shutdown.store(shut_down, Ordering::SeqCst);
+    let mut output = Vec::new();
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread().build() else {
+        return output;
+    };
+    runtime.block_on(guard::run(input, &mut output, &shared));
+    output
+}
+
 /// [`serve`] with the state given by the caller (tests inspect the documents through it).
 pub(crate) async fn serve_shared<I, O>(shared: Arc<Shared>, input: I, output: O) -> bool
 where

@@ -25,12 +25,28 @@ use grammar::{CarcParser, Rule};
 /// Parses `text` line by line. Never fails and never panics: a line that does not parse
 /// becomes a [`LineKind::Error`] line with one [`SyntaxError`] in [`Parse::errors`].
 pub fn parse(text: &str) -> Parse {
+    parse_lines(text, true)
+}
+
+/// [`parse`] without the fast path: every line goes to the grammar. Not part of the API: the
+/// fuzz target `fast_parse` (outside this crate) checks that both give the same [`Parse`].
+#[doc(hidden)]
+pub fn parse_with_grammar_only(text: &str) -> Parse {
+    parse_lines(text, false)
+}
+
+fn parse_lines(text: &str, fast: bool) -> Parse {
     let mut parse = Parse::default();
     let ranges = line_ranges(text);
     parse.lines.reserve_exact(ranges.len());
     for (start, end) in ranges {
         let line_text = text.get(start..end).unwrap_or("");
-        let (line, error) = match crate::fast::line(line_text, start) {
+        let fast_line = if fast {
+            crate::fast::line(line_text, start)
+        } else {
+            None
+        };
+        let (line, error) = match fast_line {
             Some(line) => (line, None),
             None => parse_line(line_text, start),
         };
