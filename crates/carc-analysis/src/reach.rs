@@ -17,11 +17,17 @@
 //! 2. a depth-first search over orders on a union-find with rollback over the tiles'
 //!    segments: candidates are the tiles touching the board, meeple tiles of the colour to
 //!    move first, then tiles on no feature holding two or more meeples, then the rest; a
-//!    branch dies as soon as an unplaced meeple's segment touches an occupied feature or a
-//!    colour has fewer turns left than meeples to place; failed sets of placed tiles are
-//!    remembered (what can still follow depends only on that set and the seating);
-//! 3. a budget of [`BUDGET`] placements: when it runs out the setup is "not proven" reachable,
-//!    which is not an error. Only a search that ran to its end proves a setup unreachable.
+//!    branch dies as soon as an unplaced meeple's segment touches an occupied feature, two
+//!    unplaced meeples' segments touch the same feature, or a colour has fewer turns left
+//!    than meeples to place; failed sets of placed tiles are remembered (what can still
+//!    follow depends only on that set and the seating). The search restarts on a Luby
+//!    schedule of [`RESTART`] placements with ties among candidates shuffled anew: a wrong
+//!    early choice no longer costs the whole budget. The remembered sets carry over, so a
+//!    round that runs to its end still proves the setup unreachable;
+//! 3. a budget of [`BUDGET`] placements: when it runs out, the search backwards (which tile
+//!    came last?) gets the same budget; when that runs out too the setup is "not proven"
+//!    reachable, which is not an error. Only a forward round that ran to its end proves a
+//!    setup unreachable.
 //!
 //! Not modelled (so not proven): scores, supplies (meeples returned by scoring), which tiles
 //! were drawn and discarded, whether the start tile was a D, and the turn order of the first
@@ -483,6 +489,38 @@ struct Search<'m> {
     gave_up: bool,
     /// (blocked meeple tile, blocking meeple tile) → how often.
     blocks: HashMap<(usize, usize), usize>,
+    /// Scratch for `doomed`, per root: (stamp, the unplaced meeple tile touching it).
+    touched: Vec<(u64, usize)>,
+    stamp: u64,
+    /// The restart round, and the placements allowed until its end.
+    round: u64,
+    round_budget: usize,
+}
+
+/// Placements per unit of the restart schedule (a 72-tile dive takes at least 72).
+const RESTART: usize = 200;
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, … (`i` from 1): restarts of mostly short rounds
+/// with the occasional long one.
+fn luby(i: u64) -> usize {
+    let mut i = i.max(1);
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// A fixed pseudo-random tie-break for `t` in restart `round` (splitmix64).
+fn mix(round: u64, t: usize) -> usize {
+    let mut z = round
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(t as u64);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) as usize
 }
 
 impl<'m> Search<'m> {
@@ -520,6 +558,10 @@ impl<'m> Search<'m> {
             budget,
             gave_up: false,
             blocks: HashMap::new(),
+            touched: vec![(0, 0); nodes],
+            stamp: 0,
+            round: 0,
+            round_budget: budget,
         }
     }
 
@@ -663,8 +705,11 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// Whether the placed tiles already rule out a witness.
+    /// Whether the placed tiles already rule out a witness: an unplaced meeple's segment
+    /// touches an occupied feature, or two unplaced meeples' segments touch the same feature
+    /// (whichever comes first occupies it for the other; features only grow).
     fn doomed(&mut self) -> bool {
+        self.stamp += 1;
         for i in 0..self.meeple_tiles.len() {
             let u = self.meeple_tiles[i];
             let Some(mp) = self.m.meeple[u] else {
@@ -681,6 +726,13 @@ impl<'m> Search<'m> {
                             *self.blocks.entry((u, h)).or_insert(0) += 1;
                         }
                         return true;
+                    }
+                    match self.touched[root] {
+                        (stamp, other) if stamp == self.stamp && other != u => {
+                            *self.blocks.entry((u, other)).or_insert(0) += 1;
+                            return true;
+                        }
+                        _ => self.touched[root] = (self.stamp, u),
                     }
                 }
             }
@@ -712,7 +764,13 @@ impl<'m> Search<'m> {
                 None if !self.m.contested[t] => 1,
                 None => 2,
             };
-            out.push((class, self.m.lines[t], t));
+            // Ties: the file's order in the first round, then a shuffle per restart.
+            let tie = if self.round == 0 {
+                self.m.lines[t]
+            } else {
+                mix(self.round, t)
+            };
+            out.push((class, tie, t));
         }
         out.sort_unstable();
         out.into_iter().map(|(_, _, t)| t).collect()
@@ -727,7 +785,7 @@ impl<'m> Search<'m> {
             return false;
         }
         for t in self.candidates() {
-            if self.placements >= self.budget {
+            if self.placements >= self.round_budget {
                 self.gave_up = true;
                 return false;
             }
@@ -747,8 +805,25 @@ impl<'m> Search<'m> {
         false
     }
 
+    /// Depth-first search with restarts: round `i` may try `RESTART * luby(i)` placements
+    /// (capped by the budget), ties among candidates shuffled anew each round. The dead sets
+    /// carry over (each was explored in full), so a round that runs to its end still proves
+    /// the setup unreachable.
     fn run(mut self) -> (Outcome, usize) {
-        if self.dfs() {
+        let found = loop {
+            self.gave_up = false;
+            self.round_budget = self
+                .budget
+                .min(self.placements + RESTART * luby(self.round + 1));
+            if self.dfs() {
+                break true;
+            }
+            if !self.gave_up || self.placements >= self.budget {
+                break false;
+            }
+            self.round += 1;
+        };
+        if found {
             let steps = self.m.witness(&self.order, self.seat0.unwrap_or(0));
             return (Outcome::Reachable(steps), self.placements);
         }
@@ -1241,6 +1316,28 @@ mod tests {
             "{}",
             card.markdown
         );
+    }
+
+    #[test]
+    fn two_unplaced_meeples_touching_one_road_doom_the_branch() {
+        // U 0,0 (red) – U 0,1 – U 0,2 (blue), one straight road: once the middle tile is
+        // down, both travellers' segments touch its road, so whichever comes first blocks
+        // the other, though neither touches an occupied road yet.
+        let text = "players red blue\ntile U 0,0 red traveller\ntile U 0,1\n\
+            tile U 0,2 blue traveller\n";
+        let parse = carc_notation::parse(text);
+        let state = replay(&parse, None, None);
+        let model = Model::build(&state).expect("a model");
+        let middle = (0..3).find(|t| model.meeple[*t].is_none()).expect("U 0,1");
+        let mut search = Search::new(&model, BUDGET);
+        assert!(search.try_place(middle));
+        assert!(search.doomed());
+    }
+
+    #[test]
+    fn restarts_follow_the_luby_sequence() {
+        let first: Vec<usize> = (1..=15).map(luby).collect();
+        assert_eq!(first, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 
     #[test]
