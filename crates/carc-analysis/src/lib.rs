@@ -79,6 +79,12 @@ impl Analysis {
         }
     }
 
+    /// Whether the reachability report was taken over from the previous analysis given to
+    /// [`analyze_incremental`] (its setup text was identical) rather than searched anew.
+    pub fn reach_reused(&self) -> bool {
+        self.reach.as_ref().is_some_and(|r| r.reused)
+    }
+
     /// The index of the line holding a byte offset: from its first byte to the end of its
     /// text. An offset in a line break, or after the final one, is on no line.
     fn line_at(&self, offset: usize) -> Option<usize> {
@@ -100,6 +106,14 @@ impl std::fmt::Debug for Analysis {
 
 /// Analyses a whole document. Never fails: bad input yields diagnostics.
 pub fn analyze(text: &str) -> Analysis {
+    analyze_incremental(text, None)
+}
+
+/// [`analyze`], reusing what it can of the analysis of an earlier version of the document
+/// (an editor's previous keystroke): the reachability report when the setup text (every byte
+/// before the first statement that is not a setup one) is identical, so typing in the turns
+/// never pays for the setup's search again. The result is the same as `analyze(text)`.
+pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis {
     let parse = carc_notation::parse(text);
     let replay = replay::replay(&parse, None, None);
     let mut diagnostics: Vec<Diagnostic> = parse
@@ -117,7 +131,8 @@ pub fn analyze(text: &str) -> Analysis {
     // Puzzle and reachability checks: their own modules, on the finished replay.
     let (puzzle, found) = puzzle::check(&parse, &replay);
     diagnostics.extend(found);
-    let reach = reach::check(&parse, &replay);
+    let before = previous.and_then(|p| Some((p.text.as_str(), p.reach.as_ref()?)));
+    let reach = reach::check(text, &parse, &replay, before);
     diagnostics.extend(reach.as_ref().and_then(reach::Report::diagnostic));
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     Analysis {

@@ -90,6 +90,11 @@ pub(crate) struct Report {
     pub placements: usize,
     /// How many tiles the setup has.
     pub tiles: usize,
+    /// The length in bytes of the setup text the report is about (the text before the first
+    /// statement that is not a setup one): the report depends on nothing else.
+    pub setup_len: usize,
+    /// Whether the report was taken over from the previous analysis.
+    pub reused: bool,
 }
 
 impl Report {
@@ -108,8 +113,14 @@ fn is_setup(kind: &StatementKind) -> bool {
 }
 
 /// Checks the setup of an analysed document (`None` without setup tiles, or when the setup
-/// already has errors).
-pub(crate) fn check(parse: &Parse, done: &Replay) -> Option<Report> {
+/// already has errors). `previous` is an earlier analysed text and its report: when its setup
+/// text is byte-identical to this one's, its report is taken over without a search.
+pub(crate) fn check(
+    text: &str,
+    parse: &Parse,
+    done: &Replay,
+    previous: Option<(&str, &Report)>,
+) -> Option<Report> {
     let mut end = parse.lines.len();
     let mut keyword = None;
     let mut has_tile = false;
@@ -141,6 +152,15 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> Option<Report> {
     {
         return None;
     }
+    let setup_len = setup_end.min(text.len());
+    if let Some((before, report)) = previous {
+        if report.setup_len == setup_len && before.get(..setup_len) == text.get(..setup_len) {
+            return Some(Report {
+                reused: true,
+                ..report.clone()
+            });
+        }
+    }
     let state = replay(&prefix(parse, end), None, None);
     let model = Model::build(&state)?;
     let tiles = model.tiles.len();
@@ -150,6 +170,8 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> Option<Report> {
             outcome: Outcome::Unreachable(d),
             placements: 0,
             tiles,
+            setup_len,
+            reused: false,
         });
     }
     if tiles > MAX_TILES {
@@ -158,6 +180,8 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> Option<Report> {
             outcome: Outcome::NotProven,
             placements: 0,
             tiles,
+            setup_len,
+            reused: false,
         });
     }
     // Forwards first (most setups fall at once), then backwards with the same budget: either
@@ -175,6 +199,8 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> Option<Report> {
         outcome,
         placements,
         tiles,
+        setup_len,
+        reused: false,
     })
 }
 
@@ -1332,6 +1358,62 @@ mod tests {
         let mut search = Search::new(&model, BUDGET);
         assert!(search.try_place(middle));
         assert!(search.doomed());
+    }
+
+    /// The detour setup (reachable after a search) and two texts that share its setup.
+    const DETOUR: &str = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+        tile U 0,2 blue traveller S\ntile B 1,0\ntile B 1,1\ntile B 1,2\n";
+
+    #[test]
+    fn an_identical_setup_reuses_the_report_with_the_same_diagnostics_and_hover() {
+        let first = crate::analyze(DETOUR);
+        assert!(!first.reach_reused());
+        // A turn typed after the setup (with a mistake, so there are diagnostics to compare).
+        let typed = format!("{DETOUR}turn red V 2,2\n");
+        let fresh = crate::analyze(&typed);
+        let reused = crate::analyze_incremental(&typed, Some(&first));
+        assert!(reused.reach_reused() && !fresh.reach_reused());
+        assert!(!fresh.diagnostics().is_empty());
+        assert_eq!(reused.diagnostics(), fresh.diagnostics());
+        let card = |a: &Analysis| crate::hover(a, 0).map(|h| h.markdown);
+        assert_eq!(card(&reused), card(&fresh));
+        assert!(card(&reused).is_some_and(|c| c.starts_with("**reachable setup** · 6 tiles")));
+        // Reused again from a reused analysis (the editor's chain of keystrokes).
+        let again = crate::analyze_incremental(&format!("{typed}\n"), Some(&reused));
+        assert!(again.reach_reused());
+        assert_eq!(card(&again), card(&fresh));
+    }
+
+    #[test]
+    fn a_changed_setup_line_is_searched_again() {
+        // The previous report is doctored so that reuse would show: an identical setup takes
+        // it over, a changed one does not.
+        let mut first = crate::analyze(DETOUR);
+        if let Some(r) = first.reach.as_mut() {
+            r.outcome = Outcome::NotProven;
+        }
+        let same = crate::analyze_incremental(DETOUR, Some(&first));
+        assert!(matches!(
+            same.reach.as_ref().map(|r| &r.outcome),
+            Some(Outcome::NotProven)
+        ));
+        // B 1,2 → a red monk on it: a different setup, searched anew (still reachable).
+        let changed = DETOUR.replace("tile B 1,2\n", "tile B 1,2 red monk\n");
+        let again = crate::analyze_incremental(&changed, Some(&first));
+        assert!(!again.reach_reused());
+        assert!(matches!(
+            again.reach.as_ref().map(|r| &r.outcome),
+            Some(Outcome::Reachable(_))
+        ));
+        // Without the detour (the B tiles) the corridor is unreachable: searched and proven.
+        let corridor = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+            tile U 0,2 blue traveller S\n";
+        let proof = crate::analyze_incremental(corridor, Some(&first));
+        let codes: Vec<Code> = proof.diagnostics().iter().map(|d| d.code).collect();
+        assert_eq!(codes, vec![Code::Unreachable]);
+        // Inserting a blank line in the setup shifts every offset: not reused either.
+        let shifted = format!("\n{DETOUR}");
+        assert!(!crate::analyze_incremental(&shifted, Some(&first)).reach_reused());
     }
 
     #[test]

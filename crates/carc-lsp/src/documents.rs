@@ -22,6 +22,9 @@ struct Document {
     rope: Rope,
     version: i32,
     analysis: Option<Arc<Analysis>>,
+    /// The last analysis of an earlier version, kept until the current one is analysed:
+    /// `analyze_incremental` takes its reachability report over when the setup is unchanged.
+    previous: Option<Arc<Analysis>>,
 }
 
 /// The open documents of a session.
@@ -82,6 +85,7 @@ impl Documents {
             rope: Rope::from_str(text),
             version,
             analysis: None,
+            previous: None,
         };
         self.lock().insert(uri, document);
     }
@@ -108,7 +112,9 @@ impl Documents {
             convert::apply_change(&mut document.rope, change, encoding);
         }
         document.version = version;
-        document.analysis = None;
+        if let Some(analysis) = document.analysis.take() {
+            document.previous = Some(analysis);
+        }
         Ok(())
     }
 
@@ -133,13 +139,14 @@ impl Documents {
     /// The current version with its analysis, analysing it (outside the lock, under
     /// `catch_unwind`) if no request did yet. `None` if the document is not open.
     pub fn snapshot(&self, uri: &Uri) -> Option<Result<Snapshot, AnalysisPanic>> {
-        let (rope, version, cached) = {
+        let (rope, version, cached, previous) = {
             let map = self.lock();
             let document = map.get(uri)?;
             (
                 document.rope.clone(),
                 document.version,
                 document.analysis.clone(),
+                document.previous.clone(),
             )
         };
         if let Some(analysis) = cached {
@@ -150,13 +157,16 @@ impl Documents {
             }));
         }
         let text = rope.to_string();
-        let analysis = match catch_panic(|| carc_analysis::analyze(&text)) {
+        let analysis =
+            catch_panic(|| carc_analysis::analyze_incremental(&text, previous.as_deref()));
+        let analysis = match analysis {
             Ok(analysis) => Arc::new(analysis),
             Err(panic) => return Some(Err(panic)),
         };
         if let Some(document) = self.lock().get_mut(uri) {
             if document.version == version && document.analysis.is_none() {
                 document.analysis = Some(analysis.clone());
+                document.previous = None;
             }
         }
         Some(Ok(Snapshot {
@@ -248,6 +258,68 @@ mod tests {
         );
         assert!(docs.is_current(&uri(), 2) && !docs.is_current(&uri(), 1));
         assert!(docs.close(&uri()) && !docs.close(&uri()));
+    }
+
+    #[test]
+    fn an_edit_after_the_setup_reuses_the_reachability_report() {
+        let docs = Documents::default();
+        let setup = "players red blue\ntile D 0,0 red knight N\ntile U 1,0 r90 blue traveller E\n";
+        docs.open(uri(), setup, 1);
+        let first = docs
+            .snapshot(&uri())
+            .and_then(Result::ok)
+            .expect("a snapshot");
+        assert!(!first.analysis.reach_reused());
+        // A turn typed below the setup: the setup's report is taken over, and everything
+        // agrees with a fresh analysis of the same text.
+        docs.change(
+            &uri(),
+            2,
+            &[insert(3, 0, "turn red V 2,2\n")],
+            PositionEncoding::Utf16,
+        )
+        .expect("applied");
+        let typed = docs
+            .snapshot(&uri())
+            .and_then(Result::ok)
+            .expect("a snapshot");
+        assert!(typed.analysis.reach_reused());
+        let fresh = carc_analysis::analyze(typed.analysis.text());
+        assert_eq!(typed.analysis.diagnostics(), fresh.diagnostics());
+        let card = |a: &Analysis| carc_analysis::hover(a, 0).map(|h| h.markdown);
+        assert_eq!(card(&typed.analysis), card(&fresh));
+        assert!(card(&fresh).is_some_and(|c| c.starts_with("**reachable setup**")));
+        // Two changes before any request: the last analysis (version 2) still serves.
+        docs.change(&uri(), 3, &[insert(4, 0, "\n")], PositionEncoding::Utf16)
+            .expect("applied");
+        docs.change(&uri(), 4, &[insert(5, 0, "\n")], PositionEncoding::Utf16)
+            .expect("applied");
+        let later = docs
+            .snapshot(&uri())
+            .and_then(Result::ok)
+            .expect("a snapshot");
+        assert!(later.analysis.reach_reused());
+        // A changed setup line (the traveller's colour) is searched again.
+        let edit = TextDocumentContentChangeEvent {
+            range: Some(Range::new(Position::new(2, 15), Position::new(2, 19))),
+            range_length: None,
+            text: "red".to_owned(),
+        };
+        docs.change(&uri(), 5, &[edit], PositionEncoding::Utf16)
+            .expect("applied");
+        let changed = docs
+            .snapshot(&uri())
+            .and_then(Result::ok)
+            .expect("a snapshot");
+        assert!(changed.analysis.text().contains("r90 red traveller E"));
+        assert!(!changed.analysis.reach_reused());
+        let fresh = carc_analysis::analyze(changed.analysis.text());
+        assert_eq!(changed.analysis.diagnostics(), fresh.diagnostics());
+        // Two red meeples on two tiles with two players: red had one turn.
+        assert!(fresh
+            .diagnostics()
+            .iter()
+            .any(|d| d.code == carc_analysis::Code::Unreachable));
     }
 
     #[test]
