@@ -342,8 +342,13 @@ fn esc(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Control characters are not allowed in XML 1.0.
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => out.push(' '),
+            // Control characters and the noncharacters U+FFFE, U+FFFF are not allowed in
+            // XML 1.0.
+            c if ((c as u32) < 0x20 && c != '\t' && c != '\n')
+                || matches!(c, '\u{fffe}' | '\u{ffff}') =>
+            {
+                out.push(' ')
+            }
             c => out.push(c),
         }
     }
