@@ -3,7 +3,8 @@
 //! what the CLI and `carc.showBoard` ask: `moves` for a few tiles at a few lines, the board
 //! at a few lines and offsets drawn as SVG (well-formed XML, checked by the render tests'
 //! checker) and as text, code lenses, and hover on every keyword of the first lines (the
-//! setup's first keyword shows the reachability witness).
+//! setup's first keyword shows the reachability witness); `analyze_incremental` from this
+//! analysis equals `analyze` on edited texts (code-action fixes and typical keystrokes).
 #![no_main]
 
 use carc_analysis::{Analysis, Span};
@@ -21,6 +22,30 @@ fn check_board(board: &carc_analysis::Board) {
         panic!("the SVG is not well-formed: {e}\n{svg}");
     }
     assert!(!carc_analysis::render_ascii(board).is_empty());
+}
+
+/// `analyze_incremental` from the analysis of `text` gives what `analyze` gives on `edited`
+/// (the same diagnostics and the same hovers on the keywords of the first lines, where the
+/// reachability witness shows).
+fn check_incremental(previous: &Analysis, edited: &str) {
+    let incremental = carc_analysis::analyze_incremental(edited, Some(previous));
+    let fresh = carc_analysis::analyze(edited);
+    assert_eq!(
+        incremental.diagnostics(),
+        fresh.diagnostics(),
+        "analyze_incremental from {:?} differs on {edited:?}",
+        previous.text()
+    );
+    for line in carc_notation::parse(edited).lines.iter().take(32) {
+        if let carc_notation::LineKind::Statement(s) = &line.kind {
+            assert_eq!(
+                carc_analysis::hover(&incremental, s.keyword.start),
+                carc_analysis::hover(&fresh, s.keyword.start),
+                "hover differs after analyze_incremental from {:?} on {edited:?}",
+                previous.text()
+            );
+        }
+    }
 }
 
 /// `moves`, the board and its pictures at a few lines; code lenses; hover on keywords.
@@ -133,6 +158,19 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     check_views(text, &analysis, &parse.lines);
+    // Edits an editor makes: type a turn below, delete the last line, change one character.
+    check_incremental(&analysis, &format!("{text}\nturn red E 0,1\n"));
+    if let Some(last) = parse.lines.last() {
+        check_incremental(&analysis, &text[..last.span.start]);
+    }
+    if let Some((i, _)) = text.char_indices().nth(text.chars().count() / 2) {
+        let mut edited = text.to_owned();
+        edited.replace_range(
+            i..i + edited[i..].chars().next().map_or(0, char::len_utf8),
+            " ",
+        );
+        check_incremental(&analysis, &edited);
+    }
     let mut ranges: Vec<Span> = parse.lines.iter().map(|l| l.span).take(16).collect();
     ranges.push(whole);
     for range in ranges {
@@ -147,8 +185,8 @@ fuzz_target!(|data: &[u8]| {
             if let Some((_, span)) = action.fixes {
                 check_span(text, span, "fixed diagnostic");
             }
-            // The fixed text is analysed like any other.
-            let _ = carc_analysis::analyze(&fixed);
+            // The fixed text is analysed like any other, and incrementally the same.
+            check_incremental(&analysis, &fixed);
         }
     }
 });
