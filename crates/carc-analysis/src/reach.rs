@@ -60,9 +60,11 @@ pub struct Step {
     pub line: usize,
     /// Whose turn it is (turns rotate through `players`).
     pub colour: Color,
-    /// The tile, where and how it lies.
+    /// The tile placed.
     pub tile: TileType,
+    /// Where it lies.
     pub pos: Pos,
+    /// How it is turned.
     pub rotation: Rotation,
     /// The meeple deployed on it that turn, of `colour`.
     pub meeple: Option<(Role, Place)>,

@@ -14,6 +14,8 @@
 //! Logs go to the client (`window/logMessage`); nothing but the protocol is written to the
 //! output.
 
+#![warn(missing_docs)]
+
 mod board;
 mod convert;
 mod documents;
