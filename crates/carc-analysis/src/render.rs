@@ -186,6 +186,57 @@ fn bounds(board: &Board) -> (i32, i32, i32, i32) {
     out.unwrap_or((0, 0, 0, 0))
 }
 
+/// The most cells a picture draws every one of (a 256 × 256 board).
+const MAX_CELLS: i64 = 1 << 16;
+
+/// The columns and rows a picture shows, each ascending: every one of the bounding box of
+/// the tiles and marks, or, when that box has more than [`MAX_CELLS`] cells (a document may
+/// place tiles far apart: `not-adjacent` is only a diagnostic), only those that hold a tile or
+/// a mark, so that a picture's size follows the number of tiles, not the distance between them.
+struct Axes {
+    xs: Vec<i32>,
+    ys: Vec<i32>,
+}
+
+impl Axes {
+    fn of(board: &Board) -> Axes {
+        let (min_x, max_x, min_y, max_y) = bounds(board);
+        let width = i64::from(max_x) - i64::from(min_x) + 1;
+        let height = i64::from(max_y) - i64::from(min_y) + 1;
+        if width.saturating_mul(height) <= MAX_CELLS {
+            return Axes {
+                xs: (min_x..=max_x).collect(),
+                ys: (min_y..=max_y).collect(),
+            };
+        }
+        let cells = || {
+            board
+                .tiles
+                .iter()
+                .map(|t| t.pos)
+                .chain(board.marks.iter().map(|m| m.pos))
+        };
+        let mut xs: Vec<i32> = cells().map(|p| p.x).collect();
+        let mut ys: Vec<i32> = cells().map(|p| p.y).collect();
+        for v in [&mut xs, &mut ys] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        Axes { xs, ys }
+    }
+
+    /// The column of `x`, from the left.
+    fn col(&self, x: i32) -> usize {
+        self.xs.binary_search(&x).unwrap_or_else(|i| i)
+    }
+
+    /// The row of `y`, from the top (y grows upwards).
+    fn row(&self, y: i32) -> usize {
+        let i = self.ys.binary_search(&y).unwrap_or_else(|i| i);
+        self.ys.len().saturating_sub(1).saturating_sub(i)
+    }
+}
+
 /// The sides of a segment, in `N E S W` order.
 fn sides_of(places: carc_rules::PlaceSet) -> Vec<Side> {
     places.sides().collect()
@@ -368,9 +419,9 @@ fn city_path(shape: CityShape) -> &'static str {
 
 /// The picture of `board` as a standalone SVG document.
 pub fn render_svg(board: &Board) -> String {
-    let (min_x, max_x, min_y, max_y) = bounds(board);
-    let cols = f64::from(max_x - min_x + 1);
-    let rows = f64::from(max_y - min_y + 1);
+    let axes = Axes::of(board);
+    let cols = axes.xs.len() as f64;
+    let rows = axes.ys.len() as f64;
     let board_width = LEFT + cols * TILE + RIGHT;
     let width = board_width.max(MIN_WIDTH);
     let left = LEFT + (width - board_width) / 2.0;
@@ -386,8 +437,8 @@ pub fn render_svg(board: &Board) -> String {
     // The top-left corner of a cell.
     let cell = |p: Pos| {
         (
-            left + f64::from(p.x - min_x) * TILE,
-            top + f64::from(max_y - p.y) * TILE,
+            left + axes.col(p.x) as f64 * TILE,
+            top + axes.row(p.y) as f64 * TILE,
         )
     };
 
@@ -408,8 +459,8 @@ pub fn render_svg(board: &Board) -> String {
         out,
         r##"<g class="coordinates" font-size="13" fill="#555">"##
     );
-    for x in min_x..=max_x {
-        let (cx, _) = cell(Pos { x, y: max_y });
+    for &x in &axes.xs {
+        let (cx, _) = cell(Pos { x, y: 0 });
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{}" text-anchor="middle">{x}</text>"#,
@@ -417,8 +468,8 @@ pub fn render_svg(board: &Board) -> String {
             top - 7.0
         );
     }
-    for y in min_y..=max_y {
-        let (_, cy) = cell(Pos { x: min_x, y });
+    for &y in &axes.ys {
+        let (_, cy) = cell(Pos { x: 0, y });
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{}" text-anchor="end">{y}</text>"#,
@@ -433,8 +484,8 @@ pub fn render_svg(board: &Board) -> String {
         out,
         r##"<g class="grid" fill="none" stroke="#d8d2c2" stroke-width="1">"##
     );
-    for y in min_y..=max_y {
-        for x in min_x..=max_x {
+    for &y in &axes.ys {
+        for &x in &axes.xs {
             let p = Pos { x, y };
             if board.tiles.iter().any(|t| t.pos == p) {
                 continue;
@@ -768,9 +819,10 @@ fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
 /// initial of their colour (`r b g y k`) at their place, a marked empty cell is `*` with its
 /// number; coordinates along the top and left; a legend lists marks, glyphs and players.
 pub fn render_ascii(board: &Board) -> String {
-    let (min_x, max_x, min_y, max_y) = bounds(board);
-    let label_width = [min_y, max_y]
+    let axes = Axes::of(board);
+    let label_width = [axes.ys.first(), axes.ys.last()]
         .iter()
+        .flatten()
         .map(|y| y.to_string().len())
         .max()
         .unwrap_or(1);
@@ -780,13 +832,13 @@ pub fn render_ascii(board: &Board) -> String {
     }
     // Column headers, centred over each 3-character cell.
     let mut header = format!("{:w$} ", "", w = label_width);
-    for x in min_x..=max_x {
+    for &x in &axes.xs {
         let _ = write!(header, "{:^3}", x);
     }
     let _ = writeln!(out, "{}", header.trim_end());
-    for y in (min_y..=max_y).rev() {
+    for &y in axes.ys.iter().rev() {
         let mut rows = [String::new(), String::new(), String::new()];
-        for x in min_x..=max_x {
+        for &x in &axes.xs {
             let pos = Pos { x, y };
             let cell = match board.tiles.iter().find(|t| t.pos == pos) {
                 Some(t) => tile_chars(board, t),

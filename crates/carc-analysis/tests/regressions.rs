@@ -22,3 +22,32 @@ fn noncharacters_in_labels_and_titles_do_not_break_the_svg() {
     svg_is_well_formed("title \"a\u{ffff}b\"\ntile D 0,0\nmark 0,0 \"x\u{fffe}y\"\n");
     svg_is_well_formed("title \"\u{1}\u{1f}\u{7f}\"\ntile D 0,0\nmark 0,0 \"\r\u{b}\"\n");
 }
+
+/// Found by timing the fuzz corpus (`tile V 1,-122222220` after tiles near 0,0): the pictures
+/// drew every cell of the tiles' bounding box, so two tiles far apart (a setup may place them
+/// so; `not-adjacent` is only a diagnostic) asked for gigabytes; at the `i32` extremes the
+/// box's width overflowed. Now a board of more than 65,536 cells shows only the columns and
+/// rows that hold a tile or a mark.
+#[test]
+fn tiles_far_apart_make_small_pictures() {
+    for text in [
+        "tile D 0,0\ntile V 1,-122222220\n",
+        "tile D -2147483648,-2147483648\ntile D 2147483647,2147483647 red knight N\nmark 0,0 \"m\"\n",
+        "tile D 0,0\nmark 2147483647,0\n",
+    ] {
+        let start = std::time::Instant::now();
+        let board = board_at(&analyze(text), None);
+        let svg = render_svg(&board);
+        let ascii = carc_analysis::render_ascii(&board);
+        assert!(svg.len() < 20_000 && ascii.len() < 2_000, "{text:?}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(1), "{text:?}");
+        svg_is_well_formed(text);
+    }
+    // A long straight line (`rules boxes` allows many tiles) is still drawn cell by cell.
+    let mut line = String::from("tile D 0,0\n");
+    for x in 1..300 {
+        line.push_str(&format!("tile U {x},0 r90\n"));
+    }
+    let svg = render_svg(&board_at(&analyze(&line), None));
+    assert!(svg.matches("text-anchor=\"middle\"").count() >= 300);
+}
