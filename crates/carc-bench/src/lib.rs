@@ -3,5 +3,6 @@
 //! sample statistics.
 
 pub mod files;
+pub mod games;
 pub mod lsp;
 pub mod stats;

@@ -15,6 +15,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use carc_bench::files;
+use carc_bench::games::time_games;
 use carc_bench::lsp::{self, edit, Client};
 use carc_bench::stats::Samples;
 use carc_rules::{Sim, TileType};
@@ -86,23 +87,13 @@ fn engine(options: &Options) {
     println!("\n== engine (carc-rules), one thread");
     let games = if options.quick { 20_000 } else { 150_000 };
     for players in [2, 5] {
-        let mut sim = Sim::new(0, players, true);
-        for seed in 0..2_000u64 {
-            sim.reset(seed, players, true);
-            black_box(sim.run_fast());
-        }
-        let start = Instant::now();
-        let mut check = 0i64;
-        for seed in 0..games {
-            sim.reset(seed, players, true);
-            check = check.wrapping_add(sim.run_fast().iter().sum::<i64>());
-        }
-        let per = start.elapsed().as_secs_f64() / games as f64;
+        let run = time_games(games, players, 2_000);
+        let per = run.seconds_per_game;
         println!(
             "random {players}-player games with farmers: {:>8.0} games/s ({:.1} µs per game, {games} games; checksum {})",
             1.0 / per,
             per * 1e6,
-            black_box(check)
+            run.checksum
         );
     }
 
