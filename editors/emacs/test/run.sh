@@ -8,20 +8,10 @@
 #   $CARC_FILE overrides the fixture (default tests/data/edge-mismatch.carc).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-repo="$(cd "$here/../../.." && pwd)"
-binary="${1:-${CARC_BIN:-$repo/target/debug/carc}}"
-fixture="${CARC_FILE:-$repo/tests/data/edge-mismatch.carc}"
-case "$binary" in /*) ;; *) binary="$PWD/$binary" ;; esac
-
-if ! command -v emacs >/dev/null; then
-  echo "FAIL emacs: emacs is not installed"; exit 1
-fi
-if [ ! -x "$binary" ]; then
-  echo "FAIL emacs: no carc binary at $binary (cargo build -p carc)"; exit 1
-fi
-
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+editor=emacs
+editor_cmd=emacs
+# shellcheck source=../../test/common.sh
+source "$here/../../test/common.sh"
 # The test edits a copy in a folder of its own (Eglot's project); HOME keeps Emacs's state
 # out of the user's.
 mkdir -p "$scratch/home" "$scratch/project"

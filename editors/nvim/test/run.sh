@@ -8,20 +8,10 @@
 #   $CARC_FILE overrides the fixture (default tests/data/edge-mismatch.carc).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-repo="$(cd "$here/../../.." && pwd)"
-binary="${1:-${CARC_BIN:-$repo/target/debug/carc}}"
-fixture="${CARC_FILE:-$repo/tests/data/edge-mismatch.carc}"
-case "$binary" in /*) ;; *) binary="$PWD/$binary" ;; esac
-
-if ! command -v nvim >/dev/null; then
-  echo "FAIL nvim: nvim is not installed"; exit 1
-fi
-if [ ! -x "$binary" ]; then
-  echo "FAIL nvim: no carc binary at $binary (cargo build -p carc)"; exit 1
-fi
-
-scratch="$(mktemp -d)"
-trap 'rm -rf "$scratch"' EXIT
+editor=nvim
+editor_cmd=nvim
+# shellcheck source=../../test/common.sh
+source "$here/../../test/common.sh"
 # The snippets find `carc` on PATH, as a user's would.
 mkdir -p "$scratch/bin"
 ln -s "$binary" "$scratch/bin/carc"
