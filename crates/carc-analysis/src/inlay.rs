@@ -29,9 +29,11 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                     offset,
                     label: turn_label(&score.features, faults),
                 }),
-            Fact::Meeple { span, value, .. } => Some(InlayHint {
+            Fact::Meeple {
+                line, span, value, ..
+            } => Some(InlayHint {
                 offset: span.end,
-                label: meeple_label(value),
+                label: meeple_label(value, writes_expectation(analysis, *line)),
             }),
             Fact::End {
                 line,
@@ -96,8 +98,11 @@ fn turn_label(features: &[carc_rules::ScoredFeature], faults: &[Code]) -> String
 }
 
 /// `city of 2 tiles: 4 at the end`, or what it scored at once.
-fn meeple_label(value: &MeepleValue) -> String {
+/// With `written`, the turn's `=> …` already gives the points: a meeple that scored at once
+/// is only said to return.
+fn meeple_label(value: &MeepleValue, written: bool) -> String {
     match value {
+        MeepleValue::Scored { .. } if written => "returns at once".to_owned(),
         MeepleValue::Scored { points, won, .. } => {
             format!("scored {}, returned", if *won { *points } else { 0 })
         }

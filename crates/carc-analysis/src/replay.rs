@@ -1040,10 +1040,10 @@ impl Replayer<'_> {
         let amounts = |list: &[Amount]| list.iter().map(|a| a.colour).collect::<Vec<_>>();
         let (list, what) = match kind {
             StatementKind::Players(list) => (list.clone(), "`players`"),
-            StatementKind::Supply(list)
-            | StatementKind::Score(list)
-            | StatementKind::ExpectScore(list)
-            | StatementKind::ExpectSupply(list) => (amounts(list), "this list"),
+            StatementKind::Supply(list) => (amounts(list), "`supply`"),
+            StatementKind::Score(list) => (amounts(list), "`score`"),
+            StatementKind::ExpectScore(list) => (amounts(list), "`expect score`"),
+            StatementKind::ExpectSupply(list) => (amounts(list), "`expect supply`"),
             StatementKind::Turn(TurnStmt {
                 expect: Some(expect),
                 ..

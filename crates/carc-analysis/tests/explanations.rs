@@ -100,6 +100,11 @@ fn inlay_hints_do_not_repeat_a_written_expectation_and_show_ties_by_colour() {
     let text = lesson("06-tied-majority.carc");
     let written = labels(&analyze(&text));
     assert!(!written.iter().any(|h| h.contains("+8")), "{written:?}");
+    // City-cap: the knight's hint says it returns; the score is already written.
+    let hints = labels(&analyze(
+        "players red blue\ntile D 0,0\nturn red E 0,1 r180 knight S => red +4\n",
+    ));
+    assert_eq!(hints, ["returns at once"]);
     let bare = text.replace(" => red +8, blue +8", "");
     assert_ne!(bare, text);
     let hints = labels(&analyze(&bare));
