@@ -29,6 +29,8 @@ pub enum Code {
     CompletedOccupied,
     /// A colour that `players` does not list.
     UnknownPlayer,
+    /// A colour named twice in one list (`players`, `supply`, `score`, `expect`, `=>`).
+    DuplicateColour,
     /// A farmer under `rules no-farmers`.
     FarmersOff,
     /// A discarded tile that fits somewhere.
@@ -51,7 +53,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 21] = [
+    pub const ALL: [Code; 22] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -64,6 +66,7 @@ impl Code {
         Code::MeepleSupply,
         Code::CompletedOccupied,
         Code::UnknownPlayer,
+        Code::DuplicateColour,
         Code::FarmersOff,
         Code::IllegalDiscard,
         Code::ScoreMismatch,
@@ -90,6 +93,7 @@ impl Code {
             Code::MeepleSupply => "meeple-supply",
             Code::CompletedOccupied => "completed-occupied",
             Code::UnknownPlayer => "unknown-player",
+            Code::DuplicateColour => "duplicate-colour",
             Code::FarmersOff => "farmers-off",
             Code::IllegalDiscard => "illegal-discard",
             Code::ScoreMismatch => "score-mismatch",

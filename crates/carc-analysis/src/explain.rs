@@ -2,8 +2,8 @@
 //! descriptions. Shared by diagnostics, hover and inlay hints so that each is phrased once.
 
 use carc_rules::{
-    Color, FeatureKind, FeatureSummary, FinalScore, Place, Role, Rotation, ScoredFeature, TileType,
-    TurnScore,
+    Color, FeatureKind, FeatureSummary, FinalScore, Game, Place, Role, Rotation, ScoredFeature,
+    TileType, TurnScore,
 };
 
 use crate::vocab;
@@ -41,7 +41,7 @@ pub fn gains_text(gains: &[(Color, i64)]) -> String {
 /// `city of 2 tiles, 1 shield` — what a feature is.
 pub fn describe(feature: &FeatureSummary) -> String {
     let n = feature.tiles.len();
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let plural = |n: usize, word: &str| vocab::count(n, word);
     match feature.kind {
         FeatureKind::Road => format!("road of {}", plural(n, "tile")),
         FeatureKind::City if feature.shields > 0 => format!(
@@ -58,7 +58,7 @@ pub fn describe(feature: &FeatureSummary) -> String {
         }
         FeatureKind::Field => format!(
             "field touching {}",
-            plural(feature.completed_cities, "completed city").replace("citys", "cities")
+            plural(feature.completed_cities, "completed city")
         ),
     }
 }
@@ -85,7 +85,7 @@ pub fn formula(feature: &FeatureSummary, points: u32) -> String {
 /// Who a scored feature went to: `for red`, `for red and blue (tied)`, `unoccupied`.
 pub fn winners_text(scored: &ScoredFeature) -> String {
     match scored.winners.as_slice() {
-        [] => "unoccupied".to_owned(),
+        [] => "for nobody: it holds no meeple".to_owned(),
         [one] => format!("for {}", one.as_str()),
         many => {
             let names: Vec<&str> = many.iter().map(|c| c.as_str()).collect();
@@ -94,24 +94,149 @@ pub fn winners_text(scored: &ScoredFeature) -> String {
     }
 }
 
-/// One scored feature in one line: `city of 2 tiles: 2 × 2 = 4 for red`.
+/// One scored feature in one line: `city of 2 tiles (complete): 2 × 2 = 4 for red`, then,
+/// where several colours hold it, who scores: `; red 2 knights v blue 1: red scores 10,
+/// blue 0`. Fields are never complete, so they carry no state word.
 pub fn scored_line(scored: &ScoredFeature) -> String {
-    format!(
-        "{} ({}): {} {}",
+    let state = match (scored.feature.kind, scored.feature.complete) {
+        (FeatureKind::Field, _) => "",
+        (_, true) => " (complete)",
+        (_, false) => " (unfinished)",
+    };
+    let mut line = format!(
+        "{}{state}: {} {}",
         describe(&scored.feature),
-        if scored.feature.complete {
-            "complete"
-        } else {
-            "unfinished"
-        },
         formula(&scored.feature, scored.points),
         winners_text(scored)
-    )
+    );
+    if let Some(majority) = majority(&scored.feature, scored.points) {
+        line.push_str("; ");
+        line.push_str(&majority);
+    }
+    line
 }
 
-/// What a turn scored, for a mismatch message.
+/// Where meeples of several colours share a feature, the count that decides it:
+/// `red 2 knights v blue 1: red scores 10, blue 0` (a tie: `red 1 knight v blue 1: red
+/// scores 8, blue 8`). `None` with meeples of one colour or none.
+pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
+    let mut counts: Vec<(Color, usize, Role)> = Vec::new();
+    for m in &feature.meeples {
+        match counts.iter_mut().find(|(c, _, _)| *c == m.colour) {
+            Some(entry) => entry.1 += 1,
+            None => counts.push((m.colour, 1, m.role)),
+        }
+    }
+    if counts.len() < 2 {
+        return None;
+    }
+    counts.sort_by_key(|(_, n, _)| std::cmp::Reverse(*n));
+    let tally: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, (c, n, role))| match i {
+            0 => format!(
+                "{} {}",
+                c.as_str(),
+                vocab::count(*n, vocab::role_word(*role))
+            ),
+            _ => format!("{} {n}", c.as_str()),
+        })
+        .collect();
+    let best = counts[0].1;
+    let outcome: Vec<String> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, (c, n, _))| {
+            let got = if *n == best { points } else { 0 };
+            match i {
+                0 => format!("{} scores {got}", c.as_str()),
+                _ => format!("{} {got}", c.as_str()),
+            }
+        })
+        .collect();
+    Some(format!("{}: {}", tally.join(" v "), outcome.join(", ")))
+}
+
+/// The cities a field touches, each named once with its state and what it gives a farmer:
+/// `touches the city on 0,0 + 0,1 (complete: 3; touched twice, counted once) and the city
+/// on 0,-1 (unfinished: gives nothing)`. `game` is the board the field lies
+/// on.
+pub fn field_cities(game: &Game, field: &FeatureSummary) -> String {
+    // Each city (by its feature id) with how many field pieces touch it, in order of contact.
+    let mut touched: Vec<(FeatureSummary, usize)> = Vec::new();
+    for (pos, segment) in &field.segments {
+        let on_tile = game.features_on(*pos);
+        for index in segment.touched_cities() {
+            let Some(city) = on_tile
+                .iter()
+                .find(|(s, _)| s.index == index)
+                .and_then(|(_, id)| game.feature(*id))
+            else {
+                continue;
+            };
+            match touched.iter_mut().find(|(c, _)| c.id == city.id) {
+                Some(entry) => entry.1 += 1,
+                None => touched.push((city, 1)),
+            }
+        }
+    }
+    if touched.is_empty() {
+        return "touches no city".to_owned();
+    }
+    let named: Vec<String> = touched
+        .iter()
+        .map(|(city, contacts)| {
+            let mut at: Vec<String> = city
+                .tiles
+                .iter()
+                .take(3)
+                .map(|p| vocab::pos_str(*p))
+                .collect();
+            if city.tiles.len() > 3 {
+                at.push(format!("… ({} tiles)", city.tiles.len()));
+            }
+            let what = match (city.complete, contacts) {
+                (true, 1) => "complete: 3".to_owned(),
+                (true, 2) => "complete: 3; touched twice, counted once".to_owned(),
+                (true, n) => format!("complete: 3; touched {n} times, counted once"),
+                (false, _) => "unfinished: gives nothing".to_owned(),
+            };
+            format!("the city on {} ({what})", at.join(" + "))
+        })
+        .collect();
+    let named = match named.as_slice() {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => String::new(),
+    };
+    format!("touches {named}")
+}
+
+/// What a turn scored, for a mismatch message: each feature that scored, and each feature the
+/// tile completed that held no meeple (`completes a city of 2 tiles (4) that holds no
+/// meeple`), or that the tile completes nothing.
 pub fn turn_breakdown(score: &TurnScore) -> String {
-    breakdown(&score.features, "the tile completes nothing")
+    let unoccupied: Vec<String> = score
+        .features
+        .iter()
+        .filter(|f| f.winners.is_empty())
+        .map(|f| {
+            format!(
+                "completes {} {} ({}) that holds no meeple",
+                vocab::article(vocab::kind_word(f.feature.kind)),
+                describe(&f.feature),
+                f.points
+            )
+        })
+        .collect();
+    let scored = breakdown(&score.features, "");
+    match (scored.is_empty(), unoccupied.is_empty()) {
+        (true, true) => "the tile completes nothing".to_owned(),
+        (true, false) => format!("the tile {}", unoccupied.join(", and ")),
+        (false, true) => scored,
+        (false, false) => format!("{scored}; it also {}", unoccupied.join(", and ")),
+    }
 }
 
 /// What final scoring gave, for a mismatch message.
@@ -148,8 +273,9 @@ pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<P
             )
         } else {
             format!(
-                "{} has {count} {want_word}s here: name one by its {}",
+                "{} has {} here: name one by its {}",
                 tile.letter(),
+                vocab::count(count, want_word),
                 if want == FeatureKind::Field {
                     "corner (NE, SE, SW, NW)"
                 } else {

@@ -4,13 +4,13 @@
 use std::fmt::Write as _;
 
 use carc_notation::{LineKind, Span, StatementKind};
-use carc_rules::{FeatureKind, Pos, Side};
+use carc_rules::{FeatureKind, Game, Pos, Side};
 
 use crate::explain;
 use crate::markup;
 use crate::replay::{replay, Fact, MeepleValue, Replay};
 use crate::vocab;
-use crate::{Analysis, Hover};
+use crate::{Analysis, Code, Hover};
 
 /// The hover card at a byte offset, if there is something to say there.
 pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
@@ -30,9 +30,12 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         } if *line == line_index && inside(*span) => Some((*span, value)),
         _ => None,
     }) {
+        // A farmer's field names the cities it touches, on the board as it stands there.
+        let state = matches!(value, MeepleValue::OnBoard(f) if f.kind == FeatureKind::Field)
+            .then(|| replay(&analysis.parse, Some(line_index), None));
         return Some(Hover {
             span,
-            markdown: meeple_card(value),
+            markdown: meeple_card(value, state.as_ref().map(|s| &s.game)),
         });
     }
     match &statement.kind {
@@ -49,8 +52,10 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                     line,
                     colour,
                     score,
-                    ..
-                } if *line == line_index => Some(turn_card(colour.as_str(), &score.features)),
+                    faults,
+                } if *line == line_index => {
+                    Some(turn_card(colour.as_str(), &score.features, faults))
+                }
                 _ => None,
             })?;
             if let Some(glyph) = turn.glyph {
@@ -79,7 +84,19 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                     line,
                     score,
                     totals,
-                } if *line == line_index => Some(end_card(&score.features, totals)),
+                } if *line == line_index => {
+                    // Meeples stay after `end`: the board there still shows each field.
+                    let state = score
+                        .features
+                        .iter()
+                        .any(|f| f.feature.kind == FeatureKind::Field)
+                        .then(|| replay(&analysis.parse, Some(line_index), None));
+                    Some(end_card(
+                        &score.features,
+                        totals,
+                        state.as_ref().map(|s| &s.game),
+                    ))
+                }
                 _ => None,
             })?;
             Some(Hover {
@@ -136,6 +153,13 @@ fn tile_card(state: &Replay, pos: Pos) -> Option<String> {
         let Some(feature) = state.game.feature(id) else {
             continue;
         };
+        // An empty field worth nothing teaches nothing: no line for it.
+        if feature.kind == FeatureKind::Field
+            && feature.meeples.is_empty()
+            && feature.value_now == 0
+        {
+            continue;
+        }
         let places: Vec<&str> = segment.places.iter().map(vocab::place_str).collect();
         let _ = writeln!(
             out,
@@ -146,18 +170,26 @@ fn tile_card(state: &Replay, pos: Pos) -> Option<String> {
             } else {
                 format!(" ({})", places.join(" "))
             },
-            feature_line(&feature)
+            feature_line(&feature, Some(&state.game))
         );
     }
     Some(out)
 }
 
-/// One feature's state and value, for tile and meeple cards.
-fn feature_line(feature: &carc_rules::FeatureSummary) -> String {
+/// One feature's state and value, for tile and meeple cards; a field also names the cities
+/// it touches when the board (`game`) is at hand.
+fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> String {
     let state = match (feature.kind, feature.complete) {
         (FeatureKind::Field, _) => String::new(),
         (_, true) => ", complete".to_owned(),
-        (_, false) => format!(", open ({} open)", feature.open_sides),
+        (FeatureKind::Monastery, false) => format!(
+            ", open: {} missing",
+            vocab::count(feature.open_sides as usize, "neighbour")
+        ),
+        (_, false) => format!(
+            ", open: {}",
+            vocab::count(feature.open_sides as usize, "open side")
+        ),
     };
     let meeples = if feature.meeples.is_empty() {
         "no meeples".to_owned()
@@ -188,15 +220,22 @@ fn feature_line(feature: &carc_rules::FeatureSummary) -> String {
             .collect::<Vec<_>>()
             .join(" and "),
     };
-    format!(
+    let mut line = format!(
         "{}{state} · {meeples} · worth {} {when} ({}) to {who}",
         explain::describe(feature),
         feature.value_now,
         explain::formula(feature, feature.value_now),
-    )
+    );
+    if let Some(majority) = explain::majority(feature, feature.value_now) {
+        let _ = write!(line, " ({majority})");
+    }
+    if let (FeatureKind::Field, Some(game)) = (feature.kind, game) {
+        let _ = write!(line, "; it {}", explain::field_cities(game, feature));
+    }
+    line
 }
 
-fn meeple_card(value: &MeepleValue) -> String {
+fn meeple_card(value: &MeepleValue, game: Option<&Game>) -> String {
     match value {
         MeepleValue::Scored {
             feature,
@@ -211,13 +250,21 @@ fn meeple_card(value: &MeepleValue) -> String {
                 "outnumbered, +0".to_owned()
             }
         ),
-        MeepleValue::OnBoard(feature) => feature_line(feature),
+        MeepleValue::OnBoard(feature) => feature_line(feature, game),
     }
 }
 
-fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature]) -> String {
+fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature], faults: &[Code]) -> String {
     let mut out = format!("**turn** of {colour}\n\n");
-    if features.is_empty() {
+    if !faults.is_empty() {
+        let codes: Vec<&str> = faults.iter().map(|c| c.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "**illegal** ({}): the tile stays on the board so that the rest of the file can be \
+             checked, but this turn's expectation is not checked\n",
+            codes.join(", ")
+        );
+    } else if features.is_empty() {
         out.push_str("completes nothing: scores nothing\n");
     }
     for f in features {
@@ -234,7 +281,11 @@ fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature]) -> String {
     out
 }
 
-fn end_card(features: &[carc_rules::ScoredFeature], totals: &[(carc_rules::Color, i64)]) -> String {
+fn end_card(
+    features: &[carc_rules::ScoredFeature],
+    totals: &[(carc_rules::Color, i64)],
+    game: Option<&Game>,
+) -> String {
     let mut out = "**final scoring**\n\n".to_owned();
     let scored: Vec<_> = features.iter().filter(|f| !f.winners.is_empty()).collect();
     if scored.is_empty() {
@@ -242,6 +293,9 @@ fn end_card(features: &[carc_rules::ScoredFeature], totals: &[(carc_rules::Color
     }
     for f in scored {
         let _ = writeln!(out, "- {}", explain::scored_line(f));
+        if let (FeatureKind::Field, Some(game)) = (f.feature.kind, game) {
+            let _ = writeln!(out, "  - it {}", explain::field_cities(game, &f.feature));
+        }
     }
     let gains = explain::gains(features);
     out.push_str("\nTotals: ");

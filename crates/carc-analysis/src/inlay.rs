@@ -1,11 +1,13 @@
-//! Inlay hints: after each turn what it scored, after each meeple its feature's value, after
-//! `end` each player's final gain and total.
+//! Inlay hints: after each turn without a written expectation what it scored (after an
+//! illegal turn, that it is illegal), after each meeple its feature's value, after `end` each
+//! player's final gain and total. A hint says only what the line does not already say: a turn
+//! that writes `=> …` gets none (a wrong one is a `score-mismatch`).
 
-use carc_notation::{LineKind, Span};
+use carc_notation::{LineKind, Span, StatementKind};
 
 use crate::explain;
 use crate::replay::{Fact, MeepleValue};
-use crate::{Analysis, InlayHint};
+use crate::{Analysis, Code, InlayHint};
 
 /// The inlay hints whose offsets fall inside `range`, in offset order.
 pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
@@ -16,13 +18,22 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
     let mut hints = Vec::new();
     for fact in &analysis.replay.facts {
         let hint = match fact {
-            Fact::Turn { line, score, .. } => statement_end(*line).map(|offset| InlayHint {
-                offset,
-                label: turn_label(&score.features),
-            }),
-            Fact::Meeple { span, value, .. } => Some(InlayHint {
+            Fact::Turn {
+                line,
+                score,
+                faults,
+                ..
+            } => statement_end(*line)
+                .filter(|_| !faults.is_empty() || !writes_expectation(analysis, *line))
+                .map(|offset| InlayHint {
+                    offset,
+                    label: turn_label(&score.features, faults),
+                }),
+            Fact::Meeple {
+                line, span, value, ..
+            } => Some(InlayHint {
                 offset: span.end,
-                label: meeple_label(value),
+                label: meeple_label(value, writes_expectation(analysis, *line)),
             }),
             Fact::End {
                 line,
@@ -51,31 +62,47 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
     hints
 }
 
-/// `+4 red · city of 2 tiles`, several features joined with `; `, or `+0`.
-fn turn_label(features: &[carc_rules::ScoredFeature]) -> String {
+/// Whether the turn on `line` writes its expectation (`=> …`).
+fn writes_expectation(analysis: &Analysis, line: usize) -> bool {
+    let Some(LineKind::Statement(statement)) = analysis.parse.lines.get(line).map(|l| &l.kind)
+    else {
+        return false;
+    };
+    matches!(&statement.kind, StatementKind::Turn(t) if t.expect.is_some())
+}
+
+/// `red +4 · city of 2 tiles`, a tie `red +8, blue +8 · city of 3 tiles, 1 shield`, several
+/// features joined with `; `, or `scores nothing`; an illegal turn: `illegal (edge-mismatch)`.
+fn turn_label(features: &[carc_rules::ScoredFeature], faults: &[Code]) -> String {
+    if !faults.is_empty() {
+        let codes: Vec<&str> = faults.iter().map(|c| c.as_str()).collect();
+        return format!("illegal ({})", codes.join(", "));
+    }
     let parts: Vec<String> = features
         .iter()
         .filter(|f| !f.winners.is_empty())
         .map(|f| {
-            let who: Vec<&str> = f.winners.iter().map(|c| c.as_str()).collect();
-            format!(
-                "+{} {} · {}",
-                f.points,
-                who.join(" "),
-                explain::describe(&f.feature)
-            )
+            let who: Vec<String> = f
+                .winners
+                .iter()
+                .map(|c| format!("{} +{}", c.as_str(), f.points))
+                .collect();
+            format!("{} · {}", who.join(", "), explain::describe(&f.feature))
         })
         .collect();
     if parts.is_empty() {
-        "+0".to_owned()
+        "scores nothing".to_owned()
     } else {
         parts.join("; ")
     }
 }
 
 /// `city of 2 tiles: 4 at the end`, or what it scored at once.
-fn meeple_label(value: &MeepleValue) -> String {
+/// With `written`, the turn's `=> …` already gives the points: a meeple that scored at once
+/// is only said to return.
+fn meeple_label(value: &MeepleValue, written: bool) -> String {
     match value {
+        MeepleValue::Scored { .. } if written => "returns at once".to_owned(),
         MeepleValue::Scored { points, won, .. } => {
             format!("scored {}, returned", if *won { *points } else { 0 })
         }

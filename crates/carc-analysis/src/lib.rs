@@ -20,6 +20,7 @@ mod markup;
 mod moves;
 mod puzzle;
 mod reach;
+mod recover;
 mod render;
 mod replay;
 mod semantic;
@@ -116,7 +117,8 @@ pub fn analyze(text: &str) -> Analysis {
 /// before the first statement that is not a setup one) is identical, so typing in the turns
 /// never pays for the setup's search again. The result is the same as `analyze(text)`.
 pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis {
-    let parse = carc_notation::parse(text);
+    let mut parse = carc_notation::parse(text);
+    recover::variation_opens(text, &mut parse);
     let replay = replay::replay(&parse, None, None);
     let mut diagnostics: Vec<Diagnostic> = parse
         .errors
@@ -125,7 +127,7 @@ pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis 
             code: Code::Syntax,
             severity: Code::Syntax.severity(),
             span: e.span,
-            message: e.message(),
+            message: recover::syntax_message(text, &parse, e),
             related: Vec::new(),
         })
         .chain(replay.diagnostics.iter().cloned())

@@ -104,6 +104,7 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> (Option<Report>, Vec<Diagno
             line: l,
             colour,
             score,
+            ..
         } if *l == line => Some((*colour, score.gain(*colour))),
         _ => None,
     });

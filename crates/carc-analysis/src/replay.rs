@@ -47,6 +47,9 @@ pub enum Fact {
         line: usize,
         colour: Color,
         score: TurnScore,
+        /// The codes of the placement and deployment faults reported on this turn (empty
+        /// for a legal turn); an illegal turn's expectation is not checked.
+        faults: Vec<Code>,
     },
     /// Final scoring, with each player's total afterwards.
     End {
@@ -378,13 +381,14 @@ impl Replayer<'_> {
             }
             _ => {}
         }
+        self.report_duplicate_colours(kind);
         match kind {
             StatementKind::Title(_) | StatementKind::Note(_) | StatementKind::Rules(_) => {}
             StatementKind::Players(_) => {}
             StatementKind::Tile(tile) => self.setup_tile(line, tile),
             StatementKind::Supply(list) => self.setup_supply(list),
             StatementKind::Score(list) => {
-                for amount in list {
+                for amount in first_mentions(list) {
                     if let Some(c) = self.known_colour(&amount.colour) {
                         self.replay.game.set_score(c, amount.value.value);
                     }
@@ -442,8 +446,10 @@ impl Replayer<'_> {
         Some(c)
     }
 
-    /// The tile type of a letter, reporting `unknown-tile`; also counts it against the box.
-    fn take_tile(&mut self, letter: &Spanned<char>) -> Option<TileType> {
+    /// The tile type of a letter, reporting `unknown-tile`; also counts it against the box,
+    /// unless the cell `at` it is meant for already holds a tile: a line whose tile cannot go
+    /// on the board takes none from the box.
+    fn take_tile(&mut self, letter: &Spanned<char>, at: Option<Pos>) -> Option<TileType> {
         let Some(tile) = TileType::from_letter(letter.value) else {
             let hint = if letter.value.is_ascii_lowercase() {
                 " (tile letters are upper case)"
@@ -460,6 +466,9 @@ impl Replayer<'_> {
             );
             return None;
         };
+        if at.is_some_and(|p| self.replay.game.tile_at(p).is_some()) {
+            return Some(tile);
+        }
         let used = self.tile_counts.entry(tile).or_insert(0);
         *used += 1;
         let used = *used;
@@ -556,7 +565,7 @@ impl Replayer<'_> {
     }
 
     fn setup_tile(&mut self, line: usize, stmt: &TileStmt) {
-        let Some(tile) = self.take_tile(&stmt.tile) else {
+        let Some(tile) = self.take_tile(&stmt.tile, Some(vocab::pos(&stmt.at))) else {
             return;
         };
         let rotation = vocab::rotation(stmt.rotation.as_ref().map(|r| r.value));
@@ -614,7 +623,7 @@ impl Replayer<'_> {
     }
 
     fn setup_supply(&mut self, list: &[Amount]) {
-        for amount in list {
+        for amount in first_mentions(list) {
             if let Some(c) = self.known_colour(&amount.colour) {
                 self.explicit_supply
                     .push((c, amount.value.value, amount.span));
@@ -720,17 +729,19 @@ impl Replayer<'_> {
             };
             if summary.complete && summary.kind != FeatureKind::Field {
                 if let Some((_, span)) = self.replay.meeple_spans.get(&meeple.id) {
-                    found.push((*span, summary.kind));
+                    found.push((*span, summary.kind, meeple.id));
                 }
             }
         }
-        found.sort_by_key(|(s, _)| s.start);
-        for (span, kind) in found {
+        found.sort_by_key(|(s, _, _)| s.start);
+        for (span, kind, id) in found {
+            // Reported and not placed, like any illegal meeple: back to its supply.
+            self.replay.game.remove_meeple(id);
             self.report(
                 Code::CompletedOccupied,
                 span,
                 format!(
-                    "this {} is already complete, so it would have scored and returned its meeples",
+                    "this {} is already complete, so it would have scored and returned its meeples; this meeple is not placed",
                     vocab::kind_word(kind)
                 ),
             );
@@ -744,7 +755,12 @@ impl Replayer<'_> {
             self.check_turn_order(c, turn.colour.span);
         }
         self.previous_turn = Some(c);
-        let Some(tile) = self.take_tile(&turn.tile) else {
+        // A colour that is not a player plays nothing: the turn is void.
+        let Some(c) = colour else {
+            return;
+        };
+        let before = self.replay.diagnostics.len();
+        let Some(tile) = self.take_tile(&turn.tile, Some(vocab::pos(&turn.at))) else {
             return;
         };
         let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
@@ -773,9 +789,18 @@ impl Replayer<'_> {
                     self.replay.meeple_spans.insert(id, (line, meeple.span));
                     deployed = Some((id, meeple.span));
                 }
-                Err(error) => self.deploy_error(error, tile, rotation, role, meeple),
+                Err(error) => {
+                    let mut faults = self.replay.game.deploy_faults(c, pos, role, place);
+                    if faults.is_empty() {
+                        faults.push(error);
+                    }
+                    for fault in faults {
+                        self.deploy_error(fault, tile, rotation, role, meeple);
+                    }
+                }
             }
         }
+        let faults = self.turn_faults(before);
         let score = self.replay.game.score_completed(pos);
         if let Some((id, span)) = deployed {
             let scored = score
@@ -799,7 +824,7 @@ impl Replayer<'_> {
                 });
             }
         }
-        if let Some(expect) = &turn.expect {
+        if let Some(expect) = turn.expect.as_ref().filter(|_| faults.is_empty()) {
             let gains = explain::gains(&score.features);
             self.check_expectation(expect, &gains, || explain::turn_breakdown(&score));
         }
@@ -807,6 +832,7 @@ impl Replayer<'_> {
             line,
             colour: c,
             score,
+            faults,
         });
     }
 
@@ -908,7 +934,7 @@ impl Replayer<'_> {
     }
 
     fn discard(&mut self, letter: &Spanned<char>) {
-        let Some(tile) = self.take_tile(letter) else {
+        let Some(tile) = self.take_tile(letter, None) else {
             return;
         };
         if let Some((pos, rotation)) = self.replay.game.legal_placements(tile).into_iter().next() {
@@ -927,7 +953,7 @@ impl Replayer<'_> {
 
     fn end(&mut self, line: usize, expect: Option<&Expectation>) {
         self.phase = Phase::Ended;
-        let score = self.replay.game.final_scoring();
+        let score = final_scoring_in_place(&mut self.replay.game);
         if let Some(expect) = expect {
             let gains = explain::gains(&score.features);
             self.check_expectation(expect, &gains, || explain::final_breakdown(&score));
@@ -954,12 +980,22 @@ impl Replayer<'_> {
     ) {
         let mut expected: Vec<(Color, i64)> = Vec::new();
         if let ExpectationKind::Gains(list) = &expect.kind {
+            let mut unknown = false;
+            for amount in list {
+                // `unknown-player` for a colour `players` does not list: nothing to compare.
+                unknown |= self.known_colour(&amount.colour).is_none();
+            }
+            if unknown {
+                return;
+            }
             for amount in list {
                 let c = vocab::colour(amount.colour.value);
-                match expected.iter_mut().find(|(e, _)| *e == c) {
-                    Some(entry) => entry.1 += amount.value.value,
-                    None => expected.push((c, amount.value.value)),
+                if expected.iter().any(|(e, _)| *e == c) {
+                    // `duplicate-colour` is reported; a list naming a colour twice means
+                    // nothing to check against.
+                    return;
                 }
+                expected.push((c, amount.value.value));
             }
         }
         let get =
@@ -985,7 +1021,7 @@ impl Replayer<'_> {
 
     /// `expect score` / `expect supply`: only the listed colours are checked.
     fn expect_totals(&mut self, list: &[Amount], what: &str, actual: impl Fn(&Game, Color) -> i64) {
-        for amount in list {
+        for amount in first_mentions(list) {
             let Some(c) = self.known_colour(&amount.colour) else {
                 continue;
             };
@@ -1003,6 +1039,88 @@ impl Replayer<'_> {
             }
         }
     }
+}
+
+impl Replayer<'_> {
+    /// `duplicate-colour` at each repeated colour of one list (`players`, `supply`, `score`,
+    /// `expect …`, `=> …`): a colour is listed once; a repeat is never added up.
+    fn report_duplicate_colours(&mut self, kind: &StatementKind) {
+        let amounts = |list: &[Amount]| list.iter().map(|a| a.colour).collect::<Vec<_>>();
+        let (list, what) = match kind {
+            StatementKind::Players(list) => (list.clone(), "`players`"),
+            StatementKind::Supply(list) => (amounts(list), "`supply`"),
+            StatementKind::Score(list) => (amounts(list), "`score`"),
+            StatementKind::ExpectScore(list) => (amounts(list), "`expect score`"),
+            StatementKind::ExpectSupply(list) => (amounts(list), "`expect supply`"),
+            StatementKind::Turn(TurnStmt {
+                expect: Some(expect),
+                ..
+            })
+            | StatementKind::End {
+                expect: Some(expect),
+            } => match &expect.kind {
+                ExpectationKind::Gains(list) => (amounts(list), "an expectation"),
+                ExpectationKind::Nothing => return,
+            },
+            _ => return,
+        };
+        for (i, colour) in list.iter().enumerate() {
+            if list[..i].iter().any(|c| c.value == colour.value) {
+                let name = vocab::colour(colour.value).as_str();
+                let why = if what == "`players`" {
+                    "each player has one colour, so `players` lists 1 to 5 distinct colours"
+                } else {
+                    "write each colour once (amounts are not added up)"
+                };
+                self.report(
+                    Code::DuplicateColour,
+                    colour.span,
+                    format!("{name} is listed twice in {what}: {why}"),
+                );
+            }
+        }
+    }
+
+    /// The codes of the placement and deployment faults reported since diagnostic `from`:
+    /// they make a turn illegal (its expectation is then not checked).
+    fn turn_faults(&self, from: usize) -> Vec<Code> {
+        self.replay.diagnostics[from..]
+            .iter()
+            .map(|d| d.code)
+            .filter(|c| {
+                matches!(
+                    c,
+                    Code::NotAdjacent
+                        | Code::EdgeMismatch
+                        | Code::BadPlace
+                        | Code::OccupiedFeature
+                        | Code::MeepleSupply
+                        | Code::FarmersOff
+                )
+            })
+            .collect()
+    }
+}
+
+/// The entries of a list whose colour no earlier entry names (a repeat is
+/// `duplicate-colour`, reported once per statement, and otherwise ignored).
+fn first_mentions(list: &[Amount]) -> impl Iterator<Item = &Amount> {
+    list.iter()
+        .enumerate()
+        .filter(|(i, a)| !list[..*i].iter().any(|b| b.colour.value == a.colour.value))
+        .map(|(_, a)| a)
+}
+
+/// Final scoring at `end`: every player gains what the unfinished features and fields give,
+/// but no meeple leaves the board (the game is over; farmers never return), so supplies are
+/// those before `end`.
+fn final_scoring_in_place(game: &mut Game) -> FinalScore {
+    let mut scored = game.clone();
+    let score = scored.final_scoring();
+    for c in Color::ALL {
+        game.set_score(c, scored.score(c));
+    }
+    score
 }
 
 /// Whether a statement belongs to the setup (before the first turn, discard, expect or end).

@@ -119,3 +119,14 @@ pub fn place_str(p: Place) -> &'static str {
         Place::Centre => "centre",
     }
 }
+
+/// `1 city`, `2 cities`, `3 knights`: a count and a noun, in the plural unless it is 1.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        return format!("1 {noun}");
+    }
+    match noun.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
+    }
+}

@@ -97,23 +97,30 @@ fn no_hover_on_blank_lines_comments_or_past_the_end() {
 
 #[test]
 fn inlay_hints_show_turn_scores_meeple_values_and_final_totals() {
-    let analysis = analyze(COAT_OF_ARMS);
+    // The turn writes no expectation here, so its hint says what it scores.
+    let text = COAT_OF_ARMS.replace(" => red +8", "");
+    let analysis = analyze(&text);
     assert_eq!(
         labels(&analysis),
         [
             // F's knight after the setup: city D+F, one shield, open: 2 + 1 = 3 at the end.
             "city of 2 tiles, 1 shield: 3 at the end",
-            "+8 red · city of 3 tiles, 1 shield",
+            // E closes it: 3 tiles x 2 + 1 shield x 2 = 8 for red.
+            "red +8 · city of 3 tiles, 1 shield",
             "red +0 = 8 · blue +0 = 0",
         ]
     );
     // Each hint sits at the end of its statement (before the comment).
-    let hints = inlay_hints(&analysis, Span::new(0, COAT_OF_ARMS.len()));
-    let turn_end = COAT_OF_ARMS.find("red +8").unwrap() + "red +8".len();
+    let hints = inlay_hints(&analysis, Span::new(0, text.len()));
+    let turn_end = text.find("E 0,2 r180").unwrap() + "E 0,2 r180".len();
     assert_eq!(hints[1].offset, turn_end);
     // Only hints inside the requested range.
-    let first_line = Span::new(0, COAT_OF_ARMS.find("turn").unwrap());
+    let first_line = Span::new(0, text.find("turn").unwrap());
     assert_eq!(inlay_hints(&analysis, first_line).len(), 1);
+    // With `=> red +8` written the turn's hint would only repeat it: there is none.
+    let written = labels(&analyze(COAT_OF_ARMS));
+    assert_eq!(written.len(), 2, "{written:?}");
+    assert!(!written.iter().any(|l| l.contains("+8 ·")), "{written:?}");
 }
 
 #[test]
@@ -266,7 +273,7 @@ fn highlights_cover_every_tile_of_the_feature_under_the_cursor() {
 
 #[test]
 fn hover_and_hints_work_inside_a_variation() {
-    let text = "players red blue\ntile D 0,0 red knight N\nvariation \"close\" {\n  $0turn blue E 0,1 r180 => red +4\n}\nturn blue U 1,0 r90\n";
+    let text = "players red blue\ntile D 0,0 red knight N\nvariation \"close\" {\n  $0turn blue E 0,1 r180\n}\nturn blue U 1,0 r90\n";
     let card = hover_at(text).unwrap();
     assert!(card.contains("= 4 for red"), "{card}");
     let (text, _) = cursor(text);
@@ -277,10 +284,11 @@ fn hover_and_hints_work_inside_a_variation() {
         analysis.diagnostics()
     );
     let labels = labels(&analysis);
+    // E closes the city cap: 2 tiles x 2 = 4 for red.
     assert!(
-        labels.contains(&"+4 red · city of 2 tiles".to_owned()),
+        labels.contains(&"red +4 · city of 2 tiles".to_owned()),
         "{labels:?}"
     );
     // The main-line turn after the block scores nothing: the city is open again.
-    assert!(labels.contains(&"+0".to_owned()), "{labels:?}");
+    assert!(labels.contains(&"scores nothing".to_owned()), "{labels:?}");
 }

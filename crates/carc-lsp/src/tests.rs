@@ -619,18 +619,21 @@ fn expected_codes(text: &str) -> Vec<(u64, String)> {
         else {
             continue;
         };
-        let Some(name) = comment
-            .strip_prefix("error:")
-            .or_else(|| comment.strip_prefix("warning:"))
-        else {
-            continue;
-        };
         let target = if code.trim().is_empty() {
             index + 1
         } else {
             index
         };
-        expected.push((target as u64, name.trim().to_owned()));
+        // Several annotations on one line are joined with `;` (`# error: a; error: b`).
+        for part in comment.split(';').map(str::trim) {
+            let Some(name) = part
+                .strip_prefix("error:")
+                .or_else(|| part.strip_prefix("warning:"))
+            else {
+                continue;
+            };
+            expected.push((target as u64, name.trim().to_owned()));
+        }
     }
     expected
 }

@@ -784,6 +784,56 @@ impl Game {
         Ok(())
     }
 
+    /// Every reason [`Game::deploy`] would refuse this deployment, in its order (last tile or
+    /// place, farmers, occupancy, supply); empty when it is legal. `deploy` stops at the first
+    /// fault; this lists them all, so that a deployment that is both onto an occupied feature
+    /// and from an empty supply can be reported for both. The game is unchanged.
+    pub fn deploy_faults(
+        &mut self,
+        colour: Color,
+        pos: Pos,
+        role: Role,
+        place: Option<Place>,
+    ) -> Vec<DeployError> {
+        let mut faults = Vec::new();
+        let located = if self.last == Some(pos) {
+            self.resolve(pos, role, place)
+        } else {
+            Err(DeployError::NotLastTile)
+        };
+        match located {
+            Err(e) => faults.push(e),
+            Ok((idx, seg, _)) => {
+                if role == Role::Farmer && !self.config.farmers {
+                    faults.push(DeployError::FarmersOff);
+                }
+                let root = self.find(self.tile_base[idx] + seg.index as u32);
+                if self.mcount[root as usize] > 0 {
+                    faults.push(DeployError::Occupied {
+                        meeples: self.meeples_of_root(root),
+                    });
+                }
+            }
+        }
+        if self.supply[colour.index()] <= 0 {
+            faults.push(DeployError::EmptySupply);
+        }
+        faults
+    }
+
+    /// Takes meeple `id` off the board and back into its owner's supply (a setup meeple that
+    /// could not stand where it was written). Returns it, or `None` when it is not on the board.
+    pub fn remove_meeple(&mut self, id: MeepleId) -> Option<Meeple> {
+        let k = self.meeples.iter().position(|s| s.meeple.id == id)?;
+        let slot = self.meeples.remove(k);
+        let root = self.find(slot.node);
+        let count = &mut self.mcount[root as usize];
+        *count = count.saturating_sub(1);
+        let supply = &mut self.supply[slot.meeple.colour.index()];
+        *supply = supply.saturating_add(1);
+        Some(slot.meeple)
+    }
+
     /// Ids of the meeples on the feature with root `root`, in deployment order.
     pub(crate) fn meeples_of_root(&self, root: u32) -> Vec<MeepleId> {
         self.meeples

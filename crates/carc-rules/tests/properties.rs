@@ -259,3 +259,39 @@ fn fast_and_detailed_paths_agree() {
         }
     }
 }
+
+#[test]
+fn deploy_faults_agree_with_deploy_on_random_positions() {
+    // After each turn of random games (farmers on or off, supplies full or emptied), every
+    // role at every place of the tile just placed: `deploy` succeeds exactly when
+    // `deploy_faults` finds nothing, and otherwise refuses with the first fault listed.
+    let places: Vec<Option<Place>> = std::iter::once(None)
+        .chain(Side::ALL.into_iter().map(|s| Some(Place::Side(s))))
+        .chain(Corner::ALL.into_iter().map(|c| Some(Place::Corner(c))))
+        .chain(std::iter::once(Some(Place::Centre)))
+        .collect();
+    let mut several = 0;
+    for seed in 0..30u64 {
+        let mut sim = Sim::new(seed, 2, seed % 3 != 0);
+        while sim.step().is_some() {
+            let mut g = sim.game().clone();
+            let Some(pos) = g.last_placed() else {
+                continue;
+            };
+            if seed % 2 == 0 {
+                g.set_supply(Color::Red, 0);
+            }
+            for role in Role::ALL {
+                for &place in &places {
+                    let faults = g.clone().deploy_faults(Color::Red, pos, role, place);
+                    match g.clone().deploy(Color::Red, pos, role, place) {
+                        Ok(_) => assert!(faults.is_empty(), "seed {seed}: {faults:?}"),
+                        Err(e) => assert_eq!(faults.first(), Some(&e), "seed {seed}"),
+                    }
+                    several += usize::from(faults.len() > 1);
+                }
+            }
+        }
+    }
+    assert!(several > 0, "some deployment had several faults");
+}

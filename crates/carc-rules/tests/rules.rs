@@ -429,3 +429,48 @@ fn extreme_supplies_and_scores_saturate_instead_of_panicking() {
     assert_eq!(gains(&s), vec![(RED, 2)]);
     assert_eq!((g.supply(RED), g.score(RED)), (i32::MAX, i64::MAX));
 }
+
+#[test]
+fn deploy_faults_lists_occupancy_and_empty_supply_together() {
+    // D 0,0 with red's knight in its city cap; E 0,1 r180 closes that city. Red's supply is
+    // empty: a knight on E's city S is refused for two reasons, occupied and no meeple left.
+    let mut g = game();
+    tile(&mut g, "D 0,0 red knight N");
+    g.set_supply(RED, 0);
+    g.place_tile(TileType::E, pos("0,1"), Rotation::R180)
+        .unwrap();
+    let faults = g.deploy_faults(RED, pos("0,1"), Role::Knight, Some(place("S")));
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    assert!(matches!(faults[0], DeployError::Occupied { ref meeples } if meeples.len() == 1));
+    assert_eq!(faults[1], DeployError::EmptySupply);
+    // `deploy` stops at the first of them.
+    let e = g
+        .deploy(RED, pos("0,1"), Role::Knight, Some(place("S")))
+        .unwrap_err();
+    assert!(matches!(e, DeployError::Occupied { .. }));
+    // A legal deployment has no fault: a farmer on E's field (NE), supply 1.
+    g.set_supply(RED, 1);
+    assert!(g
+        .deploy_faults(RED, pos("0,1"), Role::Farmer, Some(place("NE")))
+        .is_empty());
+}
+
+#[test]
+fn remove_meeple_returns_it_to_supply_and_frees_its_feature() {
+    // Red's knight on D's city cap: supply 7 - 1 = 6; removed, supply 7 and the city is free
+    // again, so final scoring gives red nothing (1-tile city, no meeple).
+    let mut g = game();
+    tile(&mut g, "D 0,0 red knight N");
+    assert_eq!(g.supply(RED), 6);
+    let id = g.meeples().next().unwrap().id;
+    let m = g.remove_meeple(id).unwrap();
+    assert_eq!((m.colour, m.role), (RED, Role::Knight));
+    assert_eq!(g.supply(RED), 7);
+    assert_eq!(g.meeples().count(), 0);
+    assert!(g.remove_meeple(id).is_none());
+    let city = g
+        .feature(g.feature_at(pos("0,0"), place("N")).unwrap())
+        .unwrap();
+    assert!(city.meeples.is_empty());
+    assert_eq!(gains(&g.final_scoring()), vec![]);
+}

@@ -1,6 +1,7 @@
 //! The one command-line parser of the subcommands: options with values (`--line 3`,
 //! `--line=3`, `-o out.svg`), switches (`--check`) and positional arguments, with the
-//! options every subcommand reads the same way (`--line`, `--format`).
+//! options every subcommand reads the same way (`--line`, `--format`). `--help` (or `-h`)
+//! anywhere prints the subcommand's usage on stdout and exits with status 0.
 
 /// The options a subcommand accepts.
 pub struct Spec {
@@ -32,8 +33,13 @@ pub enum Format {
     Json,
 }
 
-/// Parses `args` against `spec`; `Err` is a usage message (exit status 2).
+/// Parses `args` against `spec`; `Err` is a usage message (exit status 2). With `--help` or
+/// `-h` among them, prints the usage and ends the process with status 0 instead.
 pub fn parse(args: &[String], spec: &Spec) -> Result<Parsed, String> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{}\n(`carc help` lists every command)", spec.usage);
+        std::process::exit(0);
+    }
     let mut parsed = Parsed::default();
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {

@@ -107,6 +107,14 @@ impl Report {
             self.add_human(&file, &index, diagnostic);
             let (line, column) = index.line_col(diagnostic.span.start);
             let (end_line, end_column) = index.line_col(diagnostic.span.end);
+            let related: Vec<serde_json::Value> = diagnostic
+                .related
+                .iter()
+                .map(|r| {
+                    let (line, column) = index.line_col(r.span.start);
+                    json!({"file": file, "line": line, "column": column, "message": r.message})
+                })
+                .collect();
             self.json.push(json!({
                 "file": file,
                 "line": line,
@@ -116,6 +124,7 @@ impl Report {
                 "severity": diagnostic.severity.as_str(),
                 "code": diagnostic.code.as_str(),
                 "message": diagnostic.message,
+                "related": related,
             }));
         }
     }

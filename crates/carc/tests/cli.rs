@@ -197,3 +197,65 @@ fn the_summary_counts_files_that_could_not_be_read() {
         "{err}"
     );
 }
+
+#[test]
+fn every_subcommand_prints_its_usage_with_help_and_exits_0() {
+    for (command, shape) in [
+        ("check", "usage: carc check [--format human|json] PATH..."),
+        ("fmt", "usage: carc fmt [--check] PATH..."),
+        ("render", "usage: carc render FILE"),
+        ("moves", "usage: carc moves FILE TILE"),
+    ] {
+        for flag in ["--help", "-h"] {
+            let out = carc(&[command, flag]);
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{command} {flag}: {}",
+                stderr(&out)
+            );
+            assert!(
+                stdout(&out).starts_with(shape),
+                "{command}: {}",
+                stdout(&out)
+            );
+            assert!(stderr(&out).is_empty(), "{command}: {}", stderr(&out));
+        }
+    }
+    // Anywhere among the arguments, even after others.
+    let out = carc(&["check", "examples", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).starts_with("usage: carc check"));
+    let out = carc(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!("carc {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn json_diagnostics_keep_their_related_locations() {
+    // occupied-feature.carc: red's knight on line 2 (column 12) already holds the city that
+    // line 3's knight is refused from.
+    let out = carc(&[
+        "check",
+        "--format",
+        "json",
+        "tests/data/occupied-feature.carc",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let value: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
+    let d = &value[0];
+    assert_eq!(d["code"], "occupied-feature");
+    let related = d["related"].as_array().expect("a related list");
+    assert_eq!(related.len(), 1, "{d}");
+    assert_eq!(related[0]["file"], "tests/data/occupied-feature.carc");
+    assert_eq!(related[0]["line"], 2);
+    assert_eq!(related[0]["column"], 12);
+    assert_eq!(related[0]["message"], "the meeple already on this feature");
+    // A diagnostic without related locations has an empty list, never a missing key.
+    let out = carc(&["check", "--format", "json", "tests/data/turn-order.carc"]);
+    let value: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(value[0]["related"], serde_json::json!([]));
+}

@@ -1,0 +1,82 @@
+//! Help on lines that do not parse, where the text says more than the grammar's error: a
+//! glyph written before the meeple (hint: it goes after), and a `variation` whose name is not
+//! quoted (still opens a block, so its `}` is not a second error).
+
+use carc_notation::{LineKind, Parse, Span, Spanned, Statement, StatementKind, SyntaxError};
+
+/// The glyphs of the notation, as written.
+const GLYPHS: [&str; 6] = ["!!", "!", "!?", "?!", "?", "??"];
+
+/// The message of a syntax error, with a hint where the line shows a known slip.
+pub(crate) fn syntax_message(text: &str, parse: &Parse, error: &SyntaxError) -> String {
+    let message = error.message();
+    let Some(line) = parse
+        .lines
+        .iter()
+        .find(|l| l.span.start <= error.span.start && error.span.start <= l.span.end)
+    else {
+        return message;
+    };
+    let end = line.comment.map_or(line.span.end, |c| c.start);
+    let (Some(statement), Some(before)) = (
+        text.get(line.span.start..end),
+        text.get(line.span.start..error.span.start),
+    ) else {
+        return message;
+    };
+    let words: Vec<&str> = statement.split_whitespace().collect();
+    let glyph_before = before
+        .split_whitespace()
+        .last()
+        .filter(|w| GLYPHS.contains(w));
+    match (words.first(), glyph_before) {
+        (Some(&"turn"), Some(glyph)) => {
+            let mut fixed: Vec<&str> = words.iter().copied().filter(|w| w != &glyph).collect();
+            let at = fixed.iter().position(|w| *w == "=>").unwrap_or(fixed.len());
+            fixed.insert(at, glyph);
+            format!(
+                "{message}: a glyph goes after the meeple (and before `=>`): `{}`",
+                fixed.join(" ")
+            )
+        }
+        _ => message,
+    }
+}
+
+/// Reads each line that failed only for want of quotes around a variation's name
+/// (`variation close it {`) as the `variation "close it" {` it was meant to be, so that the
+/// block is replayed as a variation and its `}` closes it. The syntax error stays reported.
+pub(crate) fn variation_opens(text: &str, parse: &mut Parse) {
+    for line in &mut parse.lines {
+        if line.kind != LineKind::Error {
+            continue;
+        }
+        let end = line.comment.map_or(line.span.end, |c| c.start);
+        let Some(content) = text.get(line.span.start..end) else {
+            continue;
+        };
+        let trimmed = content.trim_start();
+        let start = line.span.start + (content.len() - trimmed.len());
+        let trimmed = trimmed.trim_end();
+        let Some(name) = trimmed
+            .strip_prefix("variation")
+            .filter(|rest| rest.starts_with([' ', '\t']))
+            .and_then(|rest| rest.strip_suffix('{'))
+            .map(str::trim)
+            .filter(|name| !name.is_empty() && !name.contains(['"', '{', '}']))
+        else {
+            continue;
+        };
+        let name_start = start + trimmed.find(name).unwrap_or(0);
+        line.kind = LineKind::Statement(Statement {
+            span: Span::new(start, start + trimmed.len()),
+            keyword: Span::new(start, start + "variation".len()),
+            kind: StatementKind::VariationOpen {
+                name: Spanned {
+                    value: name.to_owned(),
+                    span: Span::new(name_start, name_start + name.len()),
+                },
+            },
+        });
+    }
+}
