@@ -196,7 +196,11 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         match kind {
             StatementKind::Turn(turn) => {
                 let colour = vocab::colour(turn.colour.value);
-                let number = 1 + turns_before(&out, walk.last);
+                // A variation's first turn counts the turns up to where it branches.
+                let before = walk
+                    .last
+                    .or_else(|| variation.map(|v| out.variations[v].from));
+                let number = 1 + turns_before(&out, before);
                 if variation.is_none() {
                     let puzzle = answer == Some(index);
                     if let Some(question) = question(analysis, index, statement, puzzle) {

@@ -631,6 +631,25 @@ mod tests {
     }
 
     #[test]
+    fn a_refused_step_shows_its_codes_and_reasons() {
+        // The `refused` statement is not in the grammar yet: fill the step kind by hand, as
+        // the model will once it is.
+        let analysis = carc_analysis::analyze("tile D 0,0 red knight N\nturn red E 0,1 r180\n");
+        let mut lesson = carc_analysis::lesson(&analysis);
+        lesson.steps[1].kind = StepKind::Refused {
+            codes: vec!["occupied-feature".to_owned()],
+            reasons: vec!["this city already holds <red's knight>".to_owned()],
+        };
+        let page = lesson_page(&lesson, "t", None);
+        assert!(page.contains("class=\"step refused\""));
+        assert!(page.contains("<strong>Refused</strong> (occupied-feature)"));
+        assert!(page.contains("this city already holds &lt;red&#39;s knight&gt;"));
+        let json = lesson_json(&lesson);
+        assert_eq!(json["steps"][1]["kind"], "refused");
+        assert_eq!(json["steps"][1]["codes"][0], "occupied-feature");
+    }
+
+    #[test]
     fn links_are_relative_and_percent_encoded() {
         let page = vec!["sub".to_owned(), "a b\".html".to_owned()];
         assert_eq!(
