@@ -262,10 +262,11 @@ try {
     // Back to the start, one step at a time along the main line.
     for (let i = 0; i < steps.length && (await current()) !== 0; i++) await press('ArrowLeft', '#back');
     eq(await current(), 0, `${file}: back at the setup`);
-    if (n === 0) {
-      await page.keyboard.press('End');
-      await page.screenshot({ path: path.join(shots, 'answer.png'), fullPage: true });
-    }
+    // The last step of the main line, for a person to look at.
+    await page.keyboard.press('End');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, file.replace(/\.carc$/, '-end.png')), fullPage: true });
+    if (n === 0) await page.screenshot({ path: path.join(shots, 'answer.png'), fullPage: true });
     if (n === 13) {
       await page.keyboard.press('1');
       await page.screenshot({ path: path.join(shots, 'variation.png'), fullPage: true });

@@ -61,6 +61,9 @@
     }
     try { history.replaceState(null, '', '#step-' + i); } catch (e) { /* a file: URL may refuse */ }
     if (focusHeading) $('step-' + i + '-h').focus();
+    // Keep the new step's top in sight (below the toolbar, which may stick to the top).
+    var top = sections[i].getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.6) sections[i].scrollIntoView({ block: 'start' });
   }
   function go(i) { if (i != null) show(i, false); }
 
