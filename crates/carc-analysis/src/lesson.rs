@@ -111,6 +111,20 @@ pub enum StepKind {
     },
 }
 
+impl StepKind {
+    /// The kind as one word: `setup`, `question`, `turn`, `discard`, `end`, `refused`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            StepKind::Setup => "setup",
+            StepKind::Question { .. } => "question",
+            StepKind::Turn { .. } => "turn",
+            StepKind::Discard => "discard",
+            StepKind::End => "end",
+            StepKind::Refused { .. } => "refused",
+        }
+    }
+}
+
 /// An `expect score` or `expect supply` line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Check {

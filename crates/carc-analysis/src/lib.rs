@@ -38,6 +38,7 @@ pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variatio
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
+pub use render::esc as escape_markup;
 pub use render::{
     board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
 };

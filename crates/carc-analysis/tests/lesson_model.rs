@@ -24,18 +24,7 @@ fn model(text: &str) -> Lesson {
 
 /// Kinds in step order, as short words.
 fn kinds(lesson: &Lesson) -> Vec<&'static str> {
-    lesson
-        .steps
-        .iter()
-        .map(|s| match s.kind {
-            StepKind::Setup => "setup",
-            StepKind::Question { .. } => "question",
-            StepKind::Turn { .. } => "turn",
-            StepKind::Discard => "discard",
-            StepKind::End => "end",
-            StepKind::Refused { .. } => "refused",
-        })
-        .collect()
+    lesson.steps.iter().map(|s| s.kind.name()).collect()
 }
 
 fn score(lesson: &Lesson, step: usize, colour: Color) -> (i64, i32) {

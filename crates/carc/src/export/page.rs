@@ -43,26 +43,10 @@ pub struct IndexEntry {
     pub note: Option<String>,
 }
 
-/// Text escaped for HTML content and quoted attribute values. Control characters (which
-/// HTML does not allow) become spaces.
+/// Text escaped for HTML content and quoted attribute values: the SVG renderer's escaping
+/// (`&`, `<`, `>`, quotes; control characters, which neither XML nor HTML allow, as spaces).
 pub fn html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if (c.is_control() && c != '\n' && c != '\t')
-                || matches!(c, '\u{fffe}' | '\u{ffff}') =>
-            {
-                out.push(' ')
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    carc_analysis::escape_markup(text)
 }
 
 /// JSON for a `<script>` element: no `<`, `>` or `&` (so no `</script>` or `<!--` can end
@@ -195,18 +179,6 @@ fn inline(text: &str) -> String {
     pairs(&bold, "`", "<code>", "</code>")
 }
 
-/// The kind of a step as the page's script and the JSON name it.
-fn kind_name(kind: &StepKind) -> &'static str {
-    match kind {
-        StepKind::Setup => "setup",
-        StepKind::Question { .. } => "question",
-        StepKind::Turn { .. } => "turn",
-        StepKind::Discard => "discard",
-        StepKind::End => "end",
-        StepKind::Refused { .. } => "refused",
-    }
-}
-
 /// The page model as JSON (`carc export --format json`, and the data the page's script
 /// walks): every step with its links, texts, and what its board shows.
 pub fn lesson_json(lesson: &Lesson) -> Value {
@@ -218,7 +190,7 @@ pub fn lesson_json(lesson: &Lesson) -> Value {
             let board = &step.board;
             let mut value = json!({
                 "id": id,
-                "kind": kind_name(&step.kind),
+                "kind": step.kind.name(),
                 "heading": step.heading,
                 "line": step.line + 1,
                 "statement": step.statement,
@@ -327,7 +299,7 @@ fn where_text(lesson: &Lesson, variation: Option<usize>) -> String {
 
 /// One step as a `<section>`.
 fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
-    let kind = kind_name(&step.kind);
+    let kind = step.kind.name();
     let _ = write!(
         out,
         "<section class=\"step {kind}\" id=\"step-{id}\" data-step=\"{id}\" aria-labelledby=\"step-{id}-h\">\n\
@@ -596,7 +568,7 @@ mod tests {
     fn html_escapes_markup_quotes_and_controls() {
         assert_eq!(
             html("<a href=\"x\">&'</a>\u{0}\u{7}\u{ffff}"),
-            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;   "
+            "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;   "
         );
         assert_eq!(html("é “q” \n"), "é “q” \n");
     }
@@ -619,7 +591,7 @@ mod tests {
         assert_eq!(
             markdown(card),
             "<p><strong>turn</strong> of red</p><ul><li>city of 2 tiles (complete): 2 × 2 = 4 for red\
-             <ul><li>red&#39;s knight returns</li></ul></li><li>road &lt;b&gt;</li></ul>\
+             <ul><li>red&apos;s knight returns</li></ul></li><li>road &lt;b&gt;</li></ul>\
              <p><strong>!</strong> good move</p>"
         );
         // Unpaired markers stay as written.
@@ -643,7 +615,7 @@ mod tests {
         let page = lesson_page(&lesson, "t", None);
         assert!(page.contains("class=\"step refused\""));
         assert!(page.contains("<strong>Refused</strong> (occupied-feature)"));
-        assert!(page.contains("this city already holds &lt;red&#39;s knight&gt;"));
+        assert!(page.contains("this city already holds &lt;red&apos;s knight&gt;"));
         let json = lesson_json(&lesson);
         assert_eq!(json["steps"][1]["kind"], "refused");
         assert_eq!(json["steps"][1]["codes"][0], "occupied-feature");
