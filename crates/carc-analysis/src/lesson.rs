@@ -304,7 +304,9 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                 stack.pop();
             }
             // Marks show on the next step's board; setup statements after play began are
-            // `order` errors and change nothing.
+            // `order` errors and change nothing. The `refused CODE…: turn …` statement, once
+            // in the grammar, becomes a step here: `play_step(…, StepKind::Refused { codes,
+            // reasons }, …)` with the codes as written and the refusal's messages.
             _ => {}
         }
     }
@@ -389,10 +391,11 @@ fn setup_step(
     first_play: Option<usize>,
 ) -> Step {
     // A picture at any line before the first line of play shows the whole setup.
-    let board = if first_play == Some(0) {
+    let line = lines.first().copied().unwrap_or(0);
+    let board = if first_play == Some(line) {
         None
     } else {
-        board_at_line(analysis, 0)
+        board_at_line(analysis, line)
     }
     .unwrap_or_else(|| Board {
         title: None,
@@ -420,7 +423,7 @@ fn setup_step(
     Step {
         kind: StepKind::Setup,
         heading: "Setup".to_owned(),
-        line: lines.first().copied().unwrap_or(0),
+        line,
         statement,
         variation: None,
         board,

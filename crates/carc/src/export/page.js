@@ -107,5 +107,5 @@
     go(target);
   });
   var start = stepOfHash(location.hash);
-  show(start == null ? 0 : start, false);
+  show(start != null && start < steps.length ? start : 0, false);
 })();
