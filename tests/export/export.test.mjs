@@ -284,6 +284,20 @@ try {
   const turn = model1.steps.find((s) => s.kind === 'turn').id;
   eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), turn, 'quiz off: straight to the turn');
 
+  // Keyboard only: Tab reaches the buttons, Enter presses them; a link moves the focus to
+  // the step it opens; the list of every step marks the current one.
+  await page.goto(url('14-strategy-close-or-leave-open.html'));
+  let tabs = 0;
+  while ((await page.evaluate(() => document.activeElement.id)) !== 'next' && tabs++ < 20) await page.keyboard.press('Tab');
+  eq(await page.evaluate(() => document.activeElement.id), 'next', 'Tab reaches Next');
+  await page.keyboard.press('Enter');
+  eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), 1, 'Enter on Next enters the first variation');
+  await page.click('#leave');
+  await page.locator('#step-0 a.branch').nth(1).focus();
+  await page.keyboard.press('Enter');
+  eq(await page.evaluate(() => document.activeElement.id), 'step-2-h', 'the opened step has the focus');
+  eq(await page.$eval('nav.moves a[aria-current]', (a) => a.dataset.step), '2', 'the list marks the current step');
+
   // Phone size and dark mode: the board scales, nothing scrolls sideways, the page is dark.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
