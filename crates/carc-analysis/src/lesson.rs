@@ -96,6 +96,9 @@ pub enum StepKind {
         glyph: Option<Glyph>,
         /// How many turns were played on the way here, this one included.
         number: usize,
+        /// A puzzle's answer: how it ranks among every legal move (the editor's code lens,
+        /// e.g. `12 legal moves · this is the unique best, +4`).
+        ranking: Option<String>,
     },
     /// A `discard` line.
     Discard,
@@ -230,6 +233,7 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                         colour,
                         glyph: turn.glyph.map(|g| g.value),
                         number,
+                        ranking: ranking(analysis, statement).filter(|_| variation.is_none()),
                     },
                     format!("Turn {number} · {}", colour.as_str()),
                 );
@@ -347,6 +351,14 @@ fn turns_before(lesson: &Lesson, mut last: Option<usize>) -> usize {
         last = step.prev;
     }
     count
+}
+
+/// The code lens on a puzzle's answer (its ranking), when `statement` is that answer.
+fn ranking(analysis: &Analysis, statement: &Statement) -> Option<String> {
+    crate::code_lenses(analysis)
+        .into_iter()
+        .find(|lens| lens.span == statement.keyword)
+        .map(|lens| lens.title)
 }
 
 /// The line of a puzzle's answer (the last main-line turn), when the setup says `puzzle`.

@@ -77,7 +77,8 @@ fn lesson_one_asks_for_the_marked_move_then_shows_it() {
         StepKind::Turn {
             colour: Color::Red,
             number: 1,
-            glyph: Some(_)
+            glyph: Some(_),
+            ranking: None,
         }
     ));
     assert_eq!(turn.heading, "Turn 1 · red");
@@ -209,6 +210,16 @@ fn discards_and_puzzles() {
     );
     assert_eq!(hint, &None);
     assert_eq!(l.steps[1].board.tiles.len(), 2);
+    // The answer carries the editor's ranking: E closing the start city with a knight scores
+    // 2 x 2 = 4 for red; closing blue's city instead would score for blue, so it is the best.
+    let StepKind::Turn {
+        ranking: Some(ranking),
+        ..
+    } = &l.steps[2].kind
+    else {
+        panic!("a ranked answer");
+    };
+    assert!(ranking.contains("best, +4"), "{ranking}");
 }
 
 #[test]

@@ -231,10 +231,12 @@ pub fn lesson_json(lesson: &Lesson) -> Value {
                     colour,
                     glyph,
                     number,
+                    ranking,
                 } => {
                     value["colour"] = json!(colour.as_str());
                     value["glyph"] = json!(glyph.map(|g| g.as_str()));
                     value["number"] = json!(number);
+                    value["ranking"] = json!(ranking);
                 }
                 StepKind::Refused { codes, reasons } => {
                     value["codes"] = json!(codes);
@@ -355,6 +357,17 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
             out,
             "<div class=\"explanation\">{}</div>",
             markdown(explanation)
+        );
+    }
+    if let StepKind::Turn {
+        ranking: Some(ranking),
+        ..
+    } = &step.kind
+    {
+        let _ = writeln!(
+            out,
+            "<p class=\"ranking\">Among every move of this tile: {}</p>",
+            html(ranking)
         );
     }
     if !step.checks.is_empty() {
