@@ -284,6 +284,19 @@ try {
   const turn = model1.steps.find((s) => s.kind === 'turn').id;
   eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), turn, 'quiz off: straight to the turn');
 
+  // A puzzle: the question, its hint-free prompt, then the answer with its ranking.
+  const puzzle = path.join(repo, 'examples/puzzles/close-the-city.carc');
+  run(['export', puzzle, '-o', path.join(work, 'puzzle.html')]);
+  await page.goto(pathToFileURL(path.join(work, 'puzzle.html')).href);
+  await page.keyboard.press('ArrowRight');
+  ok((await page.textContent('section.step:not([hidden]) .prompt')).startsWith('Puzzle: find the best move for red'), 'the puzzle asks');
+  await page.click('section.step:not([hidden]) details.hint summary').catch(() => {});
+  await page.screenshot({ path: path.join(shots, 'puzzle-question.png') });
+  await page.click('#next');
+  const ranking = await page.textContent('section.step:not([hidden]) .ranking');
+  ok(/legal moves · this is the unique best, \+4/.test(ranking), `the answer's ranking (${ranking})`);
+  await page.screenshot({ path: path.join(shots, 'puzzle-answer.png') });
+
   // Keyboard only: Tab reaches the buttons, Enter presses them; a link moves the focus to
   // the step it opens; the list of every step marks the current one.
   await page.goto(url('14-strategy-close-or-leave-open.html'));

@@ -528,9 +528,12 @@ pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> Stri
          <button type=\"button\" id=\"leave\" aria-keyshortcuts=\"Escape\">Leave variation</button>\n\
          <label><input type=\"checkbox\" id=\"quiz\" checked> Find the move</label>\n\
          <p id=\"status\" role=\"status\" aria-live=\"polite\"></p>\n</div>\n\
-         <p class=\"keys\" hidden>Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>1</kbd>–<kbd>9</kbd> enter a variation, <kbd>Esc</kbd> leave it, <kbd>Home</kbd> <kbd>End</kbd>.</p>\n\
-         <div id=\"steps\">\n",
+         <p class=\"keys\" hidden>Keys: <kbd>←</kbd> <kbd>→</kbd> step, ",
     );
+    if !lesson.variations.is_empty() {
+        out.push_str("<kbd>1</kbd>–<kbd>9</kbd> enter a variation, <kbd>Esc</kbd> leave it, ");
+    }
+    out.push_str("<kbd>Home</kbd> <kbd>End</kbd> first and last step.</p>\n<div id=\"steps\">\n");
     for (id, step) in lesson.steps.iter().enumerate() {
         step_section(&mut out, lesson, id, step);
     }
