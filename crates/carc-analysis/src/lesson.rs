@@ -213,11 +213,7 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         match kind {
             StatementKind::Turn(turn) => {
                 let colour = vocab::colour(turn.colour.value);
-                // A variation's first turn counts the turns up to where it branches.
-                let before = walk
-                    .last
-                    .or_else(|| variation.map(|v| out.variations[v].from));
-                let number = 1 + turns_before(&out, before);
+                let number = 1 + turns_before(&out, standing(&out, walk));
                 if variation.is_none() {
                     let puzzle = answer == Some(index);
                     if let Some(question) = question(analysis, index, statement, puzzle) {
@@ -278,16 +274,12 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                         .iter()
                         .any(|d| analysis.line_at(d.span.start) == Some(index)),
                 };
-                // At a variation's start it belongs to the step the variation branches from.
-                let target = walk
-                    .last
-                    .or_else(|| variation.map(|v| out.variations[v].from));
-                if let Some(step) = target.and_then(|t| out.steps.get_mut(t)) {
+                if let Some(step) = standing(&out, walk).and_then(|t| out.steps.get_mut(t)) {
                     step.checks.push(check);
                 }
             }
             StatementKind::VariationOpen { name } => {
-                let from = walk.last.unwrap_or(0);
+                let from = standing(&out, walk).unwrap_or(0);
                 let id = out.variations.len();
                 out.variations.push(Variation {
                     name: name.value.clone(),
@@ -319,6 +311,13 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         push_step(&mut out, &mut stack, setup);
     }
     out
+}
+
+/// The step a line of play stands at: its last step, or, at the start of a variation, the
+/// step the variation branches from.
+fn standing(out: &Lesson, walk: &Walk) -> Option<usize> {
+    walk.last
+        .or_else(|| walk.variation.map(|v| out.variations[v].from))
 }
 
 /// Appends `step` to the line of play on top of `stack`, linking it to the one before.

@@ -287,6 +287,28 @@ end => red +0
 }
 
 #[test]
+fn a_variation_at_the_start_of_a_variation_branches_from_the_same_step() {
+    let text = "\
+players red blue
+tile D 0,0
+variation \"outer\" {
+  variation \"inner\" {
+    turn red E 0,1 r180 => nothing
+  }
+  turn red U 1,0 r90 => nothing
+}
+";
+    let l = model(text);
+    assert!(analyze(text).diagnostics().is_empty());
+    assert_eq!(kinds(&l), ["setup", "turn", "turn"]);
+    assert_eq!(l.steps[0].branches, [0, 1]);
+    assert_eq!(l.variations[1].from, 0);
+    assert_eq!(l.variations[1].parent, Some(0));
+    assert_eq!(l.steps[1].prev, Some(0));
+    assert_eq!(l.steps[2].prev, Some(0));
+}
+
+#[test]
 fn odd_documents_give_a_model_without_panicking() {
     for text in [
         "",
