@@ -16,6 +16,7 @@ mod highlight;
 mod hover;
 mod ide;
 mod inlay;
+mod lesson;
 mod markup;
 mod moves;
 mod puzzle;
@@ -34,9 +35,11 @@ pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use highlight::highlights;
 pub use hover::hover;
 pub use inlay::inlay_hints;
+pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
+pub use render::esc as escape_markup;
 pub use render::{
     board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
 };

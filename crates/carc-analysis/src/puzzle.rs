@@ -43,7 +43,7 @@ pub(crate) struct Report {
 }
 
 /// Index and statement of the last turn outside variations.
-fn answer(parse: &Parse) -> Option<(usize, Span, &TurnStmt)> {
+pub(crate) fn answer(parse: &Parse) -> Option<(usize, Span, &TurnStmt)> {
     let mut depth = 0usize;
     let mut found = None;
     for (index, line) in parse.lines.iter().enumerate() {
@@ -62,7 +62,7 @@ fn answer(parse: &Parse) -> Option<(usize, Span, &TurnStmt)> {
 
 /// Whether the setup holds a `puzzle` line (one after play began is an `order` error and
 /// does not count).
-fn has_puzzle(parse: &Parse) -> bool {
+pub(crate) fn has_puzzle(parse: &Parse) -> bool {
     for line in &parse.lines {
         let LineKind::Statement(s) = &line.kind else {
             continue;

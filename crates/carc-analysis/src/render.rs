@@ -383,8 +383,8 @@ fn colour_paint(c: Color) -> (&'static str, &'static str) {
     }
 }
 
-/// Text escaped for XML content and attribute values.
-fn esc(text: &str) -> String {
+/// Text escaped for XML content and attribute values (also right for HTML: `carc export`).
+pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {

@@ -3,6 +3,7 @@
 
 mod args;
 mod board;
+mod export;
 mod files;
 mod moves;
 mod report;
@@ -23,6 +24,9 @@ commands:
                                         draw the position at line N (default: the end) as SVG or text
   moves FILE TILE [--line N] [--format human|json]
                                         every legal move of TILE before line N (default: the end), best first
+  export FILE [-o OUT.html] [--force] [--format html|json]
+                                        the lesson as one self-contained interactive web page
+  export FOLDER -o DIR [--force]        every lesson of the folder as a page, plus index.html
   lsp                                   run the language server on stdin/stdout
   help                                  print this message
 
@@ -49,6 +53,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "fmt" => fmt(rest),
         "moves" => moves::moves(rest),
         "render" => board::render(rest),
+        "export" => export::export(rest),
         "lsp" => {
             if let Some(extra) = rest.first() {
                 return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));

@@ -1,23 +1,10 @@
 //! `carc render` as a user runs it: SVG to a file or stdout, the terminal view, the line
 //! option, and exit status 2 for usage and I/O problems.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
-fn carc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("carc runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
+mod support;
+use support::{carc, scratch};
 
 const LESSON: &str = "examples/lessons/08-coat-of-arms.carc";
 
