@@ -37,7 +37,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-use carc_notation::{LineKind, Parse, Span, StatementKind};
+use carc_notation::{LineKind, Parse, RuleOption, Span, StatementKind};
 use carc_rules::{Color, Corner, Edge, FeatureKind, Place, Pos, Role, Rotation, Side, TileType};
 
 use crate::diagnostic::{Code, Diagnostic, Related, Severity};
@@ -79,6 +79,9 @@ pub(crate) enum Outcome {
     Unreachable(Diagnostic),
     /// The search ran out of budget.
     NotProven,
+    /// The setup is an excerpt (no `rules whole-board`) and no pair of meeples joins
+    /// directly: tiles outside it may explain the rest, so nothing more is searched.
+    Excerpt,
 }
 
 /// The reachability of a document's setup.
@@ -112,6 +115,26 @@ impl Report {
 /// Whether a line still belongs to the setup: a setup statement, or one allowed anywhere.
 fn is_setup(kind: &StatementKind) -> bool {
     replay::is_setup_kind(kind) || replay::is_anywhere_kind(kind)
+}
+
+/// Whether the setup says `rules whole-board`: it is the entire board, not an excerpt of one.
+/// Only then are setup connectivity, the turn count and the search checked.
+pub(crate) fn whole_board(parse: &Parse) -> bool {
+    for line in &parse.lines {
+        let LineKind::Statement(s) = &line.kind else {
+            continue;
+        };
+        match &s.kind {
+            StatementKind::Rules(options) => {
+                if options.iter().any(|o| o.value == RuleOption::WholeBoard) {
+                    return true;
+                }
+            }
+            kind if is_setup(kind) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Checks the setup of an analysed document (`None` without setup tiles, or when the setup
@@ -166,10 +189,17 @@ pub(crate) fn check(
     let state = replay(&prefix(parse, end), None, None);
     let model = Model::build(&state)?;
     let tiles = model.tiles.len();
-    if let Some(d) = model.count_proof().or_else(|| model.join_proof()) {
+    // An excerpt: only a direct join is impossible on every board around it.
+    let whole = whole_board(parse);
+    let proof = if whole {
+        model.count_proof().or_else(|| model.join_proof())
+    } else {
+        model.join_proof()
+    };
+    if proof.is_some() || !whole {
         return Some(Report {
             keyword,
-            outcome: Outcome::Unreachable(d),
+            outcome: proof.map_or(Outcome::Excerpt, Outcome::Unreachable),
             placements: 0,
             tiles,
             setup_len,
@@ -442,7 +472,7 @@ impl Model {
                 }
                 let kind = vocab::kind_word(self.node_kind[later.node]);
                 let message = format!(
-                    "{} and {} (line {}) stand on neighbouring tiles whose {kind} joins across the side between them: whichever tile came second put its meeple on an occupied {kind}",
+                    "{} and {} (line {}) stand on neighbouring tiles whose {kind} joins across the side they share: whichever tile came second was deployed onto an occupied {kind}",
                     meeple_words(later),
                     meeple_words(earlier),
                     earlier.line + 1
@@ -1220,6 +1250,14 @@ pub(crate) fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                 out,
                 "**reachability not proven**: no quick check rules this setup out, and the search for an order of play stopped after {} placements (its budget)",
                 report.placements
+            );
+        }
+        Outcome::Excerpt => {
+            let _ = writeln!(
+                out,
+                "**setup excerpt** · {} tile{} · tiles outside it may exist, so only what no board could explain is checked: a meeple on a completed feature, more than 7 meeples of a colour, two meeples on neighbouring tiles whose feature joins across the side they share. Write `rules whole-board` to check it as the entire board (connectivity, turn count, an order of play).",
+                report.tiles,
+                if report.tiles == 1 { "" } else { "s" },
             );
         }
     }
