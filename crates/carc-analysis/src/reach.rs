@@ -1297,7 +1297,7 @@ mod tests {
     fn a_corridor_forces_the_join_and_the_search_proves_it() {
         // A road of three tiles, A (ends at its monastery) – U – U (open north), and nothing
         // else: the middle tile must come before the last one, joining the road.
-        let text = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\ntile U 0,2 blue traveller S\n";
+        let text = "players red blue\nrules whole-board\ntile A 0,0 r180 red traveller N\ntile U 0,1\ntile U 0,2 blue traveller S\n";
         let analysis = crate::analyze(text);
         let found: Vec<_> = analysis.diagnostics().iter().map(|d| d.code).collect();
         assert_eq!(found, vec![Code::Unreachable]);
@@ -1311,7 +1311,7 @@ mod tests {
     #[test]
     fn a_detour_makes_two_meeples_on_one_road_reachable() {
         // The same road, but a ring of fields (B monasteries) lets the ends be placed first.
-        let text = "players red blue\n\
+        let text = "players red blue\nrules whole-board\n\
             tile A 0,0 r180 red traveller N\n\
             tile U 0,1\n\
             tile U 0,2 blue traveller S\n\
@@ -1320,15 +1320,15 @@ mod tests {
             panic!("expected a witness: {:?}", outcome(text));
         };
         assert_eq!(steps.len(), 6);
-        // U (line 3) comes after both travellers' tiles.
+        // U (line 4) comes after both travellers' tiles.
         let at = |line: usize| steps.iter().position(|s| s.line == line);
-        assert!(at(2) > at(1) && at(2) > at(3), "{steps:?}");
+        assert!(at(3) > at(2) && at(3) > at(4), "{steps:?}");
         // Turns alternate, and each meeple comes on its owner's turn.
         for w in steps.windows(2) {
             assert_ne!(w[0].colour, w[1].colour);
         }
         for s in steps.iter().filter(|s| s.meeple.is_some()) {
-            let owner = if s.line == 1 { Color::Red } else { Color::Blue };
+            let owner = if s.line == 2 { Color::Red } else { Color::Blue };
             assert_eq!(s.colour, owner);
         }
     }
@@ -1337,7 +1337,7 @@ mod tests {
     fn more_meeples_than_turns_is_unreachable() {
         // Three monasteries with red monks, two players: red had at most 2 of 3 turns.
         let text =
-            "players red blue\ntile B 0,0 red monk\ntile B 1,0 red monk\ntile B 2,0 red monk\n";
+            "players red blue\nrules whole-board\ntile B 0,0 red monk\ntile B 1,0 red monk\ntile B 2,0 red monk\n";
         let analysis = crate::analyze(text);
         assert_eq!(
             analysis
@@ -1358,13 +1358,14 @@ mod tests {
             vec![Code::CompletedOccupied]
         );
         assert!(outcome("tile D 0,0 red knight N\ntile E 0,1 r180 blue knight S\n").is_none());
-        let ring = "tile B 0,0 red monk\ntile U 0,1 r90\ntile V 1,1\ntile U 1,0\n";
+        let ring =
+            "rules whole-board\ntile B 0,0 red monk\ntile U 0,1 r90\ntile V 1,1\ntile U 1,0\n";
         assert!(matches!(outcome(ring), Some(Outcome::Reachable(_))));
     }
 
     #[test]
     fn hover_on_the_first_setup_line_shows_the_witness() {
-        let text = "players red blue\ntile D 0,0 red knight N\ntile U 1,0 r90 blue traveller E\n";
+        let text = "players red blue\nrules whole-board\ntile D 0,0 red knight N\ntile U 1,0 r90 blue traveller E\n";
         let analysis = crate::analyze(text);
         let card = crate::hover(&analysis, 2).expect("a card on `players`");
         assert!(
@@ -1373,12 +1374,12 @@ mod tests {
             card.markdown
         );
         assert!(
-            card.markdown.contains("`D 0,0 r0` (line 2) · knight N"),
+            card.markdown.contains("`D 0,0 r0` (line 3) · knight N"),
             "{}",
             card.markdown
         );
         assert!(
-            card.markdown.contains("`U 1,0 r90` (line 3) · traveller E"),
+            card.markdown.contains("`U 1,0 r90` (line 4) · traveller E"),
             "{}",
             card.markdown
         );
@@ -1389,7 +1390,7 @@ mod tests {
         // U 0,0 (red) – U 0,1 – U 0,2 (blue), one straight road: once the middle tile is
         // down, both travellers' segments touch its road, so whichever comes first blocks
         // the other, though neither touches an occupied road yet.
-        let text = "players red blue\ntile U 0,0 red traveller\ntile U 0,1\n\
+        let text = "players red blue\nrules whole-board\ntile U 0,0 red traveller\ntile U 0,1\n\
             tile U 0,2 blue traveller\n";
         let parse = carc_notation::parse(text);
         let state = replay(&parse, None, None);
@@ -1401,7 +1402,8 @@ mod tests {
     }
 
     /// The detour setup (reachable after a search) and two texts that share its setup.
-    const DETOUR: &str = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+    const DETOUR: &str =
+        "players red blue\nrules whole-board\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
         tile U 0,2 blue traveller S\ntile B 1,0\ntile B 1,1\ntile B 1,2\n";
 
     #[test]
@@ -1446,7 +1448,8 @@ mod tests {
             Some(Outcome::Reachable(_))
         ));
         // Without the detour (the B tiles) the corridor is unreachable: searched and proven.
-        let corridor = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+        let corridor =
+            "players red blue\nrules whole-board\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
             tile U 0,2 blue traveller S\n";
         let proof = crate::analyze_incremental(corridor, Some(&first));
         let codes: Vec<Code> = proof.diagnostics().iter().map(|d| d.code).collect();
@@ -1454,6 +1457,43 @@ mod tests {
         // Inserting a blank line in the setup shifts every offset: not reused either.
         let shifted = format!("\n{DETOUR}");
         assert!(!crate::analyze_incremental(&shifted, Some(&first)).reach_reused());
+    }
+
+    #[test]
+    fn an_excerpt_is_checked_only_for_direct_joins() {
+        // The corridor and the three monks without `rules whole-board`: tiles outside the
+        // excerpt may have joined the road's ends and given red more turns. Clean.
+        let corridor = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+            tile U 0,2 blue traveller S\n";
+        let monks = "players red blue\ntile B 0,0 red monk\ntile B 1,0 red monk\n\
+            tile B 2,0 red monk\n";
+        for text in [corridor, monks] {
+            assert!(matches!(outcome(text), Some(Outcome::Excerpt)), "{text}");
+            assert_eq!(codes(text), vec![], "{text}");
+            let card = crate::hover(&crate::analyze(text), 0)
+                .expect("a card")
+                .markdown;
+            assert!(card.starts_with("**setup excerpt** · 3 tiles"), "{card}");
+            assert!(card.contains("`rules whole-board`"), "{card}");
+        }
+        // A direct join is impossible on any board: still unreachable, saying why.
+        let joined = "players red blue\ntile U 0,0 red traveller\ntile U 0,1 blue traveller\n";
+        let analysis = crate::analyze(joined);
+        let d = &analysis.diagnostics()[0];
+        assert_eq!(d.code, Code::Unreachable);
+        assert!(
+            d.message
+                .contains("whichever tile came second was deployed onto an occupied road"),
+            "{}",
+            d.message
+        );
+        // `rules` after play began is an `order` error and says nothing about the setup.
+        assert!(!whole_board(&carc_notation::parse(
+            "tile D 0,0\nturn red E 0,1 r180\nrules whole-board\n"
+        )));
+        assert!(whole_board(&carc_notation::parse(
+            "title \"t\"\nrules farmers whole-board\ntile D 0,0\n"
+        )));
     }
 
     #[test]
@@ -1465,7 +1505,8 @@ mod tests {
     #[test]
     fn a_search_out_of_budget_is_not_proven() {
         // The reachable detour of the test above needs 6 placements; 1 is not enough.
-        let text = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+        let text =
+            "players red blue\nrules whole-board\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
             tile U 0,2 blue traveller S\ntile B 1,0\ntile B 1,1\ntile B 1,2\n";
         let parse = carc_notation::parse(text);
         let state = replay(&parse, None, None);
