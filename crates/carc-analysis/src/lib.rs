@@ -37,7 +37,8 @@ pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
 pub use render::{
-    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
+    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardRefusal,
+    BoardTile,
 };
 pub use semantic::semantic_tokens;
 pub use symbols::symbols;
