@@ -167,3 +167,34 @@ fn a_refused_tile_is_crossed_and_widens_the_picture() {
     assert_eq!(ascii.lines().next(), Some("   0  1"), "{ascii}");
     assert!(ascii.contains("\n0    -U-\n"), "{ascii}");
 }
+
+#[test]
+fn completion_offers_the_codes_then_the_move() {
+    let labels = |text: &str| -> Vec<String> {
+        let analysis = analyze(text);
+        carc_analysis::completions(&analysis, text.len())
+            .into_iter()
+            .map(|c| c.label)
+            .collect()
+    };
+    let base = "players red blue\ntile D 0,0 red knight N\n";
+    let codes = labels(&format!("{base}refused "));
+    assert!(codes.contains(&"occupied-feature".to_owned()), "{codes:?}");
+    assert!(codes.contains(&"edge-mismatch".to_owned()), "{codes:?}");
+    // Not a code a move can be refused with.
+    assert!(!codes.contains(&"score-mismatch".to_owned()), "{codes:?}");
+    assert_eq!(
+        labels(&format!("{base}refused occupied-feature: ")),
+        ["turn"]
+    );
+    let colours = labels(&format!("{base}refused occupied-feature: turn "));
+    assert_eq!(
+        colours.first().map(String::as_str),
+        Some("red"),
+        "{colours:?}"
+    );
+    let keywords = labels(&format!("{base}r"));
+    assert!(keywords.contains(&"refused".to_owned()), "{keywords:?}");
+    let rules = labels("rules ");
+    assert!(rules.contains(&"whole-board".to_owned()), "{rules:?}");
+}

@@ -73,6 +73,34 @@ impl Refusal {
     }
 }
 
+/// The codes a turn can be refused with (what a `turn` line reports as errors, `score-mismatch`
+/// aside: a refused move has no expectation).
+pub(crate) const TURN_CODES: [Code; 10] = [
+    Code::UnknownTile,
+    Code::DuplicateCell,
+    Code::EdgeMismatch,
+    Code::NotAdjacent,
+    Code::TileCount,
+    Code::BadPlace,
+    Code::OccupiedFeature,
+    Code::MeepleSupply,
+    Code::UnknownPlayer,
+    Code::FarmersOff,
+];
+
+/// For the words of a line typed so far: `None` when it is not a `refused` line, `Err` while
+/// its codes are being typed (no colon yet), else the words after the colon (the move).
+pub(crate) fn after_codes<'w, 'a>(words: &'w [&'a str]) -> Option<Result<&'w [&'a str], ()>> {
+    let (first, rest) = words.split_first()?;
+    if *first != "refused" {
+        return None;
+    }
+    Some(match rest.iter().position(|w| w.ends_with(':')) {
+        Some(colon) => Ok(&rest[colon + 1..]),
+        None => Err(()),
+    })
+}
+
 /// The codes a turn's placement reports (the tile itself is refused); the others are about
 /// its meeple or its player.
 fn is_placement_code(code: Code) -> bool {
