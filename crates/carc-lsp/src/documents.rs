@@ -288,7 +288,8 @@ mod tests {
         assert_eq!(typed.analysis.diagnostics(), fresh.diagnostics());
         let card = |a: &Analysis| carc_analysis::hover(a, 0).map(|h| h.markdown);
         assert_eq!(card(&typed.analysis), card(&fresh));
-        assert!(card(&fresh).is_some_and(|c| c.starts_with("**reachable setup**")));
+        // The setup is an excerpt (no `rules whole-board`): its card says so.
+        assert!(card(&fresh).is_some_and(|c| c.starts_with("**setup excerpt**")));
         // Two changes before any request: the last analysis (version 2) still serves.
         docs.change(&uri(), 3, &[insert(4, 0, "\n")], PositionEncoding::Utf16)
             .expect("applied");
