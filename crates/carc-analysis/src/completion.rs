@@ -54,7 +54,9 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
         Some(Ok([])) => return context.simple(&["turn"], CompletionKind::Keyword),
         Some(Ok(turn)) => turn,
         Some(Err(())) => {
-            let codes = crate::replay::refused::TURN_CODES.map(|c| c.as_str());
+            let codes: Vec<&str> = crate::replay::refused::turn_codes()
+                .map(|c| c.as_str())
+                .collect();
             return context.simple(&codes, CompletionKind::Keyword);
         }
         None => words.as_slice(),

@@ -2,14 +2,12 @@
 //! and pictures of that position draw the move crossed out. Expected refusals are derived by
 //! hand from tiles.md: D r0 shows city N, road E and W, field S; E r0 a city N only.
 
-use std::collections::BTreeMap;
-
 use carc_analysis::{analyze, board_at_line, hover, render_ascii, render_svg, Code};
 
 #[path = "support/xml.rs"]
 #[allow(dead_code)] // element names are not needed here
 mod xml;
-use xml::{parse_xml, Element};
+use xml::{of_class, parse_xml, Element};
 
 /// Lesson 2 with its refusal, then the legal turn.
 const OCCUPIED: &str = "players red blue
@@ -17,20 +15,6 @@ tile D 0,0 red knight N
 refused occupied-feature: turn red E 0,1 r180 knight S
 turn red E 0,1 r180 => red +4
 ";
-
-/// The elements of class `class`, each as its `data-*` attributes (without the prefix).
-fn of_class(elements: &[Element], class: &str) -> Vec<BTreeMap<String, String>> {
-    elements
-        .iter()
-        .filter(|e| e.attrs.get("class").map(String::as_str) == Some(class))
-        .map(|e| {
-            e.attrs
-                .iter()
-                .filter_map(|(k, v)| Some((k.strip_prefix("data-")?.to_owned(), v.clone())))
-                .collect()
-        })
-        .collect()
-}
 
 fn svg_at(text: &str, line: usize) -> Vec<Element> {
     let analysis = analyze(text);

@@ -74,19 +74,20 @@ impl Refusal {
 }
 
 /// The codes a turn can be refused with (what a `turn` line reports as errors, `score-mismatch`
-/// aside: a refused move has no expectation).
-pub(crate) const TURN_CODES: [Code; 10] = [
-    Code::UnknownTile,
-    Code::DuplicateCell,
-    Code::EdgeMismatch,
-    Code::NotAdjacent,
-    Code::TileCount,
-    Code::BadPlace,
-    Code::OccupiedFeature,
-    Code::MeepleSupply,
-    Code::UnknownPlayer,
-    Code::FarmersOff,
-];
+/// aside: a refused move has no expectation), in the notation's order.
+pub(crate) fn turn_codes() -> impl Iterator<Item = Code> {
+    Code::ALL.into_iter().filter(|c| {
+        is_placement_code(*c)
+            || matches!(
+                c,
+                Code::BadPlace
+                    | Code::OccupiedFeature
+                    | Code::MeepleSupply
+                    | Code::UnknownPlayer
+                    | Code::FarmersOff
+            )
+    })
+}
 
 /// For the words of a line typed so far: `None` when it is not a `refused` line, `Err` while
 /// its codes are being typed (no colon yet), else the words after the colon (the move).
