@@ -182,3 +182,30 @@ fn completion_offers_the_codes_then_the_move() {
     let rules = labels("rules ");
     assert!(rules.contains(&"whole-board".to_owned()), "{rules:?}");
 }
+
+#[test]
+fn semantic_tokens_class_the_codes_and_the_move() {
+    use carc_analysis::{semantic_tokens, TokenKind};
+    let text = "refused edge-mismatch, bad-place: turn red E 0,1 r90 knight W\n";
+    let analysis = analyze(text);
+    let tokens: Vec<(&str, TokenKind)> = semantic_tokens(&analysis)
+        .iter()
+        .map(|t| (&text[t.span.start..t.span.end], t.kind))
+        .collect();
+    assert_eq!(
+        tokens,
+        [
+            ("refused", TokenKind::Keyword),
+            ("edge-mismatch", TokenKind::Keyword),
+            ("bad-place", TokenKind::Keyword),
+            ("turn", TokenKind::Keyword),
+            ("red", TokenKind::Colour),
+            ("E", TokenKind::Tile),
+            ("0", TokenKind::Number),
+            ("1", TokenKind::Number),
+            ("r90", TokenKind::Rotation),
+            ("knight", TokenKind::Role),
+            ("W", TokenKind::Place),
+        ]
+    );
+}
