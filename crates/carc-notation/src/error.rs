@@ -38,6 +38,9 @@ pub enum SyntaxErrorKind {
     UnterminatedString,
     /// A backslash in a string followed by something other than `"` or `\`.
     InvalidEscape,
+    /// An `=> …` expectation on a `refused` move, which is not played and scores nothing; the
+    /// span is the expectation.
+    RefusedExpectation,
     /// A line longer than [`crate::MAX_LINE_LEN`] bytes; it is not parsed at all.
     LineTooLong {
         /// The line's length in bytes.
@@ -251,6 +254,10 @@ impl SyntaxErrorKind {
             }
             SyntaxErrorKind::InvalidEscape => {
                 "unknown escape in a string: write \\\" for a quote and \\\\ for a backslash"
+                    .to_string()
+            }
+            SyntaxErrorKind::RefusedExpectation => {
+                "a refused move is not played and scores nothing: remove `=> …` (the legal turn that follows carries the expectation)"
                     .to_string()
             }
             SyntaxErrorKind::LineTooLong { len } => format!(

@@ -639,6 +639,12 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             let mut inner = Cursor::of_children(&move_pair, base, span);
             let turn_keyword = span_of(&inner.need(Rule::kw_refused_turn)?, base);
             let turn = inner.turn_move()?;
+            if let Some(expectation) = c.take(Rule::expectation) {
+                return Err(SyntaxError {
+                    span: span_of(&expectation, base),
+                    kind: SyntaxErrorKind::RefusedExpectation,
+                });
+            }
             StatementKind::Refused(RefusedStmt {
                 codes,
                 turn,

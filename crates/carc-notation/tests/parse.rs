@@ -835,9 +835,13 @@ fn a_refused_statement_has_its_codes_and_its_move_with_spans() {
 #[test]
 fn a_refused_statement_reports_what_is_missing() {
     // No expectation: the move is not played, so it scores nothing.
-    let (span, message) = error("refused occupied-feature: turn red E 0,1 r180 => red +4");
-    assert_eq!(span, "=>");
-    assert!(message.starts_with("expected "), "{message}");
+    assert_eq!(
+        error("refused occupied-feature: turn red E 0,1 r180 => red +4"),
+        (
+            "=> red +4".into(),
+            "a refused move is not played and scores nothing: remove `=> …` (the legal turn that follows carries the expectation)".into()
+        )
+    );
     // Codes are separated by commas, so a forgotten colon is found at the move.
     assert_eq!(
         error("refused occupied-feature turn red E 0,1"),
