@@ -33,8 +33,8 @@
   :type 'integer)
 
 (defconst carc--statements
-  '("title" "note" "players" "rules" "tile" "supply" "score" "turn" "discard"
-    "expect" "end" "variation" "mark" "puzzle"))
+  '("title" "note" "players" "rules" "tile" "supply" "score" "turn" "refused"
+    "discard" "expect" "end" "variation" "mark" "puzzle"))
 
 (defconst carc--colours '("red" "blue" "green" "yellow" "black"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))
@@ -56,6 +56,12 @@
        1 font-lock-type-face)
       (,(concat "^[ \t]*turn[ \t]+" colour "[ \t]+\\([A-Za-z]\\)\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
+      ;; `refused CODE, CODE: turn COLOUR T …': the codes, `turn' and the tile letter
+      ("^[ \t]*refused[ \t]+\\([^:#]*\\):" 1 font-lock-constant-face)
+      ("^[ \t]*refused[ \t]+[^:#]*:[ \t]*\\(turn\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-keyword-face)
+      (,(concat "^[ \t]*refused[ \t]+[^:#]*:[ \t]*turn[ \t]+" colour
+                "[ \t]+\\([A-Za-z]\\)\\(?:[ \t,#]\\|$\\)")
+       1 font-lock-type-face)
       ;; a place after a role
       (,(concat "\\_<" role "[ \t]+" (regexp-opt carc--places t) "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-constant-face)
@@ -64,7 +70,8 @@
       ("\\_<\\(r\\(?:0\\|90\\|180\\|270\\)\\)\\(?:[ \t,#]\\|$\\)" 1 font-lock-constant-face)
       (,(carc--word carc--colours) 1 font-lock-variable-name-face)
       (,(carc--word carc--roles) 1 font-lock-type-face)
-      (,(carc--word '("nothing" "farmers" "no-farmers" "boxes")) 1 font-lock-builtin-face)
+      (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"))
+       1 font-lock-builtin-face)
       ;; glyphs, `=>', points and counts, braces
       ("[ \t]\\(!!\\|!\\?\\|\\?\\?\\|\\?!\\|!\\|\\?\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-warning-face)
       ("=>" . font-lock-builtin-face)

@@ -9,9 +9,9 @@ use crate::replay::{replay, Replay};
 use crate::vocab;
 use crate::{Analysis, CompletionItem, CompletionKind};
 
-const KEYWORDS: [&str; 11] = [
-    "title", "note", "players", "rules", "tile", "supply", "score", "turn", "discard", "expect",
-    "end",
+const KEYWORDS: [&str; 12] = [
+    "title", "note", "players", "rules", "tile", "supply", "score", "turn", "refused", "discard",
+    "expect", "end",
 ];
 const ROLES: [(&str, Role); 4] = [
     ("knight", Role::Knight),
@@ -49,7 +49,19 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
         line_index,
         replace,
     };
-    match words.as_slice() {
+    // `refused CODE, …: turn …`: codes up to the colon, then the words of a turn.
+    let words = match crate::replay::refused::after_codes(&words) {
+        Some(Ok([])) => return context.simple(&["turn"], CompletionKind::Keyword),
+        Some(Ok(turn)) => turn,
+        Some(Err(())) => {
+            let codes: Vec<&str> = crate::replay::refused::turn_codes()
+                .map(|c| c.as_str())
+                .collect();
+            return context.simple(&codes, CompletionKind::Keyword);
+        }
+        None => words.as_slice(),
+    };
+    match words {
         [] => keywords(replace),
         ["tile"] | ["discard"] | ["turn", _] => context.tiles(),
         ["turn"] => context.colours(&[]),
@@ -57,7 +69,10 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
             let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
             context.colours(&listed)
         }
-        ["rules", ..] => context.simple(&["farmers", "no-farmers"], CompletionKind::Keyword),
+        ["rules", ..] => context.simple(
+            &["farmers", "no-farmers", "whole-board"],
+            CompletionKind::Keyword,
+        ),
         ["expect"] => context.simple(&["score", "supply"], CompletionKind::Keyword),
         ["supply" | "score", rest @ ..] | ["expect", "score" | "supply", rest @ ..]
             if rest.len() % 2 == 0 =>

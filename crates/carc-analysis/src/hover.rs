@@ -67,6 +67,17 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                 markdown: card,
             })
         }
+        StatementKind::Refused(_) if inside(statement.span) => {
+            let refusal = analysis
+                .replay
+                .refusals
+                .iter()
+                .find(|r| r.line == line_index)?;
+            Some(Hover {
+                span: statement.span,
+                markdown: crate::replay::refused::card(refusal),
+            })
+        }
         StatementKind::Mark { at, label } if inside(statement.span) => {
             let state = replay(&analysis.parse, Some(line_index), None);
             Some(Hover {

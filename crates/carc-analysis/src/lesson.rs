@@ -2,7 +2,7 @@
 //! here so that it can be tested without a browser.
 //!
 //! A document becomes a list of [`Step`]s a learner walks through: the setup, then one step
-//! per `turn`, `discard` and `end` (and, once the statement exists, per refused move), each
+//! per `turn`, `discard` and `end` (and per refused move), each
 //! with the board as it stands there, the statement as written, the explanation hover gives
 //! for that line (the same words: the hover cards are called, not rephrased) and the `expect`
 //! lines that follow it. Variations are branches: a step lists the variations that start
@@ -105,7 +105,7 @@ pub enum StepKind {
     /// An `end` line: final scoring.
     End,
     /// A move shown as refused (the `refused CODE…: turn …` statement): the position does not
-    /// change. Filled once the statement exists in the grammar.
+    /// change.
     Refused {
         /// The diagnostic codes the move is refused with.
         codes: Vec<String>,
@@ -299,10 +299,26 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
             StatementKind::VariationClose if stack.len() > 1 => {
                 stack.pop();
             }
+            StatementKind::Refused(refused) => {
+                // The codes as written; the reasons are what the replay found the move does
+                // (the same messages a diagnostic of that move would carry).
+                let reasons = analysis
+                    .replay
+                    .refusals
+                    .iter()
+                    .find(|r| r.line == index)
+                    .map(|r| r.found.iter().map(|d| d.message.clone()).collect())
+                    .unwrap_or_default();
+                let kind = StepKind::Refused {
+                    codes: refused.codes.iter().map(|c| c.value.clone()).collect(),
+                    reasons,
+                };
+                let heading = format!("Refused · {}", refused.turn.colour.value.as_str());
+                let step = play_step(analysis, index, statement, variation, kind, heading);
+                push_step(&mut out, &mut stack, step);
+            }
             // Marks show on the next step's board; setup statements after play began are
-            // `order` errors and change nothing. The `refused CODE…: turn …` statement, once
-            // in the grammar, becomes a step here: `play_step(…, StepKind::Refused { codes,
-            // reasons }, …)` with the codes as written and the refusal's messages.
+            // `order` errors and change nothing.
             _ => {}
         }
     }
@@ -421,6 +437,7 @@ fn setup_step(
             .map(|&c| (c, 0, crate::replay::MEEPLES_PER_PLAYER))
             .collect(),
         last: None,
+        refused: Vec::new(),
     });
     let statement = lines
         .iter()

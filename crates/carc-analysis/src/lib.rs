@@ -41,7 +41,8 @@ pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
 pub use render::esc as escape_markup;
 pub use render::{
-    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
+    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardRefusal,
+    BoardTile,
 };
 pub use semantic::semantic_tokens;
 pub use symbols::symbols;

@@ -21,6 +21,9 @@ use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, Side, T
 use crate::replay::{replay, Replay};
 use crate::Analysis;
 
+mod refused;
+pub use refused::BoardRefusal;
+
 /// The position a picture shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Board {
@@ -38,6 +41,9 @@ pub struct Board {
     pub players: Vec<(Color, i64, i32)>,
     /// The cell of the tile placed last, if any.
     pub last: Option<Pos>,
+    /// The refused moves of this position (`refused` lines at or before the picture's line
+    /// since the last move), drawn crossed out.
+    pub refused: Vec<BoardRefusal>,
 }
 
 /// A tile in a picture.
@@ -163,6 +169,7 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
                 .get(p)
                 .is_some_and(|&l| matches!(statement_at(l), Some(StatementKind::Turn(_))))
         }),
+        refused: refused::of_line(analysis, state, line),
     }
 }
 
@@ -175,7 +182,8 @@ fn bounds(board: &Board) -> (i32, i32, i32, i32) {
         .tiles
         .iter()
         .map(|t| t.pos)
-        .chain(board.marks.iter().map(|m| m.pos));
+        .chain(board.marks.iter().map(|m| m.pos))
+        .chain(board.refused.iter().map(|r| r.pos));
     let mut out: Option<(i32, i32, i32, i32)> = None;
     for p in cells {
         out = Some(match out {
@@ -215,6 +223,7 @@ impl Axes {
                 .iter()
                 .map(|t| t.pos)
                 .chain(board.marks.iter().map(|m| m.pos))
+                .chain(board.refused.iter().map(|r| r.pos))
         };
         let mut xs: Vec<i32> = cells().map(|p| p.x).collect();
         let mut ys: Vec<i32> = cells().map(|p| p.y).collect();
@@ -518,6 +527,8 @@ pub fn render_svg(board: &Board) -> String {
             TILE - 3.0
         );
     }
+    // Refused moves under the marks, whose labels stay readable over them.
+    refused::svg(&mut out, board, &cell);
     // Marks under glyphs and meeples, which stay whole on a marked tile.
     for (index, m) in board.marks.iter().enumerate() {
         let (cx, cy) = cell(m.pos);
@@ -883,6 +894,7 @@ pub fn render_ascii(board: &Board) -> String {
             );
         }
     }
+    refused::ascii(&mut out, board);
     let players: Vec<String> = board
         .players
         .iter()

@@ -21,6 +21,8 @@ use crate::diagnostic::{Code, Diagnostic, Related};
 use crate::explain;
 use crate::vocab;
 
+pub(crate) mod refused;
+
 /// How many meeples a player owns (the eighth is the score marker).
 pub const MEEPLES_PER_PLAYER: i32 = 7;
 
@@ -91,6 +93,8 @@ pub struct Replay {
     /// The `mark` lines in effect (a variation's marks end with it), in file order; a later
     /// mark of the same cell replaces the earlier one.
     pub marks: Vec<MarkInfo>,
+    /// What each `refused` line found, in file order.
+    pub refusals: Vec<refused::Refusal>,
 }
 
 /// A `mark x,y ["label"]` line in effect.
@@ -122,6 +126,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             diagnostics: Vec::new(),
             facts: Vec::new(),
             marks: Vec::new(),
+            refusals: Vec::new(),
         },
         parse,
         boxes: prelude.boxes,
@@ -210,10 +215,13 @@ impl Prelude {
                             RuleOption::Farmers => farmers = true,
                             RuleOption::NoFarmers => farmers = false,
                             RuleOption::Boxes(n) => boxes = n,
+                            // Read by `reach::whole_board` (setup checks).
+                            RuleOption::WholeBoard => {}
                         }
                     }
                 }
                 StatementKind::Turn(_)
+                | StatementKind::Refused(_)
                 | StatementKind::Discard { .. }
                 | StatementKind::ExpectScore(_)
                 | StatementKind::ExpectSupply(_)
@@ -256,6 +264,7 @@ fn colours_of(kind: &StatementKind) -> Vec<Colour> {
             out
         }
         StatementKind::End { expect: Some(e) } => expectation_colours(e),
+        StatementKind::Refused(refused) => vec![refused.turn.colour.value],
         _ => Vec::new(),
     }
 }
@@ -395,6 +404,7 @@ impl Replayer<'_> {
                 }
             }
             StatementKind::Turn(turn) => self.turn(line, turn),
+            StatementKind::Refused(refused) => self.refused(line, refused),
             StatementKind::Discard { tile } => self.discard(tile),
             StatementKind::ExpectScore(list) => {
                 self.expect_totals(list, "score", |g, c| g.score(c))
@@ -631,9 +641,12 @@ impl Replayer<'_> {
         }
     }
 
-    /// Ends the setup: connectivity, completed features holding meeples, supplies.
+    /// Ends the setup: connectivity (only under `rules whole-board`: an excerpt's tiles may be
+    /// joined by tiles outside it), completed features holding meeples, supplies.
     fn finish_setup(&mut self) {
-        self.report_disconnected_setup();
+        if crate::reach::whole_board(self.parse) {
+            self.report_disconnected_setup();
+        }
         self.report_completed_occupied();
         for (line, span, id) in std::mem::take(&mut self.pending_setup_meeples) {
             if let Some(summary) = self.meeple_summary(id) {

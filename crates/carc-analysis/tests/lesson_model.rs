@@ -188,15 +188,23 @@ fn strategy_positions_branch_from_the_setup_and_come_back() {
 #[test]
 fn discards_and_puzzles() {
     let l = model(&example("examples/lessons/13-unplaceable-tile.carc"));
-    assert_eq!(kinds(&l), ["setup", "turn", "discard", "turn"]);
+    assert_eq!(kinds(&l), ["setup", "turn", "refused", "discard", "turn"]);
+    // C at 0,1 is refused (its south side, a city, meets the monastery's field): the step
+    // names the code and the position stays B, B.
+    let StepKind::Refused { codes, reasons } = &l.steps[2].kind else {
+        panic!("a refused step");
+    };
+    assert_eq!(codes, &["edge-mismatch"]);
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert_eq!(l.steps[2].heading, "Refused · blue");
     // The discard changes nothing on the board: B, B (the setup tile and red's turn).
-    assert_eq!(l.steps[2].board.tiles.len(), 2);
-    assert_eq!(l.steps[2].heading, "Discard C");
-    assert!(l.steps[2]
+    assert_eq!(l.steps[3].board.tiles.len(), 2);
+    assert_eq!(l.steps[3].heading, "Discard C");
+    assert!(l.steps[3]
         .explanation
         .as_deref()
         .is_some_and(|e| e.contains("**C**")));
-    assert!(matches!(l.steps[3].kind, StepKind::Turn { number: 2, .. }));
+    assert!(matches!(l.steps[4].kind, StepKind::Turn { number: 2, .. }));
 
     let l = model(&example("examples/puzzles/close-the-city.carc"));
     assert!(l.puzzle);

@@ -9,21 +9,7 @@ use carc_analysis::{analyze, board_at, board_at_line, hover, render_ascii, rende
 
 #[path = "support/xml.rs"]
 mod xml;
-use xml::{parse_xml, Element};
-
-/// The elements of class `class`, each as its `data-*` attributes (without the prefix).
-fn of_class(elements: &[Element], class: &str) -> Vec<BTreeMap<String, String>> {
-    elements
-        .iter()
-        .filter(|e| e.attrs.get("class").map(String::as_str) == Some(class))
-        .map(|e| {
-            e.attrs
-                .iter()
-                .filter_map(|(k, v)| Some((k.strip_prefix("data-")?.to_owned(), v.clone())))
-                .collect()
-        })
-        .collect()
-}
+use xml::{of_class, parse_xml, Element};
 
 fn data(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
     pairs

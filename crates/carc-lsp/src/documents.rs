@@ -263,7 +263,9 @@ mod tests {
     #[test]
     fn an_edit_after_the_setup_reuses_the_reachability_report() {
         let docs = Documents::default();
-        let setup = "players red blue\ntile D 0,0 red knight N\ntile U 1,0 r90 blue traveller E\n";
+        // The entire board (`rules whole-board`): the setup is searched, with a witness.
+        let setup = "players red blue\nrules whole-board\ntile D 0,0 red knight N\n\
+            tile U 1,0 r90 blue traveller E\n";
         docs.open(uri(), setup, 1);
         let first = docs
             .snapshot(&uri())
@@ -275,7 +277,7 @@ mod tests {
         docs.change(
             &uri(),
             2,
-            &[insert(3, 0, "turn red V 2,2\n")],
+            &[insert(4, 0, "turn red V 2,2\n")],
             PositionEncoding::Utf16,
         )
         .expect("applied");
@@ -290,9 +292,9 @@ mod tests {
         assert_eq!(card(&typed.analysis), card(&fresh));
         assert!(card(&fresh).is_some_and(|c| c.starts_with("**reachable setup**")));
         // Two changes before any request: the last analysis (version 2) still serves.
-        docs.change(&uri(), 3, &[insert(4, 0, "\n")], PositionEncoding::Utf16)
+        docs.change(&uri(), 3, &[insert(5, 0, "\n")], PositionEncoding::Utf16)
             .expect("applied");
-        docs.change(&uri(), 4, &[insert(5, 0, "\n")], PositionEncoding::Utf16)
+        docs.change(&uri(), 4, &[insert(6, 0, "\n")], PositionEncoding::Utf16)
             .expect("applied");
         let later = docs
             .snapshot(&uri())
@@ -301,7 +303,7 @@ mod tests {
         assert!(later.analysis.reach_reused());
         // A changed setup line (the traveller's colour) is searched again.
         let edit = TextDocumentContentChangeEvent {
-            range: Some(Range::new(Position::new(2, 15), Position::new(2, 19))),
+            range: Some(Range::new(Position::new(3, 15), Position::new(3, 19))),
             range_length: None,
             text: "red".to_owned(),
         };

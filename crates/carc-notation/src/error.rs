@@ -38,6 +38,9 @@ pub enum SyntaxErrorKind {
     UnterminatedString,
     /// A backslash in a string followed by something other than `"` or `\`.
     InvalidEscape,
+    /// An `=> …` expectation on a `refused` move, which is not played and scores nothing; the
+    /// span is the expectation.
+    RefusedExpectation,
     /// A line longer than [`crate::MAX_LINE_LEN`] bytes; it is not parsed at all.
     LineTooLong {
         /// The line's length in bytes.
@@ -84,6 +87,12 @@ pub enum Expected {
     OpenBrace,
     /// A glyph after a turn.
     Glyph,
+    /// A diagnostic code in a `refused` statement (`occupied-feature`).
+    Code,
+    /// The `:` between a `refused` statement's codes and its move.
+    Colon,
+    /// `turn` and the refused move after `refused CODE:`.
+    RefusedTurn,
 }
 
 impl Expected {
@@ -91,7 +100,7 @@ impl Expected {
     pub fn describe(self) -> &'static str {
         match self {
             Expected::Keyword => {
-                "a statement: title, note, players, rules, tile, supply, score, turn, discard, expect, end, variation, mark or puzzle"
+                "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark or puzzle"
             }
             Expected::Tile => "a tile letter A–X",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
@@ -99,7 +108,9 @@ impl Expected {
             Expected::Colour => "a colour: red, blue, green, yellow or black",
             Expected::Role => "a role: knight, traveller (or traveler), monk or farmer",
             Expected::Place => "a place: a side N, E, S, W or a corner NE, SE, SW, NW",
-            Expected::RuleOption => "a rules option: farmers, no-farmers or boxes N",
+            Expected::RuleOption => {
+                "a rules option: farmers, no-farmers, whole-board or boxes N"
+            }
             Expected::ExpectWhat => "`score` or `supply` after `expect`",
             Expected::Number => "a number like 3",
             Expected::Points => "points like +3",
@@ -110,6 +121,9 @@ impl Expected {
             Expected::EndOfLine => "the end of the line or a # comment",
             Expected::OpenBrace => "`{` after the variation's name, on the same line",
             Expected::Glyph => "a glyph: !!, !, !?, ?!, ? or ??",
+            Expected::Code => "a diagnostic code in lower case, like occupied-feature",
+            Expected::Colon => "`:` after the codes, then the refused move",
+            Expected::RefusedTurn => "the refused move: turn COLOUR T x,y …",
         }
     }
 
@@ -123,7 +137,7 @@ impl Expected {
             Expected::Colour => "a colour (red, blue, green, yellow, black)",
             Expected::Role => "a role (knight, traveller, monk, farmer)",
             Expected::Place => "a place (N, E, S, W, NE, SE, SW, NW)",
-            Expected::RuleOption => "a rules option (farmers, no-farmers, boxes N)",
+            Expected::RuleOption => "a rules option (farmers, no-farmers, whole-board, boxes N)",
             Expected::ExpectWhat => "`score` or `supply`",
             Expected::Number => "a number",
             Expected::Points => "points like +3",
@@ -134,6 +148,9 @@ impl Expected {
             Expected::EndOfLine => "the end of the line",
             Expected::OpenBrace => "`{`",
             Expected::Glyph => "a glyph (!, ?, !?, ?!, !!, ??)",
+            Expected::Code => "a diagnostic code",
+            Expected::Colon => "`:`",
+            Expected::RefusedTurn => "`turn`",
         }
     }
 
@@ -149,6 +166,7 @@ impl Expected {
                 "supply",
                 "score",
                 "turn",
+                "refused",
                 "discard",
                 "expect",
                 "end",
@@ -160,7 +178,8 @@ impl Expected {
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
             Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
-            Expected::RuleOption => &["farmers", "no-farmers", "boxes"],
+            Expected::RuleOption => &["farmers", "no-farmers", "whole-board", "boxes"],
+            Expected::RefusedTurn => &["turn"],
             Expected::ExpectWhat => &["score", "supply"],
             Expected::NothingOrGains => &["nothing"],
             _ => &[],
@@ -181,7 +200,9 @@ impl Expected {
             | Expected::Role
             | Expected::RuleOption
             | Expected::ExpectWhat
-            | Expected::NothingOrGains => is_word(token),
+            | Expected::NothingOrGains
+            | Expected::Code
+            | Expected::RefusedTurn => is_word(token),
             Expected::Tile => first.is_some_and(char::is_alphanumeric),
             Expected::Rotation => {
                 matches!(first, Some('r' | 'R')) && second.is_none_or(|c| c.is_ascii_digit())
@@ -196,6 +217,7 @@ impl Expected {
             Expected::EndOfLine => false,
             Expected::OpenBrace => first == Some('{'),
             Expected::Glyph => first.is_some_and(|c| c == '!' || c == '?'),
+            Expected::Colon => first == Some(':'),
         }
     }
 }
@@ -232,6 +254,10 @@ impl SyntaxErrorKind {
             }
             SyntaxErrorKind::InvalidEscape => {
                 "unknown escape in a string: write \\\" for a quote and \\\\ for a backslash"
+                    .to_string()
+            }
+            SyntaxErrorKind::RefusedExpectation => {
+                "a refused move is not played and scores nothing: remove `=> …` (the legal turn that follows carries the expectation)"
                     .to_string()
             }
             SyntaxErrorKind::LineTooLong { len } => format!(

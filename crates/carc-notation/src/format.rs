@@ -10,6 +10,8 @@
 //!   `players red blue`. Lists of colour–number pairs (`supply`, `score`, `expect …`, and
 //!   `=>` lists) are separated by a comma and a space: `supply red 3, blue 4`,
 //!   `=> red +1, blue +2`.
+//! - A `refused` statement is written `refused CODE, CODE: turn …`: its codes separated by a
+//!   comma and a space, the colon right after the last one.
 //! - Numbers in `supply`, `score` and `expect` are written `n`; points in `=>` lists are
 //!   written `+n`. Coordinates are written as plain integers (`-01,+0` cannot occur; `-0`
 //!   becomes `0`).
@@ -260,21 +262,14 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             words.push(print_amounts(amounts, false));
         }
         StatementKind::Turn(turn) => {
-            words.push("turn".into());
-            words.push(turn.colour.value.as_str().into());
-            push_placement(
-                &mut words,
-                turn.tile.value,
-                &turn.at,
-                turn.rotation.as_ref(),
-            );
-            if let Some(meeple) = &turn.meeple {
-                push_meeple(&mut words, meeple);
-            }
-            if let Some(glyph) = &turn.glyph {
-                words.push(glyph.value.as_str().into());
-            }
+            push_turn_move(&mut words, turn);
             tail = turn.expect.as_ref().map(print_expectation);
+        }
+        StatementKind::Refused(refused) => {
+            words.push("refused".into());
+            let codes: Vec<&str> = refused.codes.iter().map(|c| c.value.as_str()).collect();
+            words.push(format!("{}:", codes.join(", ")));
+            push_turn_move(&mut words, &refused.turn);
         }
         StatementKind::Discard { tile } => {
             words.push("discard".into());
@@ -308,6 +303,19 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
         StatementKind::Puzzle => words.push("puzzle".into()),
     }
     (words.join(" "), tail)
+}
+
+/// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a turn without its expectation.
+fn push_turn_move(words: &mut Vec<String>, turn: &TurnStmt) {
+    words.push("turn".into());
+    words.push(turn.colour.value.as_str().into());
+    push_placement(words, turn.tile.value, &turn.at, turn.rotation.as_ref());
+    if let Some(meeple) = &turn.meeple {
+        push_meeple(words, meeple);
+    }
+    if let Some(glyph) = &turn.glyph {
+        words.push(glyph.value.as_str().into());
+    }
 }
 
 fn push_placement(

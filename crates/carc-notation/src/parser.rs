@@ -195,6 +195,8 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         | Rule::supply_stmt
         | Rule::score_stmt
         | Rule::turn_stmt
+        | Rule::refused_stmt
+        | Rule::kw_refused
         | Rule::discard_stmt
         | Rule::expect_stmt
         | Rule::end_stmt
@@ -208,6 +210,9 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         | Rule::close_brace => Expected::Keyword,
         Rule::open_brace => Expected::OpenBrace,
         Rule::glyph => Expected::Glyph,
+        Rule::refusal_code | Rule::refusal_codes => Expected::Code,
+        Rule::colon => Expected::Colon,
+        Rule::refused_turn | Rule::kw_refused_turn => Expected::RefusedTurn,
         Rule::boxes_option | Rule::kw_boxes => Expected::RuleOption,
         Rule::tile => Expected::Tile,
         Rule::coord => Expected::Coord,
@@ -510,6 +515,28 @@ impl<'i> Cursor<'i> {
         Ok(Some(Expectation { span, kind }))
     }
 
+    /// `COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]` after `turn`: a turn without expectation.
+    fn turn_move(&mut self) -> Result<TurnStmt, SyntaxError> {
+        let colour = self.need_colour()?;
+        let tile = self.tile()?;
+        let at = self.coord()?;
+        let rotation = self.rotation();
+        let meeple = self.meeple();
+        let glyph = self.take(Rule::glyph).and_then(|pair| {
+            let glyph = Glyph::from_word(pair.as_str())?;
+            Some(self.spanned(&pair, glyph))
+        });
+        Ok(TurnStmt {
+            colour,
+            tile,
+            at,
+            rotation,
+            meeple,
+            glyph,
+            expect: None,
+        })
+    }
+
     fn string(&mut self) -> Result<Spanned<String>, SyntaxError> {
         let pair = self.need(Rule::string)?;
         let literal = pair.as_str();
@@ -564,6 +591,7 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
                         RuleOption::Boxes(n)
                     }
                     Rule::rule_option if pair.as_str() == "no-farmers" => RuleOption::NoFarmers,
+                    Rule::rule_option if pair.as_str() == "whole-board" => RuleOption::WholeBoard,
                     Rule::rule_option => RuleOption::Farmers,
                     _ => return Err(c.internal()),
                 };
@@ -594,24 +622,34 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             StatementKind::Score(c.amounts(Rule::amounts, Rule::amount, Rule::count)?)
         }
         Rule::turn_stmt => {
-            let colour = c.need_colour()?;
-            let tile = c.tile()?;
-            let at = c.coord()?;
-            let rotation = c.rotation();
-            let meeple = c.meeple();
-            let glyph = c.take(Rule::glyph).and_then(|pair| {
-                let glyph = Glyph::from_word(pair.as_str())?;
-                Some(c.spanned(&pair, glyph))
-            });
-            let expect = c.expectation()?;
-            StatementKind::Turn(TurnStmt {
-                colour,
-                tile,
-                at,
-                rotation,
-                meeple,
-                glyph,
-                expect,
+            let mut turn = c.turn_move()?;
+            turn.expect = c.expectation()?;
+            StatementKind::Turn(turn)
+        }
+        Rule::refused_stmt => {
+            let mut codes = Vec::new();
+            for code in c.need(Rule::refusal_codes)?.into_inner() {
+                if code.as_rule() == Rule::refusal_code {
+                    codes.push(c.spanned(&code, code.as_str().to_owned()));
+                }
+            }
+            c.need(Rule::colon)?;
+            let move_pair = c.need(Rule::refused_turn)?;
+            let turn_span = span_of(&move_pair, base);
+            let mut inner = Cursor::of_children(&move_pair, base, span);
+            let turn_keyword = span_of(&inner.need(Rule::kw_refused_turn)?, base);
+            let turn = inner.turn_move()?;
+            if let Some(expectation) = c.take(Rule::expectation) {
+                return Err(SyntaxError {
+                    span: span_of(&expectation, base),
+                    kind: SyntaxErrorKind::RefusedExpectation,
+                });
+            }
+            StatementKind::Refused(RefusedStmt {
+                codes,
+                turn,
+                turn_keyword,
+                turn_span,
             })
         }
         Rule::discard_stmt => StatementKind::Discard { tile: c.tile()? },

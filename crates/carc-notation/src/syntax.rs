@@ -131,6 +131,9 @@ pub enum StatementKind {
     Score(Vec<Amount>),
     /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]`.
     Turn(TurnStmt),
+    /// `refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a move the
+    /// rules refuse with exactly those codes; it is not applied.
+    Refused(RefusedStmt),
     /// `discard T`.
     Discard {
         /// The discarded tile letter, as written (any single letter).
@@ -213,6 +216,8 @@ pub enum RuleOption {
     Farmers,
     /// `no-farmers`.
     NoFarmers,
+    /// `whole-board`: the setup is the entire board, not an excerpt of one.
+    WholeBoard,
     /// `boxes N`: the tiles of N boxes may be used (N × the counts of `tiles.md`).
     Boxes(u32),
 }
@@ -223,6 +228,7 @@ impl fmt::Display for RuleOption {
         match self {
             RuleOption::Farmers => f.write_str("farmers"),
             RuleOption::NoFarmers => f.write_str("no-farmers"),
+            RuleOption::WholeBoard => f.write_str("whole-board"),
             RuleOption::Boxes(n) => write!(f, "boxes {n}"),
         }
     }
@@ -492,6 +498,20 @@ pub struct TurnStmt {
     pub glyph: Option<Spanned<Glyph>>,
     /// What the turn is expected to score, if written.
     pub expect: Option<Expectation>,
+}
+
+/// `refused CODE[, CODE…]: turn …`: a move asserted to be refused with exactly these codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusedStmt {
+    /// The codes as written (kebab-case words; whether each names a diagnostic code is the
+    /// analysis's question), in order.
+    pub codes: Vec<Spanned<String>>,
+    /// The refused move: a turn without expectation (`expect` is always `None`).
+    pub turn: TurnStmt,
+    /// The keyword `turn` of the refused move.
+    pub turn_keyword: Span,
+    /// From `turn` to the end of the move.
+    pub turn_span: Span,
 }
 
 /// `COLOUR n`: an entry of `supply`, `score`, `expect …` or an `=>` list.

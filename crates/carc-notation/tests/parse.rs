@@ -528,7 +528,8 @@ fn error_role_place_and_rules_option() {
         error("rules farmer"),
         (
             "farmer".into(),
-            "expected a rules option: farmers, no-farmers or boxes N (found `farmer`)".into()
+            "expected a rules option: farmers, no-farmers, whole-board or boxes N (found `farmer`)"
+                .into()
         )
     );
     assert_eq!(
@@ -761,4 +762,107 @@ fn every_glyph_parses_and_a_bad_one_names_the_glyphs() {
     assert!(message.contains("a glyph"), "{message}");
     let (_, message) = error("variation \"x\"");
     assert!(message.contains("`{`"), "{message}");
+}
+
+#[test]
+fn rules_whole_board_parses_and_formats() {
+    assert_eq!(
+        statement("rules whole-board no-farmers"),
+        StatementKind::Rules(vec![
+            Spanned {
+                value: RuleOption::WholeBoard,
+                span: Span::new(6, 17)
+            },
+            Spanned {
+                value: RuleOption::NoFarmers,
+                span: Span::new(18, 28)
+            },
+        ])
+    );
+    assert_eq!(format("rules   whole-board\n"), "rules whole-board\n");
+    assert_eq!(
+        error("rules whole-bored").1,
+        "expected a rules option: farmers, no-farmers, whole-board or boxes N (found `whole-bored`)"
+    );
+}
+
+#[test]
+fn a_refused_statement_has_its_codes_and_its_move_with_spans() {
+    let text = "refused occupied-feature, meeple-supply: turn red E 0,1 r180 knight S ?";
+    let StatementKind::Refused(refused) = statement(text) else {
+        panic!("not a refused statement");
+    };
+    let codes: Vec<(&str, &str)> = refused
+        .codes
+        .iter()
+        .map(|c| (c.value.as_str(), slice(text, c.span)))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("occupied-feature", "occupied-feature"),
+            ("meeple-supply", "meeple-supply")
+        ]
+    );
+    assert_eq!(slice(text, refused.turn_keyword), "turn");
+    assert_eq!(
+        slice(text, refused.turn_span),
+        "turn red E 0,1 r180 knight S ?"
+    );
+    let turn = &refused.turn;
+    assert_eq!(turn.colour.value, Colour::Red);
+    assert_eq!(turn.tile.value, 'E');
+    assert_eq!(slice(text, turn.at.span), "0,1");
+    assert_eq!(turn.rotation.map(|r| r.value), Some(RotationWord::R180));
+    let meeple = turn.meeple.expect("a meeple");
+    assert_eq!(slice(text, meeple.span), "knight S");
+    assert_eq!(turn.glyph.map(|g| g.value), Some(Glyph::Mistake));
+    assert_eq!(turn.expect, None);
+    // Commas or spaces between codes, a space before the colon, a trailing comment.
+    let StatementKind::Refused(spaced) =
+        statement("refused edge-mismatch ,not-adjacent : turn blue C 5,5 # no")
+    else {
+        panic!("not a refused statement");
+    };
+    assert_eq!(spaced.codes.len(), 2);
+    // The formatter writes one canonical form.
+    assert_eq!(
+        format("refused  edge-mismatch,not-adjacent :  turn blue C 5,5\n"),
+        "refused edge-mismatch, not-adjacent: turn blue C 5,5\n"
+    );
+}
+
+#[test]
+fn a_refused_statement_reports_what_is_missing() {
+    // No expectation: the move is not played, so it scores nothing.
+    assert_eq!(
+        error("refused occupied-feature: turn red E 0,1 r180 => red +4"),
+        (
+            "=> red +4".into(),
+            "a refused move is not played and scores nothing: remove `=> …` (the legal turn that follows carries the expectation)".into()
+        )
+    );
+    // Codes are separated by commas, so a forgotten colon is found at the move.
+    assert_eq!(
+        error("refused occupied-feature turn red E 0,1"),
+        (
+            "turn".into(),
+            "expected `:` after the codes, then the refused move (found `turn`)".into()
+        )
+    );
+    let (span, message) = error("refused: turn red E 0,1");
+    assert_eq!(span, ":");
+    assert!(message.contains("diagnostic code"), "{message}");
+    let (span, message) = error("refused Edge-Mismatch: turn red E 0,1");
+    assert_eq!(span, "Edge-Mismatch:");
+    assert!(message.contains("diagnostic code"), "{message}");
+    let (span, message) = error("refused edge-mismatch: tile D 0,0");
+    assert_eq!(span, "tile");
+    assert_eq!(
+        message,
+        "expected the refused move: turn COLOUR T x,y … (found `tile`)"
+    );
+    let (span, message) = error("refused edge-mismatch:");
+    assert_eq!(span, "");
+    assert!(message.contains("refused move"), "{message}");
 }
