@@ -253,7 +253,7 @@ impl TileDef {
 
     /// Whether half-side `h` (0..8) exists: it lies on a side that is not a city.
     pub const fn half_side_exists(&self, h: usize) -> bool {
-        !matches!(self.edges[((h + 1) / 2) & 3], Edge::City)
+        !matches!(self.edges[HalfSide::ALL[h & 7].side().index()], Edge::City)
     }
 
     /// The index of the field segment touching half-side `h` (`None` on a city side).
@@ -278,6 +278,18 @@ impl TileDef {
         let mut on_side = [0u8; 4];
         let mut halves = 0u8;
         let mut monasteries = 0;
+        // count what reaches each side, refusing it on a side of another kind
+        let mark = |on_side: &mut [u8; 4], sides: u8, edge: Edge, what: &str| {
+            for (s, (n, &shown)) in on_side.iter_mut().zip(&self.edges).enumerate() {
+                if sides & (1 << s) != 0 {
+                    if shown != edge {
+                        return Err(format!("{t}: {what} on a {shown} side"));
+                    }
+                    *n += 1;
+                }
+            }
+            Ok(())
+        };
         for (i, seg) in self.segments.iter().enumerate() {
             let want = match seg.kind {
                 FeatureKind::City => Some(Edge::City),
@@ -289,17 +301,7 @@ impl TileDef {
                     if seg.sides == 0 || seg.sides > 0xF {
                         return Err(format!("{t}: segment {i} reaches no side"));
                     }
-                    for s in 0..4 {
-                        if seg.sides & (1 << s) != 0 {
-                            if self.edges[s] != edge {
-                                return Err(format!(
-                                    "{t}: segment {i} on a {} side",
-                                    self.edges[s]
-                                ));
-                            }
-                            on_side[s] += 1;
-                        }
-                    }
+                    mark(&mut on_side, seg.sides, edge, "a city or road")?;
                 }
                 None if seg.sides != 0 => return Err(format!("{t}: segment {i} has sides")),
                 None => {}
@@ -326,20 +328,12 @@ impl TileDef {
             }
             monasteries += usize::from(seg.kind == FeatureKind::Monastery);
         }
-        for river in self.rivers {
-            for s in 0..4 {
-                if river & (1 << s) != 0 {
-                    if self.edges[s] != Edge::River {
-                        return Err(format!("{t}: river on a {} side", self.edges[s]));
-                    }
-                    on_side[s] += 1;
-                }
-            }
+        for &river in self.rivers {
+            mark(&mut on_side, river, Edge::River, "a river")?;
         }
-        for s in 0..4 {
-            let want = u8::from(self.edges[s] != Edge::Field);
-            if on_side[s] != want {
-                return Err(format!("{t}: side {s} holds {} segments", on_side[s]));
+        for (s, (&n, &shown)) in on_side.iter().zip(&self.edges).enumerate() {
+            if n != u8::from(shown != Edge::Field) {
+                return Err(format!("{t}: side {s} ({shown}) holds {n} segments"));
             }
         }
         let existing = (0..8)

@@ -142,7 +142,7 @@ impl HalfSide {
 
     /// The side it lies on.
     pub const fn side(self) -> Side {
-        Side::ALL[((self as usize + 1) / 2) & 3]
+        Side::ALL[(self as usize).div_ceil(2) & 3]
     }
 
     /// The corner it belongs to.
