@@ -120,7 +120,7 @@ impl Context<'_> {
             .iter()
             .map(|t| {
                 self.item(
-                    t.letter().to_string(),
+                    t.token().to_owned(),
                     Some(format!("{} (×{})", t.name(), t.count())),
                     CompletionKind::Tile,
                 )
@@ -255,12 +255,7 @@ impl Context<'_> {
 }
 
 fn single_tile(word: &str) -> Option<TileType> {
-    let mut chars = word.chars();
-    let c = chars.next()?;
-    if chars.next().is_some() {
-        return None;
-    }
-    TileType::from_letter(c)
+    TileType::from_token(word)
 }
 
 fn parse_pos(word: &str) -> Option<Pos> {

@@ -163,7 +163,7 @@ impl std::fmt::Display for MovesError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MovesError::UnknownTile(c) => {
-                write!(f, "`{c}` is not a tile: tiles are lettered A to X")
+                f.write_str(&crate::explain::unknown_tile(c.encode_utf8(&mut [0; 4])))
             }
             MovesError::LineOutOfRange { line, lines } => write!(
                 f,

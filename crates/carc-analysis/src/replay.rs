@@ -442,21 +442,14 @@ impl Replayer<'_> {
         Some(c)
     }
 
-    /// The tile type of a letter, reporting `unknown-tile`; also counts it against the box.
-    fn take_tile(&mut self, letter: &Spanned<char>) -> Option<TileType> {
-        let Some(tile) = TileType::from_letter(letter.value) else {
-            let hint = if letter.value.is_ascii_lowercase() {
-                " (tile letters are upper case)"
-            } else {
-                ""
-            };
+    /// The tile type of a token, reporting `unknown-tile` (with the nearest tokens); also
+    /// counts it against the box.
+    fn take_tile(&mut self, letter: &Spanned<String>) -> Option<TileType> {
+        let Some(tile) = TileType::from_token(&letter.value) else {
             self.report(
                 Code::UnknownTile,
                 letter.span,
-                format!(
-                    "`{}` is not a tile: tiles are lettered A to X{hint}",
-                    letter.value
-                ),
+                explain::unknown_tile(&letter.value),
             );
             return None;
         };
@@ -907,7 +900,7 @@ impl Replayer<'_> {
         }
     }
 
-    fn discard(&mut self, letter: &Spanned<char>) {
+    fn discard(&mut self, letter: &Spanned<String>) {
         let Some(tile) = self.take_tile(letter) else {
             return;
         };

@@ -50,7 +50,7 @@ pub enum SyntaxErrorKind {
 pub enum Expected {
     /// A statement keyword at the start of a line.
     Keyword,
-    /// A tile letter.
+    /// A tile token (`D`, `ic.A`).
     Tile,
     /// Coordinates `x,y`.
     Coord,
@@ -93,7 +93,7 @@ impl Expected {
             Expected::Keyword => {
                 "a statement: title, note, players, rules, tile, supply, score, turn, discard, expect, end, variation, mark or puzzle"
             }
-            Expected::Tile => "a tile letter A–X",
+            Expected::Tile => "a tile such as D or ic.A",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
             Expected::Rotation => "a rotation: r0, r90, r180 or r270",
             Expected::Colour => "a colour: red, blue, green, yellow or black",
@@ -117,7 +117,7 @@ impl Expected {
     pub fn describe_short(self) -> &'static str {
         match self {
             Expected::Keyword => "a statement keyword",
-            Expected::Tile => "a tile letter A–X",
+            Expected::Tile => "a tile such as D",
             Expected::Coord => "coordinates like 0,1",
             Expected::Rotation => "a rotation (r0, r90, r180, r270)",
             Expected::Colour => "a colour (red, blue, green, yellow, black)",

@@ -400,14 +400,9 @@ impl<'i> Cursor<'i> {
         }
     }
 
-    fn tile(&mut self) -> Result<Spanned<char>, SyntaxError> {
+    fn tile(&mut self) -> Result<Spanned<String>, SyntaxError> {
         let pair = self.need(Rule::tile)?;
-        let letter = pair
-            .as_str()
-            .chars()
-            .next()
-            .ok_or_else(|| self.internal())?;
-        Ok(self.spanned(&pair, letter))
+        Ok(self.spanned(&pair, pair.as_str().to_owned()))
     }
 
     fn coord(&mut self) -> Result<Coord, SyntaxError> {

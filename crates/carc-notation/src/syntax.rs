@@ -133,8 +133,8 @@ pub enum StatementKind {
     Turn(TurnStmt),
     /// `discard T`.
     Discard {
-        /// The discarded tile letter, as written (any single letter).
-        tile: Spanned<char>,
+        /// The discarded tile's token, as written (see [`TileStmt::tile`]).
+        tile: Spanned<String>,
     },
     /// `expect score COLOUR n …`.
     ExpectScore(Vec<Amount>),
@@ -464,8 +464,10 @@ pub struct MeepleSpec {
 /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileStmt {
-    /// The tile letter as written: any single letter (A–X is checked by the analysis).
-    pub tile: Spanned<char>,
+    /// The tile's token as written: a letter, then letters and digits, then optionally a dot
+    /// and letters and digits (`D`, `Eg`, `ic.A`); whether the catalogue knows it is checked by
+    /// the analysis (`unknown-tile`).
+    pub tile: Spanned<String>,
     /// Where it lies.
     pub at: Coord,
     /// The rotation, if written.
@@ -480,8 +482,8 @@ pub struct TileStmt {
 pub struct TurnStmt {
     /// Whose turn.
     pub colour: Spanned<Colour>,
-    /// The tile letter as written: any single letter.
-    pub tile: Spanned<char>,
+    /// The tile's token as written (see [`TileStmt::tile`]).
+    pub tile: Spanned<String>,
     /// Where it goes.
     pub at: Coord,
     /// The rotation, if written.
