@@ -316,3 +316,18 @@ fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
         "tokens of a tile's shape are never a syntax error"
     );
 }
+
+#[test]
+fn completion_offers_the_rules_options_of_the_registry() {
+    let (text, offset) = cursor("rules farmers $0\n");
+    let items = completions(&analyze(&text), offset);
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    // every option of carc_notation::RULE_OPTIONS, `boxes` included, each with its meaning
+    assert_eq!(labels, ["farmers", "no-farmers", "boxes"]);
+    assert!(items
+        .iter()
+        .all(|i| i.detail.as_ref().is_some_and(|d| !d.is_empty())));
+    // after an option that takes a number, no option is offered
+    let (text, offset) = cursor("rules boxes $0\n");
+    assert!(completions(&analyze(&text), offset).is_empty());
+}

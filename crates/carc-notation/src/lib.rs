@@ -75,6 +75,7 @@ mod error;
 mod fast;
 pub mod format;
 mod parser;
+pub mod rules;
 mod syntax;
 
 pub use error::{Expected, SyntaxError, SyntaxErrorKind};
@@ -82,4 +83,5 @@ pub use format::format;
 #[doc(hidden)]
 pub use parser::parse_with_grammar_only;
 pub use parser::{parse, MAX_LINE_LEN};
+pub use rules::{rule_option, RuleOptionDef, RULE_OPTIONS};
 pub use syntax::*;

@@ -206,7 +206,7 @@ impl Colour {
     }
 }
 
-/// A `rules` option.
+/// What a `rules` option switches (the words are in the registry, [`crate::RULE_OPTIONS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RuleOption {
     /// `farmers` (the default).
@@ -218,12 +218,14 @@ pub enum RuleOption {
 }
 
 impl fmt::Display for RuleOption {
-    /// The option as written in the notation (`no-farmers`, `boxes 3`).
+    /// The option as written in the notation (`no-farmers`, `boxes 3`), from the registry
+    /// ([`crate::RULE_OPTIONS`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleOption::Farmers => f.write_str("farmers"),
-            RuleOption::NoFarmers => f.write_str("no-farmers"),
-            RuleOption::Boxes(n) => write!(f, "boxes {n}"),
+        let def = crate::rules::rule_option_def(*self).ok_or(fmt::Error)?;
+        f.write_str(def.word)?;
+        match (def.argument, self) {
+            (Some(_), RuleOption::Boxes(n)) => write!(f, " {n}"),
+            _ => Ok(()),
         }
     }
 }
