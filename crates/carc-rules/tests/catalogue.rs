@@ -284,12 +284,35 @@ fn every_row_is_consistent_and_tokens_name_their_types() {
     }
     assert_eq!(TILES.len(), TileType::ALL.len());
     // the associated constants name the rows of their letters
+    use TileType as T;
     let named = [
-        (TileType::A, "A"),
-        (TileType::D, "D"),
-        (TileType::M, "M"),
-        (TileType::X, "X"),
+        (T::A, "A"),
+        (T::B, "B"),
+        (T::C, "C"),
+        (T::D, "D"),
+        (T::E, "E"),
+        (T::F, "F"),
+        (T::G, "G"),
+        (T::H, "H"),
+        (T::I, "I"),
+        (T::J, "J"),
+        (T::K, "K"),
+        (T::L, "L"),
+        (T::M, "M"),
+        (T::N, "N"),
+        (T::O, "O"),
+        (T::P, "P"),
+        (T::Q, "Q"),
+        (T::R, "R"),
+        (T::S, "S"),
+        (T::T, "T"),
+        (T::U, "U"),
+        (T::V, "V"),
+        (T::W, "W"),
+        (T::X, "X"),
     ];
+    // usable in patterns
+    assert!(matches!(TileType::from_token("D"), Some(TileType::D)));
     for (t, token) in named {
         assert_eq!(t.token(), token);
         assert_eq!(format!("{t}"), token);
