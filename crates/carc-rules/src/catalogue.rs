@@ -266,12 +266,19 @@ impl TileDef {
             .position(|s| s.kind == FeatureKind::Field && s.half_sides & (1 << h.index()) != 0)
     }
 
-    /// Checks the row against itself, naming the first inconsistency: each city, road and
+    /// Checks the row against itself, naming the first inconsistency: the token has the
+    /// notation's shape (`D`, `Eg`, `ic.A`); each city, road and
     /// river side has exactly one city, road or river on it (none on a field side); each
     /// existing half-side lies in exactly one field; fields touch only city segments; at most
     /// one monastery; at most [`crate::tiles::MAX_SEGMENTS`] segments.
     pub fn check(&self) -> Result<(), String> {
         let t = self.token;
+        // the notation's lexical form: a letter, letters and digits, optionally `.` and more
+        let (head, tail) = t.split_once('.').unwrap_or((t, "x"));
+        let alnum = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric());
+        if !(head.starts_with(|c: char| c.is_ascii_alphabetic()) && alnum(head) && alnum(tail)) {
+            return Err(format!("`{t}` is not a tile token"));
+        }
         if self.segments.len() > crate::tiles::MAX_SEGMENTS {
             return Err(format!("{t}: more than 8 segments"));
         }

@@ -283,6 +283,10 @@ fn every_row_is_consistent_and_tokens_name_their_types() {
         assert!(!t.has_garden());
     }
     assert_eq!(TILES.len(), TileType::ALL.len());
+    let mut tokens: Vec<&str> = TILES.iter().map(|d| d.token).collect();
+    tokens.sort_unstable();
+    tokens.dedup();
+    assert_eq!(tokens.len(), TILES.len(), "tokens are unique");
     // the associated constants name the rows of their letters
     use TileType as T;
     let named = [
@@ -491,7 +495,7 @@ fn expansion_rows_are_expressible() {
 fn inconsistent_rows_are_refused() {
     const GOOD: TileDef = EXPANSION_ROWS[0];
     let good = GOOD;
-    const BROKEN: [TileDef; 5] = [
+    const BROKEN: [TileDef; 7] = [
         // SSE left out of every field
         TileDef {
             segments: &[city(SIDE_N), field(NE | ESE, 1), field(SW | NW, 1)],
@@ -510,6 +514,15 @@ fn inconsistent_rows_are_refused() {
         // a river on a city side
         TileDef {
             rivers: &[SIDE_N],
+            ..GOOD
+        },
+        // a token the notation cannot write
+        TileDef {
+            token: "ic.",
+            ..GOOD
+        },
+        TileDef {
+            token: "1A",
             ..GOOD
         },
         // a field said to touch a field
