@@ -129,6 +129,19 @@ mod tests {
     }
 
     #[test]
+    fn the_feature_summary_weighs_figures_too() {
+        // the summary's winners follow the same strengths as scoring
+        let g = road_with(&[
+            (Color::Red, Figure::Meeple),
+            (Color::Blue, Figure::LargeMeeple),
+        ]);
+        let id = g.feature_at(Pos::new(0, 0), Place::Side(Side::N)).unwrap();
+        let summary = g.feature(id).unwrap();
+        assert_eq!(summary.meeples.len(), 2);
+        assert_eq!(summary.winners, [Color::Blue]);
+    }
+
+    #[test]
     fn a_large_meeple_ties_two_meeples() {
         // 2 against 1 + 1: both score the 3 points
         let g = final_gains(&[

@@ -13,8 +13,8 @@ use std::fmt;
 pub use crate::features::{FeatureId, FeatureSummary};
 pub use crate::scoring::{FinalScore, ScoredFeature, Scoring, TurnScore};
 
-/// Meeples each colour starts with in supply.
-pub const MEEPLES_PER_COLOUR: i32 = 7;
+/// Meeples each colour starts with in supply ([`Figure::per_player`] of the meeple).
+pub const MEEPLES_PER_COLOUR: i32 = Figure::Meeple.per_player() as i32;
 
 /// Game settings.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
