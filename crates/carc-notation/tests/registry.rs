@@ -43,15 +43,22 @@ fn every_option_parses_and_prints_back() {
             "{text}"
         );
     }
-    // a word the registry does not know is a syntax error naming the options
-    let parse = parse("rules whole-bored");
-    assert_eq!(
-        parse.errors[0].message(),
-        format!(
-            "expected a rules option: {} (found `whole-bored`)",
-            "farmers, no-farmers or boxes N"
-        )
+    // a word the registry does not know is a syntax error naming every option
+    let parse = parse("rules all-tiles");
+    let message = parse.errors[0].message();
+    assert!(
+        message.starts_with("expected a rules option: "),
+        "{message}"
     );
+    assert!(message.ends_with(" (found `all-tiles`)"), "{message}");
+    assert!(message.contains("farmers, no-farmers"), "{message}");
+    for def in RULE_OPTIONS {
+        let shape = match def.argument {
+            Some(arg) => format!("{} {arg}", def.word),
+            None => def.word.to_owned(),
+        };
+        assert!(message.contains(&shape), "{message} lacks {shape}");
+    }
 }
 
 /// Whether `word` occurs in `text` as a whole word (`farmers` is not inside `no-farmers`).
