@@ -2,7 +2,7 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{Colour, Span};
+use carc_notation::{rule_option, Colour, Span, RULE_OPTIONS};
 use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
 
 use crate::replay::{replay, Replay};
@@ -69,10 +69,10 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
             let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
             context.colours(&listed)
         }
-        ["rules", ..] => context.simple(
-            &["farmers", "no-farmers", "whole-board"],
-            CompletionKind::Keyword,
-        ),
+        ["rules", .., last] if rule_option(last).is_some_and(|d| d.argument.is_some()) => {
+            Vec::new()
+        }
+        ["rules", ..] => context.rule_options(),
         ["expect"] => context.simple(&["score", "supply"], CompletionKind::Keyword),
         ["supply" | "score", rest @ ..] | ["expect", "score" | "supply", rest @ ..]
             if rest.len() % 2 == 0 =>
@@ -121,6 +121,20 @@ impl Context<'_> {
             .collect()
     }
 
+    /// The `rules` options of the registry, each with what it means.
+    fn rule_options(&self) -> Vec<CompletionItem> {
+        RULE_OPTIONS
+            .iter()
+            .map(|d| {
+                self.item(
+                    d.word.to_owned(),
+                    Some(d.doc.to_owned()),
+                    CompletionKind::Keyword,
+                )
+            })
+            .collect()
+    }
+
     /// The board as it stands before this line (the line itself left out).
     fn board(&self) -> Replay {
         replay(
@@ -135,7 +149,7 @@ impl Context<'_> {
             .iter()
             .map(|t| {
                 self.item(
-                    t.letter().to_string(),
+                    t.token().to_owned(),
                     Some(format!("{} (×{})", t.name(), t.count())),
                     CompletionKind::Tile,
                 )
@@ -270,12 +284,7 @@ impl Context<'_> {
 }
 
 fn single_tile(word: &str) -> Option<TileType> {
-    let mut chars = word.chars();
-    let c = chars.next()?;
-    if chars.next().is_some() {
-        return None;
-    }
-    TileType::from_letter(c)
+    TileType::from_token(word)
 }
 
 fn parse_pos(word: &str) -> Option<Pos> {

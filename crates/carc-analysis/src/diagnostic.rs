@@ -7,7 +7,7 @@ use carc_notation::Span;
 pub enum Code {
     /// A line does not parse.
     Syntax,
-    /// A tile letter outside A–X.
+    /// A tile token the catalogue does not know.
     UnknownTile,
     /// A second tile on an occupied cell.
     DuplicateCell,

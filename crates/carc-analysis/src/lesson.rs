@@ -245,10 +245,10 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                     StepKind::Discard,
                     heading,
                 );
-                step.explanation = TileType::from_letter(tile.value).map(|t| {
+                step.explanation = TileType::from_token(&tile.value).map(|t| {
                     format!(
                         "**{}** ({}) is discarded: it has no legal position on this board, so it leaves play and the player draws again.\n",
-                        t.letter(),
+                        t.token(),
                         t.name()
                     )
                 });
@@ -512,8 +512,8 @@ fn question(analysis: &Analysis, line: usize, statement: &Statement, puzzle: boo
     }
     let board = board_at_line(analysis, before_line)?;
     let colour = vocab::colour(turn.colour.value).as_str();
-    let tile = match TileType::from_letter(turn.tile.value) {
-        Some(t) => format!("{} ({})", t.letter(), t.name()),
+    let tile = match TileType::from_token(&turn.tile.value) {
+        Some(t) => format!("{} ({})", t.token(), t.name()),
         None => turn.tile.value.to_string(),
     };
     let mut prompt = if puzzle {

@@ -111,7 +111,7 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> (Option<Report>, Vec<Diagno
     let (Some((colour, points)), false) = (played, faulty) else {
         return (None, diagnostics);
     };
-    let Some(tile) = TileType::from_letter(turn.tile.value) else {
+    let Some(tile) = TileType::from_token(&turn.tile.value) else {
         return (None, diagnostics);
     };
     let before = replay(&prefix(parse, line), None, None);

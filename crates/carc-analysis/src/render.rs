@@ -914,6 +914,7 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
         carc_rules::Edge::Road if matches!(side, Side::N | Side::S) => '|',
         carc_rules::Edge::Road => '-',
         carc_rules::Edge::Field => '.',
+        carc_rules::Edge::River => '~',
     };
     // A corner is `.` where a field reaches it, `#` where a city fills it.
     let corner_char = |corner: Corner| {

@@ -456,23 +456,15 @@ impl Replayer<'_> {
         Some(c)
     }
 
-    /// The tile type of a letter, reporting `unknown-tile`; also counts it against the box,
-    /// unless the cell `at` it is meant for already holds a tile: a line whose tile cannot go
-    /// on the board takes none from the box.
-    fn take_tile(&mut self, letter: &Spanned<char>, at: Option<Pos>) -> Option<TileType> {
-        let Some(tile) = TileType::from_letter(letter.value) else {
-            let hint = if letter.value.is_ascii_lowercase() {
-                " (tile letters are upper case)"
-            } else {
-                ""
-            };
+    /// The tile type of a token, reporting `unknown-tile` (with the nearest tokens); also
+    /// counts it against the box, unless the cell `at` it is meant for already holds a tile:
+    /// a line whose tile cannot go on the board takes none from the box.
+    fn take_tile(&mut self, letter: &Spanned<String>, at: Option<Pos>) -> Option<TileType> {
+        let Some(tile) = TileType::from_token(&letter.value) else {
             self.report(
                 Code::UnknownTile,
                 letter.span,
-                format!(
-                    "`{}` is not a tile: tiles are lettered A to X{hint}",
-                    letter.value
-                ),
+                explain::unknown_tile(&letter.value),
             );
             return None;
         };
@@ -946,7 +938,7 @@ impl Replayer<'_> {
         }
     }
 
-    fn discard(&mut self, letter: &Spanned<char>) {
+    fn discard(&mut self, letter: &Spanned<String>) {
         let Some(tile) = self.take_tile(letter, None) else {
             return;
         };

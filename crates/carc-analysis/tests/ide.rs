@@ -292,3 +292,50 @@ fn hover_and_hints_work_inside_a_variation() {
     // The main-line turn after the block scores nothing: the city is open again.
     assert!(labels.contains(&"scores nothing".to_owned()), "{labels:?}");
 }
+
+#[test]
+fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
+    let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.A 4,0\n";
+    let analysis = analyze(text);
+    let found: Vec<(&str, &str)> = analysis
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == Code::UnknownTile)
+        .map(|d| (&text[d.span.start..d.span.end], d.message.as_str()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            // the same letter in the other case comes first
+            ("d", "`d` is not a tile; did you mean `D`?"),
+            // one letter too many: D and E are one edit away
+            ("DE", "`DE` is not a tile; did you mean `D` or `E`?"),
+            // one letter, but no tile: nothing is near enough to suggest
+            ("Z", "`Z` is not a tile: the base tiles are A to X"),
+            // an expansion token is not in the catalogue yet
+            ("ic.A", "`ic.A` is not a tile: the base tiles are A to X"),
+        ]
+    );
+    assert!(
+        analysis
+            .diagnostics()
+            .iter()
+            .all(|d| d.code != Code::Syntax),
+        "tokens of a tile's shape are never a syntax error"
+    );
+}
+
+#[test]
+fn completion_offers_the_rules_options_of_the_registry() {
+    let (text, offset) = cursor("rules farmers $0\n");
+    let items = completions(&analyze(&text), offset);
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    // every option of carc_notation::RULE_OPTIONS, `boxes` included, each with its meaning
+    assert_eq!(labels, ["farmers", "no-farmers", "whole-board", "boxes"]);
+    assert!(items
+        .iter()
+        .all(|i| i.detail.as_ref().is_some_and(|d| !d.is_empty())));
+    // after an option that takes a number, no option is offered
+    let (text, offset) = cursor("rules boxes $0\n");
+    assert!(completions(&analyze(&text), offset).is_empty());
+}

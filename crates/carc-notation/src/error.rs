@@ -53,7 +53,7 @@ pub enum SyntaxErrorKind {
 pub enum Expected {
     /// A statement keyword at the start of a line.
     Keyword,
-    /// A tile letter.
+    /// A tile token (`D`, `ic.A`).
     Tile,
     /// Coordinates `x,y`.
     Coord,
@@ -102,15 +102,13 @@ impl Expected {
             Expected::Keyword => {
                 "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark or puzzle"
             }
-            Expected::Tile => "a tile letter A–X",
+            Expected::Tile => "a tile such as D or ic.A",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
             Expected::Rotation => "a rotation: r0, r90, r180 or r270",
             Expected::Colour => "a colour: red, blue, green, yellow or black",
             Expected::Role => "a role: knight, traveller (or traveler), monk or farmer",
             Expected::Place => "a place: a side N, E, S, W or a corner NE, SE, SW, NW",
-            Expected::RuleOption => {
-                "a rules option: farmers, no-farmers, whole-board or boxes N"
-            }
+            Expected::RuleOption => crate::rules::describe(),
             Expected::ExpectWhat => "`score` or `supply` after `expect`",
             Expected::Number => "a number like 3",
             Expected::Points => "points like +3",
@@ -131,13 +129,13 @@ impl Expected {
     pub fn describe_short(self) -> &'static str {
         match self {
             Expected::Keyword => "a statement keyword",
-            Expected::Tile => "a tile letter A–X",
+            Expected::Tile => "a tile such as D",
             Expected::Coord => "coordinates like 0,1",
             Expected::Rotation => "a rotation (r0, r90, r180, r270)",
             Expected::Colour => "a colour (red, blue, green, yellow, black)",
             Expected::Role => "a role (knight, traveller, monk, farmer)",
             Expected::Place => "a place (N, E, S, W, NE, SE, SW, NW)",
-            Expected::RuleOption => "a rules option (farmers, no-farmers, whole-board, boxes N)",
+            Expected::RuleOption => crate::rules::describe_short(),
             Expected::ExpectWhat => "`score` or `supply`",
             Expected::Number => "a number",
             Expected::Points => "points like +3",
@@ -178,7 +176,7 @@ impl Expected {
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
             Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
-            Expected::RuleOption => &["farmers", "no-farmers", "whole-board", "boxes"],
+            Expected::RuleOption => crate::rules::words(),
             Expected::RefusedTurn => &["turn"],
             Expected::ExpectWhat => &["score", "supply"],
             Expected::NothingOrGains => &["nothing"],

@@ -244,7 +244,7 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             words.push("tile".into());
             push_placement(
                 &mut words,
-                tile.tile.value,
+                &tile.tile.value,
                 &tile.at,
                 tile.rotation.as_ref(),
             );
@@ -273,7 +273,7 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
         }
         StatementKind::Discard { tile } => {
             words.push("discard".into());
-            words.push(tile.value.to_string());
+            words.push(tile.value.clone());
         }
         StatementKind::ExpectScore(amounts) => {
             words.push("expect score".into());
@@ -309,7 +309,7 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
 fn push_turn_move(words: &mut Vec<String>, turn: &TurnStmt) {
     words.push("turn".into());
     words.push(turn.colour.value.as_str().into());
-    push_placement(words, turn.tile.value, &turn.at, turn.rotation.as_ref());
+    push_placement(words, &turn.tile.value, &turn.at, turn.rotation.as_ref());
     if let Some(meeple) = &turn.meeple {
         push_meeple(words, meeple);
     }
@@ -320,11 +320,11 @@ fn push_turn_move(words: &mut Vec<String>, turn: &TurnStmt) {
 
 fn push_placement(
     words: &mut Vec<String>,
-    tile: char,
+    tile: &str,
     at: &Coord,
     rotation: Option<&Spanned<RotationWord>>,
 ) {
-    words.push(tile.to_string());
+    words.push(tile.to_owned());
     words.push(format!("{},{}", at.x.value, at.y.value));
     if let Some(rotation) = rotation {
         words.push(rotation.value.as_str().into());

@@ -213,7 +213,7 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         Rule::refusal_code | Rule::refusal_codes => Expected::Code,
         Rule::colon => Expected::Colon,
         Rule::refused_turn | Rule::kw_refused_turn => Expected::RefusedTurn,
-        Rule::boxes_option | Rule::kw_boxes => Expected::RuleOption,
+        Rule::rules_item => Expected::RuleOption,
         Rule::tile => Expected::Tile,
         Rule::coord => Expected::Coord,
         Rule::rotation => Expected::Rotation,
@@ -405,14 +405,9 @@ impl<'i> Cursor<'i> {
         }
     }
 
-    fn tile(&mut self) -> Result<Spanned<char>, SyntaxError> {
+    fn tile(&mut self) -> Result<Spanned<String>, SyntaxError> {
         let pair = self.need(Rule::tile)?;
-        let letter = pair
-            .as_str()
-            .chars()
-            .next()
-            .ok_or_else(|| self.internal())?;
-        Ok(self.spanned(&pair, letter))
+        Ok(self.spanned(&pair, pair.as_str().to_owned()))
     }
 
     fn coord(&mut self) -> Result<Coord, SyntaxError> {
@@ -558,6 +553,66 @@ impl<'i> Cursor<'i> {
     }
 }
 
+/// One `rules` item, checked against the registry ([`crate::RULE_OPTIONS`]): a known word,
+/// with its number exactly when it takes one. `next` is the following item, where a missing
+/// number is reported as the grammar would.
+fn rules_item(
+    item: &Pair<'_, Rule>,
+    next: Option<&Pair<'_, Rule>>,
+    base: usize,
+    statement: Span,
+) -> Result<RuleOption, SyntaxError> {
+    let mut inner = Cursor::of_children(item, base, statement);
+    let word = inner.need(Rule::rule_option)?;
+    let word_span = span_of(&word, base);
+    let count = inner.take(Rule::count);
+    let expected = |expected: Vec<Expected>, span: Span, found: Option<&str>| SyntaxError {
+        span,
+        kind: SyntaxErrorKind::Expected {
+            expected,
+            found: found.map(shorten),
+        },
+    };
+    let Some(def) = crate::rules::rule_option(word.as_str()) else {
+        return Err(expected(
+            vec![Expected::RuleOption],
+            word_span,
+            Some(word.as_str()),
+        ));
+    };
+    match (def.argument, count) {
+        (None, None) => Ok((def.option)(0)),
+        (None, Some(count)) => Err(expected(
+            vec![Expected::RuleOption, Expected::EndOfLine],
+            span_of(&count, base),
+            Some(count.as_str()),
+        )),
+        (Some(_), Some(count)) => {
+            let n = count.as_str().trim_start_matches('+').parse::<u32>();
+            let n = n.map_err(|_| SyntaxError {
+                span: span_of(&count, base),
+                kind: SyntaxErrorKind::NumberOutOfRange,
+            })?;
+            Ok((def.option)(n))
+        }
+        (Some(_), None) => Err(match next {
+            Some(next) => {
+                let next_word = next.clone().into_inner().next();
+                let (span, text) = match &next_word {
+                    Some(w) => (span_of(w, base), w.as_str()),
+                    None => (span_of(next, base), next.as_str()),
+                };
+                expected(vec![Expected::Number], span, Some(text))
+            }
+            None => expected(
+                vec![Expected::Number],
+                Span::new(word_span.end, word_span.end),
+                None,
+            ),
+        }),
+    }
+}
+
 fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, SyntaxError> {
     let span = span_of(&pair, base);
     let rule = pair.as_rule();
@@ -575,27 +630,11 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             StatementKind::Players(colours)
         }
         Rule::rules_stmt => {
+            let items: Vec<Pair<'_, Rule>> = c.pairs.by_ref().collect();
             let mut options = Vec::new();
-            while let Some(pair) = c.pairs.next() {
-                let option = match pair.as_rule() {
-                    Rule::boxes_option => {
-                        let span = span_of(&pair, base);
-                        let mut inner = Cursor::of_children(&pair, base, span);
-                        inner.need(Rule::kw_boxes)?;
-                        let count = inner.need(Rule::count)?;
-                        let n = count.as_str().trim_start_matches('+').parse::<u32>();
-                        let n = n.map_err(|_| SyntaxError {
-                            span: span_of(&count, base),
-                            kind: SyntaxErrorKind::NumberOutOfRange,
-                        })?;
-                        RuleOption::Boxes(n)
-                    }
-                    Rule::rule_option if pair.as_str() == "no-farmers" => RuleOption::NoFarmers,
-                    Rule::rule_option if pair.as_str() == "whole-board" => RuleOption::WholeBoard,
-                    Rule::rule_option => RuleOption::Farmers,
-                    _ => return Err(c.internal()),
-                };
-                options.push(c.spanned(&pair, option));
+            for (k, item) in items.iter().enumerate() {
+                let option = rules_item(item, items.get(k + 1), base, span)?;
+                options.push(c.spanned(item, option));
             }
             StatementKind::Rules(options)
         }

@@ -136,8 +136,8 @@ pub enum StatementKind {
     Refused(RefusedStmt),
     /// `discard T`.
     Discard {
-        /// The discarded tile letter, as written (any single letter).
-        tile: Spanned<char>,
+        /// The discarded tile's token, as written (see [`TileStmt::tile`]).
+        tile: Spanned<String>,
     },
     /// `expect score COLOUR n …`.
     ExpectScore(Vec<Amount>),
@@ -209,7 +209,7 @@ impl Colour {
     }
 }
 
-/// A `rules` option.
+/// What a `rules` option switches (the words are in the registry, [`crate::RULE_OPTIONS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RuleOption {
     /// `farmers` (the default).
@@ -223,13 +223,14 @@ pub enum RuleOption {
 }
 
 impl fmt::Display for RuleOption {
-    /// The option as written in the notation (`no-farmers`, `boxes 3`).
+    /// The option as written in the notation (`no-farmers`, `boxes 3`), from the registry
+    /// ([`crate::RULE_OPTIONS`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleOption::Farmers => f.write_str("farmers"),
-            RuleOption::NoFarmers => f.write_str("no-farmers"),
-            RuleOption::WholeBoard => f.write_str("whole-board"),
-            RuleOption::Boxes(n) => write!(f, "boxes {n}"),
+        let def = crate::rules::rule_option_def(*self).ok_or(fmt::Error)?;
+        f.write_str(def.word)?;
+        match (def.argument, self) {
+            (Some(_), RuleOption::Boxes(n)) => write!(f, " {n}"),
+            _ => Ok(()),
         }
     }
 }
@@ -470,8 +471,10 @@ pub struct MeepleSpec {
 /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileStmt {
-    /// The tile letter as written: any single letter (A–X is checked by the analysis).
-    pub tile: Spanned<char>,
+    /// The tile's token as written: a letter, then letters and digits, then optionally a dot
+    /// and letters and digits (`D`, `Eg`, `ic.A`); whether the catalogue knows it is checked by
+    /// the analysis (`unknown-tile`).
+    pub tile: Spanned<String>,
     /// Where it lies.
     pub at: Coord,
     /// The rotation, if written.
@@ -486,8 +489,8 @@ pub struct TileStmt {
 pub struct TurnStmt {
     /// Whose turn.
     pub colour: Spanned<Colour>,
-    /// The tile letter as written: any single letter.
-    pub tile: Spanned<char>,
+    /// The tile's token as written (see [`TileStmt::tile`]).
+    pub tile: Spanned<String>,
     /// Where it goes.
     pub at: Coord,
     /// The rotation, if written.

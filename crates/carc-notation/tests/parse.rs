@@ -139,7 +139,7 @@ fn coat_of_arms_example_means_what_it_says() {
     }
     match &statements[5].kind {
         StatementKind::Tile(tile) => {
-            assert_eq!(tile.tile.value, 'F');
+            assert_eq!(tile.tile.value, "F");
             assert_eq!((tile.at.x.value, tile.at.y.value), (0, 1));
             assert_eq!(slice(text, tile.at.span), "0,1");
             assert_eq!(slice(text, tile.at.x.span), "0");
@@ -177,7 +177,7 @@ fn coat_of_arms_example_means_what_it_says() {
     match &statements[6].kind {
         StatementKind::Turn(turn) => {
             assert_eq!(turn.colour.value, Colour::Blue);
-            assert_eq!(turn.tile.value, 'E');
+            assert_eq!(turn.tile.value, "E");
             assert_eq!(
                 turn.rotation.as_ref().map(|r| r.value),
                 Some(RotationWord::R180)
@@ -284,7 +284,7 @@ fn supply_score_expect_discard_and_rules() {
     let stmt = parse.statements().next().expect("statement");
     assert_eq!(slice(text, stmt.keyword), "expect  score");
     match statement("discard X") {
-        StatementKind::Discard { tile } => assert_eq!(tile.value, 'X'),
+        StatementKind::Discard { tile } => assert_eq!(tile.value, "X"),
         other => panic!("{other:?}"),
     }
     match statement("rules no-farmers") {
@@ -323,15 +323,47 @@ fn gains_with_and_without_commas_and_signs() {
 }
 
 #[test]
-fn any_single_letter_is_kept_as_a_tile() {
-    for (text, letter) in [("tile Z 0,0", 'Z'), ("tile a 0,0", 'a'), ("discard é", 'é')] {
+fn any_tile_token_is_kept_as_written() {
+    for (text, token) in [
+        ("tile Z 0,0", "Z"),
+        ("tile a 0,0", "a"),
+        ("discard DE", "DE"),
+        ("tile Eg 0,0", "Eg"),
+        ("tile ic.A 0,0 r90", "ic.A"),
+        ("turn red r.F 1,0", "r.F"),
+        ("discard tb.X", "tb.X"),
+        ("discard x2.y3", "x2.y3"),
+    ] {
         let kind = statement(text);
         let tile = match kind {
-            StatementKind::Tile(t) => t.tile.value,
-            StatementKind::Discard { tile } => tile.value,
+            StatementKind::Tile(t) => t.tile,
+            StatementKind::Turn(t) => t.tile,
+            StatementKind::Discard { tile } => tile,
             other => panic!("{other:?}"),
         };
-        assert_eq!(tile, letter);
+        assert_eq!(tile.value, token);
+        assert_eq!(slice(text, tile.span), token);
+    }
+}
+
+#[test]
+fn words_of_another_shape_are_not_tiles() {
+    // a tile token starts with an ASCII letter and has at most one dot, with something after it
+    for (text, word) in [
+        ("discard é", "é"),
+        ("discard 1A", "1A"),
+        ("discard ic.", "ic."),
+        ("discard .A", ".A"),
+        ("discard ic.A.B", "ic.A.B"),
+        ("discard a-b", "a-b"),
+    ] {
+        let (found, message) = error(text);
+        assert_eq!(found, word, "{text}");
+        assert_eq!(
+            message,
+            format!("expected a tile such as D or ic.A (found `{word}`)"),
+            "{text}"
+        );
     }
 }
 
@@ -468,7 +500,7 @@ fn error_missing_argument_points_after_the_last_word() {
     );
     assert_eq!(
         error("discard").1,
-        "expected a tile letter A–X (found nothing)"
+        "expected a tile such as D or ic.A (found nothing)"
     );
     assert_eq!(
         error("supply red").1,
@@ -483,10 +515,10 @@ fn error_missing_argument_points_after_the_last_word() {
 #[test]
 fn error_tile_word() {
     assert_eq!(
-        error("tile DE 0,0"),
+        error("tile D-E 0,0"),
         (
-            "DE".into(),
-            "expected a tile letter A–X (found `DE`)".into()
+            "D-E".into(),
+            "expected a tile such as D or ic.A (found `D-E`)".into()
         )
     );
     assert_eq!(error("turn red 12 0,0").0, "12");
@@ -811,7 +843,7 @@ fn a_refused_statement_has_its_codes_and_its_move_with_spans() {
     );
     let turn = &refused.turn;
     assert_eq!(turn.colour.value, Colour::Red);
-    assert_eq!(turn.tile.value, 'E');
+    assert_eq!(turn.tile.value, "E");
     assert_eq!(slice(text, turn.at.span), "0,1");
     assert_eq!(turn.rotation.map(|r| r.value), Some(RotationWord::R180));
     let meeple = turn.meeple.expect("a meeple");

@@ -25,13 +25,14 @@ syntax match carcCoord "\%(^\|\s\)\zs-\=\d\+,-\=\d\+\ze\%(\s\|#\|$\)"
 syntax match carcArrow "=>"
 syntax match carcGlyph "\s\zs\%(!!\|!?\|??\|?!\|!\|?\)\ze\%(\s\|#\|$\)"
 
-" A tile letter follows `tile`, `discard` or `turn COLOUR`; a place follows a role.
-syntax match carcTile "\%(^\s*\%(tile\|discard\)\s\+\)\@<=\a\>"
-syntax match carcTile "\%(^\s*turn\s\+\a\+\s\+\)\@<=\a\>"
-" `refused CODE, CODE: turn …`: the codes, and the refused move's `turn` and tile letter.
+" A tile token (`D`, `Eg`, `ic.A`) follows `tile`, `discard` or `turn COLOUR`; a place follows
+" a role.
+syntax match carcTile "\%(^\s*\%(tile\|discard\)\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
+syntax match carcTile "\%(^\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
+" `refused CODE, CODE: turn …`: the codes, and the refused move's `turn` and tile token.
 syntax match carcCode "\%(^\s*refused\s[^:#]*\)\@<=\<\l\+\%(-\l\+\)*\ze\s*[,:]"
 syntax match carcStatement "\%(^\s*refused\s[^:#]*:\s*\)\@<=turn\>"
-syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*turn\s\+\a\+\s\+\)\@<=\a\>"
+syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NE\|SE\|SW\|NW\|N\|E\|S\|W\)\>"
 
 highlight default link carcComment Comment

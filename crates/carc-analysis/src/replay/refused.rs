@@ -132,7 +132,7 @@ impl Replayer<'_> {
         }
         let turn = &stmt.turn;
         let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
-        let tile = TileType::from_letter(turn.tile.value);
+        let tile = TileType::from_token(&turn.tile.value);
         let meeple = turn.meeple.as_ref().map(|m| {
             let role = vocab::role(m.role.value);
             let place = match &m.place {
