@@ -3,8 +3,9 @@
 #  1. src/ is what `tree-sitter generate --abi 14` makes of grammar.js (regenerated in a
 #     scratch folder and compared; the tree is not touched);
 #  2. `tree-sitter test`: the corpus (test/corpus) and the highlight tests (test/highlight);
-#  3. both highlight queries (the grammar's and Helix's) compile against the grammar;
-#  4. test/equivalence.py: tree-sitter and the pest grammar accept the same lines, every
+#  3. the highlight queries (the grammar's, Helix's, Neovim's) compile against the grammar;
+#  4. the parser built with `tree-sitter build` loads in Neovim (0.7+) and highlights there;
+#  5. test/equivalence.py: tree-sitter and the pest grammar accept the same lines, every
 #     example parses without ERROR nodes.
 # Prints `== step` lines and fails on the first failing step.
 #
@@ -46,6 +47,20 @@ for query in queries/highlights.scm "$repo/editors/helix/queries/carc/highlights
   "$ts" query -p "$grammar" --quiet "$query" "$repo/examples/coat-of-arms.carc" >/dev/null
   echo "PASS tree-sitter: ${query#"$repo/"}"
 done
+
+echo "== tree-sitter: the parser in Neovim, without nvim-treesitter (editors/nvim/test/treesitter.lua)"
+if command -v nvim >/dev/null; then
+  "$ts" build -o "$scratch/carc.so" .
+  CARC_NVIM="$repo/editors/nvim" CARC_PARSER="$scratch/carc.so" \
+  CARC_FILE="$repo/examples/coat-of-arms.carc" XDG_STATE_HOME="$scratch/state" \
+    timeout 60 nvim --headless -n -i NONE -u NONE \
+    -c "luafile $repo/editors/nvim/test/treesitter.lua" </dev/null
+elif [ -n "${CI:-}" ]; then
+  echo "FAIL tree-sitter: no nvim (CI installs Debian's neovim before this step)"
+  exit 1
+else
+  echo "SKIP tree-sitter: no nvim on PATH"
+fi
 
 echo "== tree-sitter and pest accept the same lines"
 pest_args=()
