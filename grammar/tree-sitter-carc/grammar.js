@@ -40,6 +40,8 @@ module.exports = grammar({
   word: $ => $.tile,
 
   conflicts: $ => [
+    [$.refused_statement],
+    [$.rules_item],
     [$.meeple],
     [$._turn_move],
     [$.players_statement],
@@ -92,9 +94,10 @@ module.exports = grammar({
     title_statement: $ => words($, 'title', $.string),
     note_statement: $ => words($, 'note', $.string),
     players_statement: $ => seq('players', $._sep, list($, $.colour)),
-    rules_statement: $ => seq('rules', $._sep, list($, choice($.boxes_option, $.rule_option))),
-    // `rules boxes N`
-    boxes_option: $ => words($, 'boxes', $.number),
+    // `rules farmers, boxes 3`: option words, each with its number when it takes one. Which
+    // words exist and which take a number is the parser's registry, not the grammar's.
+    rules_statement: $ => seq('rules', $._sep, list($, $.rules_item)),
+    rules_item: $ => seq($.rule_option, optional(seq($._sep, $.number))),
     // tile T x,y [rK] [COLOUR ROLE [PLACE]]...
     tile_statement: $ => seq(
       words($, 'tile', $.tile, $.coordinate),
@@ -108,9 +111,11 @@ module.exports = grammar({
     // turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]
     turn_statement: $ => seq($._turn_move, optional(seq($._sep, $.expectation))),
     // refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]
-    // Codes are separated by commas; a space may come before the colon.
+    // Codes are separated by commas; a space may come before the colon. An expectation is
+    // parsed (the analysis reports it: a refused move scores nothing).
     refused_statement: $ => seq(
       'refused', $._sep, $.refusal_codes, optional($._ws), ':', $._sep, $.refused_turn,
+      optional(seq($._sep, $.expectation)),
     ),
     refusal_codes: $ => seq(
       $.refusal_code,
@@ -150,7 +155,7 @@ module.exports = grammar({
     role: $ => choice('knight', 'traveller', 'traveler', 'monk', 'farmer'),
     place: $ => choice('NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W'),
     rotation: $ => choice('r0', 'r90', 'r180', 'r270'),
-    rule_option: $ => choice('farmers', 'no-farmers', 'whole-board'),
+    rule_option: $ => /[a-z][a-z0-9-]*/,
     // PGN-style judgement of a turn.
     glyph: $ => choice('!!', '!?', '!', '??', '?!', '?'),
     // A tile token (`D`, `Eg`, `ic.A`): any word of this shape; the analysis knows which

@@ -19,7 +19,6 @@
   "end"
   "variation"
   "mark"
-  "boxes"
 ] @keyword
 
 (puzzle_statement) @keyword

@@ -7,11 +7,11 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 172
+#define STATE_COUNT 180
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 111
+#define SYMBOL_COUNT 107
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 66
+#define TOKEN_COUNT 63
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 0
 #define MAX_ALIAS_SEQUENCE_LENGTH 15
@@ -25,111 +25,107 @@ enum ts_symbol_identifiers {
   anon_sym_note = 3,
   anon_sym_players = 4,
   anon_sym_rules = 5,
-  anon_sym_boxes = 6,
-  anon_sym_tile = 7,
-  anon_sym_supply = 8,
-  anon_sym_score = 9,
-  anon_sym_refused = 10,
-  anon_sym_COLON = 11,
-  anon_sym_COMMA = 12,
-  anon_sym_turn = 13,
-  anon_sym_discard = 14,
-  anon_sym_expect = 15,
-  anon_sym_end = 16,
-  anon_sym_variation = 17,
-  anon_sym_LBRACE = 18,
-  sym_variation_end = 19,
-  anon_sym_mark = 20,
-  sym_puzzle_statement = 21,
-  anon_sym_EQ_GT = 22,
-  sym_nothing = 23,
-  anon_sym_red = 24,
-  anon_sym_blue = 25,
-  anon_sym_green = 26,
-  anon_sym_yellow = 27,
-  anon_sym_black = 28,
-  anon_sym_knight = 29,
-  anon_sym_traveller = 30,
-  anon_sym_traveler = 31,
-  anon_sym_monk = 32,
-  anon_sym_farmer = 33,
-  anon_sym_NE = 34,
-  anon_sym_SE = 35,
-  anon_sym_SW = 36,
-  anon_sym_NW = 37,
-  anon_sym_N = 38,
-  anon_sym_E = 39,
-  anon_sym_S = 40,
-  anon_sym_W = 41,
-  anon_sym_r0 = 42,
-  anon_sym_r90 = 43,
-  anon_sym_r180 = 44,
-  anon_sym_r270 = 45,
-  anon_sym_farmers = 46,
-  anon_sym_no_DASHfarmers = 47,
-  anon_sym_whole_DASHboard = 48,
-  anon_sym_BANG_BANG = 49,
-  anon_sym_BANG_QMARK = 50,
-  anon_sym_BANG = 51,
-  anon_sym_QMARK_QMARK = 52,
-  anon_sym_QMARK_BANG = 53,
-  anon_sym_QMARK = 54,
-  sym_coordinate = 55,
-  sym_number = 56,
-  sym_refusal_code = 57,
-  anon_sym_DQUOTE = 58,
-  sym_string_content = 59,
-  sym_escape_sequence = 60,
-  sym_comment = 61,
-  sym__ws = 62,
-  sym__newline = 63,
-  sym__final_carriage_returns = 64,
-  anon_sym_BOM = 65,
-  sym_source_file = 66,
-  sym__line = 67,
-  sym__statement = 68,
-  sym_title_statement = 69,
-  sym_note_statement = 70,
-  sym_players_statement = 71,
-  sym_rules_statement = 72,
-  sym_boxes_option = 73,
-  sym_tile_statement = 74,
-  sym_meeple = 75,
-  sym_supply_statement = 76,
-  sym_score_statement = 77,
-  sym_turn_statement = 78,
-  sym_refused_statement = 79,
-  sym_refusal_codes = 80,
-  sym_refused_turn = 81,
-  sym__turn_move = 82,
-  sym_discard_statement = 83,
-  sym_expect_statement = 84,
-  sym_end_statement = 85,
-  sym_variation_start = 86,
-  sym_mark_statement = 87,
-  sym_amounts = 88,
-  sym_amount = 89,
-  sym_expectation = 90,
-  sym_gains = 91,
-  sym_gain = 92,
-  sym_colour = 93,
-  sym_role = 94,
-  sym_place = 95,
-  sym_rotation = 96,
-  sym_rule_option = 97,
-  sym_glyph = 98,
-  sym_string = 99,
-  sym__sep = 100,
-  sym__list_sep = 101,
-  sym__bom = 102,
-  aux_sym_source_file_repeat1 = 103,
-  aux_sym_players_statement_repeat1 = 104,
-  aux_sym_rules_statement_repeat1 = 105,
-  aux_sym_tile_statement_repeat1 = 106,
-  aux_sym_refusal_codes_repeat1 = 107,
-  aux_sym_amounts_repeat1 = 108,
-  aux_sym_gains_repeat1 = 109,
-  aux_sym_string_repeat1 = 110,
+  anon_sym_tile = 6,
+  anon_sym_supply = 7,
+  anon_sym_score = 8,
+  anon_sym_refused = 9,
+  anon_sym_COLON = 10,
+  anon_sym_COMMA = 11,
+  anon_sym_turn = 12,
+  anon_sym_discard = 13,
+  anon_sym_expect = 14,
+  anon_sym_end = 15,
+  anon_sym_variation = 16,
+  anon_sym_LBRACE = 17,
+  sym_variation_end = 18,
+  anon_sym_mark = 19,
+  sym_puzzle_statement = 20,
+  anon_sym_EQ_GT = 21,
+  sym_nothing = 22,
+  anon_sym_red = 23,
+  anon_sym_blue = 24,
+  anon_sym_green = 25,
+  anon_sym_yellow = 26,
+  anon_sym_black = 27,
+  anon_sym_knight = 28,
+  anon_sym_traveller = 29,
+  anon_sym_traveler = 30,
+  anon_sym_monk = 31,
+  anon_sym_farmer = 32,
+  anon_sym_NE = 33,
+  anon_sym_SE = 34,
+  anon_sym_SW = 35,
+  anon_sym_NW = 36,
+  anon_sym_N = 37,
+  anon_sym_E = 38,
+  anon_sym_S = 39,
+  anon_sym_W = 40,
+  anon_sym_r0 = 41,
+  anon_sym_r90 = 42,
+  anon_sym_r180 = 43,
+  anon_sym_r270 = 44,
+  sym_rule_option = 45,
+  anon_sym_BANG_BANG = 46,
+  anon_sym_BANG_QMARK = 47,
+  anon_sym_BANG = 48,
+  anon_sym_QMARK_QMARK = 49,
+  anon_sym_QMARK_BANG = 50,
+  anon_sym_QMARK = 51,
+  sym_coordinate = 52,
+  sym_number = 53,
+  sym_refusal_code = 54,
+  anon_sym_DQUOTE = 55,
+  sym_string_content = 56,
+  sym_escape_sequence = 57,
+  sym_comment = 58,
+  sym__ws = 59,
+  sym__newline = 60,
+  sym__final_carriage_returns = 61,
+  anon_sym_BOM = 62,
+  sym_source_file = 63,
+  sym__line = 64,
+  sym__statement = 65,
+  sym_title_statement = 66,
+  sym_note_statement = 67,
+  sym_players_statement = 68,
+  sym_rules_statement = 69,
+  sym_rules_item = 70,
+  sym_tile_statement = 71,
+  sym_meeple = 72,
+  sym_supply_statement = 73,
+  sym_score_statement = 74,
+  sym_turn_statement = 75,
+  sym_refused_statement = 76,
+  sym_refusal_codes = 77,
+  sym_refused_turn = 78,
+  sym__turn_move = 79,
+  sym_discard_statement = 80,
+  sym_expect_statement = 81,
+  sym_end_statement = 82,
+  sym_variation_start = 83,
+  sym_mark_statement = 84,
+  sym_amounts = 85,
+  sym_amount = 86,
+  sym_expectation = 87,
+  sym_gains = 88,
+  sym_gain = 89,
+  sym_colour = 90,
+  sym_role = 91,
+  sym_place = 92,
+  sym_rotation = 93,
+  sym_glyph = 94,
+  sym_string = 95,
+  sym__sep = 96,
+  sym__list_sep = 97,
+  sym__bom = 98,
+  aux_sym_source_file_repeat1 = 99,
+  aux_sym_players_statement_repeat1 = 100,
+  aux_sym_rules_statement_repeat1 = 101,
+  aux_sym_tile_statement_repeat1 = 102,
+  aux_sym_refusal_codes_repeat1 = 103,
+  aux_sym_amounts_repeat1 = 104,
+  aux_sym_gains_repeat1 = 105,
+  aux_sym_string_repeat1 = 106,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -139,7 +135,6 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_note] = "note",
   [anon_sym_players] = "players",
   [anon_sym_rules] = "rules",
-  [anon_sym_boxes] = "boxes",
   [anon_sym_tile] = "tile",
   [anon_sym_supply] = "supply",
   [anon_sym_score] = "score",
@@ -179,9 +174,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_r90] = "r90",
   [anon_sym_r180] = "r180",
   [anon_sym_r270] = "r270",
-  [anon_sym_farmers] = "farmers",
-  [anon_sym_no_DASHfarmers] = "no-farmers",
-  [anon_sym_whole_DASHboard] = "whole-board",
+  [sym_rule_option] = "rule_option",
   [anon_sym_BANG_BANG] = "!!",
   [anon_sym_BANG_QMARK] = "!\?",
   [anon_sym_BANG] = "!",
@@ -206,7 +199,7 @@ static const char * const ts_symbol_names[] = {
   [sym_note_statement] = "note_statement",
   [sym_players_statement] = "players_statement",
   [sym_rules_statement] = "rules_statement",
-  [sym_boxes_option] = "boxes_option",
+  [sym_rules_item] = "rules_item",
   [sym_tile_statement] = "tile_statement",
   [sym_meeple] = "meeple",
   [sym_supply_statement] = "supply_statement",
@@ -230,7 +223,6 @@ static const char * const ts_symbol_names[] = {
   [sym_role] = "role",
   [sym_place] = "place",
   [sym_rotation] = "rotation",
-  [sym_rule_option] = "rule_option",
   [sym_glyph] = "glyph",
   [sym_string] = "string",
   [sym__sep] = "_sep",
@@ -253,7 +245,6 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_note] = anon_sym_note,
   [anon_sym_players] = anon_sym_players,
   [anon_sym_rules] = anon_sym_rules,
-  [anon_sym_boxes] = anon_sym_boxes,
   [anon_sym_tile] = anon_sym_tile,
   [anon_sym_supply] = anon_sym_supply,
   [anon_sym_score] = anon_sym_score,
@@ -293,9 +284,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_r90] = anon_sym_r90,
   [anon_sym_r180] = anon_sym_r180,
   [anon_sym_r270] = anon_sym_r270,
-  [anon_sym_farmers] = anon_sym_farmers,
-  [anon_sym_no_DASHfarmers] = anon_sym_no_DASHfarmers,
-  [anon_sym_whole_DASHboard] = anon_sym_whole_DASHboard,
+  [sym_rule_option] = sym_rule_option,
   [anon_sym_BANG_BANG] = anon_sym_BANG_BANG,
   [anon_sym_BANG_QMARK] = anon_sym_BANG_QMARK,
   [anon_sym_BANG] = anon_sym_BANG,
@@ -320,7 +309,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_note_statement] = sym_note_statement,
   [sym_players_statement] = sym_players_statement,
   [sym_rules_statement] = sym_rules_statement,
-  [sym_boxes_option] = sym_boxes_option,
+  [sym_rules_item] = sym_rules_item,
   [sym_tile_statement] = sym_tile_statement,
   [sym_meeple] = sym_meeple,
   [sym_supply_statement] = sym_supply_statement,
@@ -344,7 +333,6 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_role] = sym_role,
   [sym_place] = sym_place,
   [sym_rotation] = sym_rotation,
-  [sym_rule_option] = sym_rule_option,
   [sym_glyph] = sym_glyph,
   [sym_string] = sym_string,
   [sym__sep] = sym__sep,
@@ -382,10 +370,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_rules] = {
-    .visible = true,
-    .named = false,
-  },
-  [anon_sym_boxes] = {
     .visible = true,
     .named = false,
   },
@@ -545,17 +529,9 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
-  [anon_sym_farmers] = {
+  [sym_rule_option] = {
     .visible = true,
-    .named = false,
-  },
-  [anon_sym_no_DASHfarmers] = {
-    .visible = true,
-    .named = false,
-  },
-  [anon_sym_whole_DASHboard] = {
-    .visible = true,
-    .named = false,
+    .named = true,
   },
   [anon_sym_BANG_BANG] = {
     .visible = true,
@@ -653,7 +629,7 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
-  [sym_boxes_option] = {
+  [sym_rules_item] = {
     .visible = true,
     .named = true,
   },
@@ -746,10 +722,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_rotation] = {
-    .visible = true,
-    .named = true,
-  },
-  [sym_rule_option] = {
     .visible = true,
     .named = true,
   },
@@ -970,9 +942,9 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [151] = 151,
   [152] = 152,
   [153] = 153,
-  [154] = 154,
-  [155] = 155,
-  [156] = 156,
+  [154] = 58,
+  [155] = 65,
+  [156] = 43,
   [157] = 157,
   [158] = 158,
   [159] = 159,
@@ -988,6 +960,14 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [169] = 169,
   [170] = 170,
   [171] = 171,
+  [172] = 172,
+  [173] = 173,
+  [174] = 174,
+  [175] = 175,
+  [176] = 176,
+  [177] = 76,
+  [178] = 178,
+  [179] = 71,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -995,444 +975,229 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(28);
+      if (eof) ADVANCE(14);
       ADVANCE_MAP(
-        '\n', 79,
-        '\r', 80,
-        '!', 40,
-        '"', 74,
-        '#', 77,
-        '+', 22,
-        ',', 30,
-        ':', 29,
+        '\n', 41,
+        '\r', 42,
+        '!', 27,
+        '"', 36,
+        '#', 39,
+        '+', 8,
+        ',', 16,
+        ':', 15,
         '=', 5,
-        '?', 43,
-        '\\', 21,
-        'n', 48,
-        'w', 45,
-        '{', 31,
-        '}', 32,
-        0xfeff, 81,
-        '\t', 78,
-        ' ', 78,
+        '?', 30,
+        '\\', 7,
+        '{', 17,
+        '}', 18,
+        0xfeff, 43,
+        '\t', 40,
+        ' ', 40,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(62);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(34);
+      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(31);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(20);
       END_STATE();
     case 1:
-      if (lookahead == '"') ADVANCE(74);
-      if (lookahead == '\\') ADVANCE(21);
+      if (lookahead == '"') ADVANCE(36);
+      if (lookahead == '\\') ADVANCE(7);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(75);
+          lookahead != '\n') ADVANCE(37);
       END_STATE();
     case 2:
-      if (lookahead == ',') ADVANCE(30);
-      if (lookahead == 'n') ADVANCE(57);
-      if (lookahead == 'w') ADVANCE(55);
+      if (lookahead == ',') ADVANCE(16);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(78);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
+          lookahead == ' ') ADVANCE(40);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(24);
       END_STATE();
     case 3:
       if (lookahead == ',') ADVANCE(4);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(3);
       END_STATE();
     case 4:
-      if (lookahead == '-') ADVANCE(24);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(61);
+      if (lookahead == '-') ADVANCE(10);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(33);
       END_STATE();
     case 5:
-      if (lookahead == '>') ADVANCE(33);
+      if (lookahead == '>') ADVANCE(19);
       END_STATE();
     case 6:
-      if (lookahead == 'a') ADVANCE(16);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(40);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(35);
       END_STATE();
     case 7:
-      if (lookahead == 'a') ADVANCE(18);
+      if (lookahead == '"' ||
+          lookahead == '\\') ADVANCE(38);
       END_STATE();
     case 8:
-      if (lookahead == 'b') ADVANCE(68);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(34);
       END_STATE();
     case 9:
-      if (lookahead == 'b') ADVANCE(15);
-      END_STATE();
-    case 10:
-      if (lookahead == 'd') ADVANCE(36);
-      END_STATE();
-    case 11:
-      if (lookahead == 'e') ADVANCE(17);
-      END_STATE();
-    case 12:
-      if (lookahead == 'f') ADVANCE(63);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 13:
-      if (lookahead == 'f') ADVANCE(6);
-      END_STATE();
-    case 14:
-      if (lookahead == 'm') ADVANCE(11);
-      END_STATE();
-    case 15:
-      if (lookahead == 'o') ADVANCE(7);
-      END_STATE();
-    case 16:
-      if (lookahead == 'r') ADVANCE(14);
-      END_STATE();
-    case 17:
-      if (lookahead == 'r') ADVANCE(19);
-      END_STATE();
-    case 18:
-      if (lookahead == 'r') ADVANCE(10);
-      END_STATE();
-    case 19:
-      if (lookahead == 's') ADVANCE(34);
-      END_STATE();
-    case 20:
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(78);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 21:
-      if (lookahead == '"' ||
-          lookahead == '\\') ADVANCE(76);
-      END_STATE();
-    case 22:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(62);
-      END_STATE();
-    case 23:
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(3);
       END_STATE();
-    case 24:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(61);
+    case 10:
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(33);
       END_STATE();
-    case 25:
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
+    case 11:
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(35);
       END_STATE();
-    case 26:
+    case 12:
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(60);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(32);
       END_STATE();
-    case 27:
-      if (eof) ADVANCE(28);
+    case 13:
+      if (eof) ADVANCE(14);
       ADVANCE_MAP(
-        '\n', 79,
-        '\r', 80,
-        '!', 40,
-        '#', 77,
-        '-', 23,
-        '?', 43,
-        '}', 32,
-        0xfeff, 81,
-        '\t', 78,
-        ' ', 78,
+        '\n', 41,
+        '\r', 42,
+        '!', 27,
+        '#', 39,
+        ',', 16,
+        '-', 9,
+        '?', 30,
+        '}', 18,
+        0xfeff, 43,
+        '\t', 40,
+        ' ', 40,
       );
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(3);
       if (('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(31);
       END_STATE();
-    case 28:
+    case 14:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 29:
+    case 15:
       ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
-    case 30:
+    case 16:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 31:
+    case 17:
       ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
-    case 32:
+    case 18:
       ACCEPT_TOKEN(sym_variation_end);
       END_STATE();
-    case 33:
+    case 19:
       ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
-    case 34:
-      ACCEPT_TOKEN(anon_sym_no_DASHfarmers);
+    case 20:
+      ACCEPT_TOKEN(sym_rule_option);
+      if (lookahead == '-') ADVANCE(23);
+      if (lookahead == '.') ADVANCE(12);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(22);
+      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(31);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(20);
       END_STATE();
-    case 35:
-      ACCEPT_TOKEN(anon_sym_no_DASHfarmers);
-      if (lookahead == '-') ADVANCE(25);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
+    case 21:
+      ACCEPT_TOKEN(sym_rule_option);
+      if (lookahead == '-') ADVANCE(23);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(21);
       END_STATE();
-    case 36:
-      ACCEPT_TOKEN(anon_sym_whole_DASHboard);
+    case 22:
+      ACCEPT_TOKEN(sym_rule_option);
+      if (lookahead == '-') ADVANCE(24);
+      if (lookahead == '.') ADVANCE(12);
+      if (('A' <= lookahead && lookahead <= 'Z')) ADVANCE(31);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(22);
       END_STATE();
-    case 37:
-      ACCEPT_TOKEN(anon_sym_whole_DASHboard);
-      if (lookahead == '-') ADVANCE(25);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
+    case 23:
+      ACCEPT_TOKEN(sym_rule_option);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(21);
       END_STATE();
-    case 38:
+    case 24:
+      ACCEPT_TOKEN(sym_rule_option);
+      if (lookahead == '-' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(24);
+      END_STATE();
+    case 25:
       ACCEPT_TOKEN(anon_sym_BANG_BANG);
       END_STATE();
-    case 39:
+    case 26:
       ACCEPT_TOKEN(anon_sym_BANG_QMARK);
       END_STATE();
-    case 40:
+    case 27:
       ACCEPT_TOKEN(anon_sym_BANG);
-      if (lookahead == '!') ADVANCE(38);
-      if (lookahead == '?') ADVANCE(39);
+      if (lookahead == '!') ADVANCE(25);
+      if (lookahead == '?') ADVANCE(26);
       END_STATE();
-    case 41:
+    case 28:
       ACCEPT_TOKEN(anon_sym_QMARK_QMARK);
       END_STATE();
-    case 42:
+    case 29:
       ACCEPT_TOKEN(anon_sym_QMARK_BANG);
       END_STATE();
-    case 43:
+    case 30:
       ACCEPT_TOKEN(anon_sym_QMARK);
-      if (lookahead == '!') ADVANCE(42);
-      if (lookahead == '?') ADVANCE(41);
+      if (lookahead == '!') ADVANCE(29);
+      if (lookahead == '?') ADVANCE(28);
       END_STATE();
-    case 44:
+    case 31:
       ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'e') ADVANCE(51);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
-      END_STATE();
-    case 45:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'h') ADVANCE(47);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
-      END_STATE();
-    case 46:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'l') ADVANCE(44);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
-      END_STATE();
-    case 47:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'o') ADVANCE(46);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
-      END_STATE();
-    case 48:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'o') ADVANCE(50);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
-      END_STATE();
-    case 49:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == '.') ADVANCE(26);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
-      END_STATE();
-    case 50:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(12);
-      if (lookahead == '.') ADVANCE(26);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
-      END_STATE();
-    case 51:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(8);
-      if (lookahead == '.') ADVANCE(26);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(49);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z')) ADVANCE(59);
-      END_STATE();
-    case 52:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(13);
-      if (lookahead == '.') ADVANCE(26);
+      if (lookahead == '.') ADVANCE(12);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(31);
       END_STATE();
-    case 53:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '-') ADVANCE(9);
-      if (lookahead == '.') ADVANCE(26);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
-      END_STATE();
-    case 54:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'e') ADVANCE(53);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
-      END_STATE();
-    case 55:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'h') ADVANCE(58);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
-      END_STATE();
-    case 56:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'l') ADVANCE(54);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
-      END_STATE();
-    case 57:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'o') ADVANCE(52);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
-      END_STATE();
-    case 58:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '.') ADVANCE(26);
-      if (lookahead == 'o') ADVANCE(56);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
-      END_STATE();
-    case 59:
-      ACCEPT_TOKEN(sym_tile);
-      if (lookahead == '.') ADVANCE(26);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(59);
-      END_STATE();
-    case 60:
+    case 32:
       ACCEPT_TOKEN(sym_tile);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(60);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(32);
       END_STATE();
-    case 61:
+    case 33:
       ACCEPT_TOKEN(sym_coordinate);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(61);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(33);
       END_STATE();
-    case 62:
+    case 34:
       ACCEPT_TOKEN(sym_number);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(62);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(34);
       END_STATE();
-    case 63:
+    case 35:
       ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'a') ADVANCE(69);
-      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(73);
+      if (lookahead == '-') ADVANCE(11);
+      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(35);
       END_STATE();
-    case 64:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'a') ADVANCE(71);
-      if (('b' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 65:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'd') ADVANCE(37);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 66:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'e') ADVANCE(70);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 67:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'm') ADVANCE(66);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 68:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'o') ADVANCE(64);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 69:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'r') ADVANCE(67);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 70:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'r') ADVANCE(72);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 71:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 'r') ADVANCE(65);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 72:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (lookahead == 's') ADVANCE(35);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 73:
-      ACCEPT_TOKEN(sym_refusal_code);
-      if (lookahead == '-') ADVANCE(25);
-      if (('a' <= lookahead && lookahead <= 'z')) ADVANCE(73);
-      END_STATE();
-    case 74:
+    case 36:
       ACCEPT_TOKEN(anon_sym_DQUOTE);
       END_STATE();
-    case 75:
+    case 37:
       ACCEPT_TOKEN(sym_string_content);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '"' &&
-          lookahead != '\\') ADVANCE(75);
+          lookahead != '\\') ADVANCE(37);
       END_STATE();
-    case 76:
+    case 38:
       ACCEPT_TOKEN(sym_escape_sequence);
       END_STATE();
-    case 77:
+    case 39:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(77);
+          lookahead != '\n') ADVANCE(39);
       END_STATE();
-    case 78:
+    case 40:
       ACCEPT_TOKEN(sym__ws);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(78);
+          lookahead == ' ') ADVANCE(40);
       END_STATE();
-    case 79:
+    case 41:
       ACCEPT_TOKEN(sym__newline);
       END_STATE();
-    case 80:
+    case 42:
       ACCEPT_TOKEN(sym__final_carriage_returns);
-      if (lookahead == '\n') ADVANCE(79);
-      if (lookahead == '\r') ADVANCE(80);
+      if (lookahead == '\n') ADVANCE(41);
+      if (lookahead == '\r') ADVANCE(42);
       END_STATE();
-    case 81:
+    case 43:
       ACCEPT_TOKEN(anon_sym_BOM);
       END_STATE();
     default:
@@ -1484,57 +1249,56 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 5:
       if (lookahead == 'l') ADVANCE(23);
-      if (lookahead == 'o') ADVANCE(24);
       END_STATE();
     case 6:
-      if (lookahead == 'i') ADVANCE(25);
+      if (lookahead == 'i') ADVANCE(24);
       END_STATE();
     case 7:
-      if (lookahead == 'n') ADVANCE(26);
-      if (lookahead == 'x') ADVANCE(27);
+      if (lookahead == 'n') ADVANCE(25);
+      if (lookahead == 'x') ADVANCE(26);
       END_STATE();
     case 8:
-      if (lookahead == 'a') ADVANCE(28);
+      if (lookahead == 'a') ADVANCE(27);
       END_STATE();
     case 9:
-      if (lookahead == 'r') ADVANCE(29);
+      if (lookahead == 'r') ADVANCE(28);
       END_STATE();
     case 10:
-      if (lookahead == 'n') ADVANCE(30);
+      if (lookahead == 'n') ADVANCE(29);
       END_STATE();
     case 11:
-      if (lookahead == 'a') ADVANCE(31);
-      if (lookahead == 'o') ADVANCE(32);
+      if (lookahead == 'a') ADVANCE(30);
+      if (lookahead == 'o') ADVANCE(31);
       END_STATE();
     case 12:
-      if (lookahead == 'o') ADVANCE(33);
+      if (lookahead == 'o') ADVANCE(32);
       END_STATE();
     case 13:
-      if (lookahead == 'l') ADVANCE(34);
-      if (lookahead == 'u') ADVANCE(35);
+      if (lookahead == 'l') ADVANCE(33);
+      if (lookahead == 'u') ADVANCE(34);
       END_STATE();
     case 14:
-      if (lookahead == '0') ADVANCE(36);
-      if (lookahead == '1') ADVANCE(37);
-      if (lookahead == '2') ADVANCE(38);
-      if (lookahead == '9') ADVANCE(39);
-      if (lookahead == 'e') ADVANCE(40);
-      if (lookahead == 'u') ADVANCE(41);
+      if (lookahead == '0') ADVANCE(35);
+      if (lookahead == '1') ADVANCE(36);
+      if (lookahead == '2') ADVANCE(37);
+      if (lookahead == '9') ADVANCE(38);
+      if (lookahead == 'e') ADVANCE(39);
+      if (lookahead == 'u') ADVANCE(40);
       END_STATE();
     case 15:
-      if (lookahead == 'c') ADVANCE(42);
-      if (lookahead == 'u') ADVANCE(43);
+      if (lookahead == 'c') ADVANCE(41);
+      if (lookahead == 'u') ADVANCE(42);
       END_STATE();
     case 16:
-      if (lookahead == 'i') ADVANCE(44);
-      if (lookahead == 'r') ADVANCE(45);
-      if (lookahead == 'u') ADVANCE(46);
+      if (lookahead == 'i') ADVANCE(43);
+      if (lookahead == 'r') ADVANCE(44);
+      if (lookahead == 'u') ADVANCE(45);
       END_STATE();
     case 17:
-      if (lookahead == 'a') ADVANCE(47);
+      if (lookahead == 'a') ADVANCE(46);
       END_STATE();
     case 18:
-      if (lookahead == 'e') ADVANCE(48);
+      if (lookahead == 'e') ADVANCE(47);
       END_STATE();
     case 19:
       ACCEPT_TOKEN(anon_sym_NE);
@@ -1549,378 +1313,362 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(anon_sym_SW);
       END_STATE();
     case 23:
-      if (lookahead == 'a') ADVANCE(49);
-      if (lookahead == 'u') ADVANCE(50);
+      if (lookahead == 'a') ADVANCE(48);
+      if (lookahead == 'u') ADVANCE(49);
       END_STATE();
     case 24:
-      if (lookahead == 'x') ADVANCE(51);
+      if (lookahead == 's') ADVANCE(50);
       END_STATE();
     case 25:
-      if (lookahead == 's') ADVANCE(52);
+      if (lookahead == 'd') ADVANCE(51);
       END_STATE();
     case 26:
-      if (lookahead == 'd') ADVANCE(53);
+      if (lookahead == 'p') ADVANCE(52);
       END_STATE();
     case 27:
-      if (lookahead == 'p') ADVANCE(54);
+      if (lookahead == 'r') ADVANCE(53);
       END_STATE();
     case 28:
-      if (lookahead == 'r') ADVANCE(55);
+      if (lookahead == 'e') ADVANCE(54);
       END_STATE();
     case 29:
-      if (lookahead == 'e') ADVANCE(56);
+      if (lookahead == 'i') ADVANCE(55);
       END_STATE();
     case 30:
-      if (lookahead == 'i') ADVANCE(57);
+      if (lookahead == 'r') ADVANCE(56);
       END_STATE();
     case 31:
-      if (lookahead == 'r') ADVANCE(58);
+      if (lookahead == 'n') ADVANCE(57);
       END_STATE();
     case 32:
-      if (lookahead == 'n') ADVANCE(59);
+      if (lookahead == 't') ADVANCE(58);
       END_STATE();
     case 33:
-      if (lookahead == 't') ADVANCE(60);
+      if (lookahead == 'a') ADVANCE(59);
       END_STATE();
     case 34:
-      if (lookahead == 'a') ADVANCE(61);
+      if (lookahead == 'z') ADVANCE(60);
       END_STATE();
     case 35:
-      if (lookahead == 'z') ADVANCE(62);
-      END_STATE();
-    case 36:
       ACCEPT_TOKEN(anon_sym_r0);
       END_STATE();
+    case 36:
+      if (lookahead == '8') ADVANCE(61);
+      END_STATE();
     case 37:
-      if (lookahead == '8') ADVANCE(63);
+      if (lookahead == '7') ADVANCE(62);
       END_STATE();
     case 38:
-      if (lookahead == '7') ADVANCE(64);
+      if (lookahead == '0') ADVANCE(63);
       END_STATE();
     case 39:
-      if (lookahead == '0') ADVANCE(65);
+      if (lookahead == 'd') ADVANCE(64);
+      if (lookahead == 'f') ADVANCE(65);
       END_STATE();
     case 40:
-      if (lookahead == 'd') ADVANCE(66);
-      if (lookahead == 'f') ADVANCE(67);
+      if (lookahead == 'l') ADVANCE(66);
       END_STATE();
     case 41:
-      if (lookahead == 'l') ADVANCE(68);
+      if (lookahead == 'o') ADVANCE(67);
       END_STATE();
     case 42:
-      if (lookahead == 'o') ADVANCE(69);
+      if (lookahead == 'p') ADVANCE(68);
       END_STATE();
     case 43:
-      if (lookahead == 'p') ADVANCE(70);
+      if (lookahead == 'l') ADVANCE(69);
+      if (lookahead == 't') ADVANCE(70);
       END_STATE();
     case 44:
-      if (lookahead == 'l') ADVANCE(71);
-      if (lookahead == 't') ADVANCE(72);
+      if (lookahead == 'a') ADVANCE(71);
       END_STATE();
     case 45:
-      if (lookahead == 'a') ADVANCE(73);
+      if (lookahead == 'r') ADVANCE(72);
       END_STATE();
     case 46:
-      if (lookahead == 'r') ADVANCE(74);
+      if (lookahead == 'r') ADVANCE(73);
       END_STATE();
     case 47:
-      if (lookahead == 'r') ADVANCE(75);
+      if (lookahead == 'l') ADVANCE(74);
       END_STATE();
     case 48:
-      if (lookahead == 'l') ADVANCE(76);
+      if (lookahead == 'c') ADVANCE(75);
       END_STATE();
     case 49:
-      if (lookahead == 'c') ADVANCE(77);
+      if (lookahead == 'e') ADVANCE(76);
       END_STATE();
     case 50:
-      if (lookahead == 'e') ADVANCE(78);
+      if (lookahead == 'c') ADVANCE(77);
       END_STATE();
     case 51:
-      if (lookahead == 'e') ADVANCE(79);
-      END_STATE();
-    case 52:
-      if (lookahead == 'c') ADVANCE(80);
-      END_STATE();
-    case 53:
       ACCEPT_TOKEN(anon_sym_end);
       END_STATE();
+    case 52:
+      if (lookahead == 'e') ADVANCE(78);
+      END_STATE();
+    case 53:
+      if (lookahead == 'm') ADVANCE(79);
+      END_STATE();
     case 54:
-      if (lookahead == 'e') ADVANCE(81);
+      if (lookahead == 'e') ADVANCE(80);
       END_STATE();
     case 55:
-      if (lookahead == 'm') ADVANCE(82);
+      if (lookahead == 'g') ADVANCE(81);
       END_STATE();
     case 56:
-      if (lookahead == 'e') ADVANCE(83);
+      if (lookahead == 'k') ADVANCE(82);
       END_STATE();
     case 57:
-      if (lookahead == 'g') ADVANCE(84);
+      if (lookahead == 'k') ADVANCE(83);
       END_STATE();
     case 58:
-      if (lookahead == 'k') ADVANCE(85);
+      if (lookahead == 'e') ADVANCE(84);
+      if (lookahead == 'h') ADVANCE(85);
       END_STATE();
     case 59:
-      if (lookahead == 'k') ADVANCE(86);
+      if (lookahead == 'y') ADVANCE(86);
       END_STATE();
     case 60:
-      if (lookahead == 'e') ADVANCE(87);
-      if (lookahead == 'h') ADVANCE(88);
+      if (lookahead == 'z') ADVANCE(87);
       END_STATE();
     case 61:
-      if (lookahead == 'y') ADVANCE(89);
+      if (lookahead == '0') ADVANCE(88);
       END_STATE();
     case 62:
-      if (lookahead == 'z') ADVANCE(90);
+      if (lookahead == '0') ADVANCE(89);
       END_STATE();
     case 63:
-      if (lookahead == '0') ADVANCE(91);
-      END_STATE();
-    case 64:
-      if (lookahead == '0') ADVANCE(92);
-      END_STATE();
-    case 65:
       ACCEPT_TOKEN(anon_sym_r90);
       END_STATE();
-    case 66:
+    case 64:
       ACCEPT_TOKEN(anon_sym_red);
       END_STATE();
+    case 65:
+      if (lookahead == 'u') ADVANCE(90);
+      END_STATE();
+    case 66:
+      if (lookahead == 'e') ADVANCE(91);
+      END_STATE();
     case 67:
-      if (lookahead == 'u') ADVANCE(93);
+      if (lookahead == 'r') ADVANCE(92);
       END_STATE();
     case 68:
-      if (lookahead == 'e') ADVANCE(94);
+      if (lookahead == 'p') ADVANCE(93);
       END_STATE();
     case 69:
-      if (lookahead == 'r') ADVANCE(95);
+      if (lookahead == 'e') ADVANCE(94);
       END_STATE();
     case 70:
-      if (lookahead == 'p') ADVANCE(96);
+      if (lookahead == 'l') ADVANCE(95);
       END_STATE();
     case 71:
-      if (lookahead == 'e') ADVANCE(97);
+      if (lookahead == 'v') ADVANCE(96);
       END_STATE();
     case 72:
-      if (lookahead == 'l') ADVANCE(98);
+      if (lookahead == 'n') ADVANCE(97);
       END_STATE();
     case 73:
-      if (lookahead == 'v') ADVANCE(99);
+      if (lookahead == 'i') ADVANCE(98);
       END_STATE();
     case 74:
-      if (lookahead == 'n') ADVANCE(100);
+      if (lookahead == 'l') ADVANCE(99);
       END_STATE();
     case 75:
-      if (lookahead == 'i') ADVANCE(101);
+      if (lookahead == 'k') ADVANCE(100);
       END_STATE();
     case 76:
-      if (lookahead == 'l') ADVANCE(102);
-      END_STATE();
-    case 77:
-      if (lookahead == 'k') ADVANCE(103);
-      END_STATE();
-    case 78:
       ACCEPT_TOKEN(anon_sym_blue);
       END_STATE();
+    case 77:
+      if (lookahead == 'a') ADVANCE(101);
+      END_STATE();
+    case 78:
+      if (lookahead == 'c') ADVANCE(102);
+      END_STATE();
     case 79:
-      if (lookahead == 's') ADVANCE(104);
+      if (lookahead == 'e') ADVANCE(103);
       END_STATE();
     case 80:
-      if (lookahead == 'a') ADVANCE(105);
+      if (lookahead == 'n') ADVANCE(104);
       END_STATE();
     case 81:
-      if (lookahead == 'c') ADVANCE(106);
+      if (lookahead == 'h') ADVANCE(105);
       END_STATE();
     case 82:
-      if (lookahead == 'e') ADVANCE(107);
-      END_STATE();
-    case 83:
-      if (lookahead == 'n') ADVANCE(108);
-      END_STATE();
-    case 84:
-      if (lookahead == 'h') ADVANCE(109);
-      END_STATE();
-    case 85:
       ACCEPT_TOKEN(anon_sym_mark);
       END_STATE();
-    case 86:
+    case 83:
       ACCEPT_TOKEN(anon_sym_monk);
       END_STATE();
-    case 87:
+    case 84:
       ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
+    case 85:
+      if (lookahead == 'i') ADVANCE(106);
+      END_STATE();
+    case 86:
+      if (lookahead == 'e') ADVANCE(107);
+      END_STATE();
+    case 87:
+      if (lookahead == 'l') ADVANCE(108);
+      END_STATE();
     case 88:
-      if (lookahead == 'i') ADVANCE(110);
-      END_STATE();
-    case 89:
-      if (lookahead == 'e') ADVANCE(111);
-      END_STATE();
-    case 90:
-      if (lookahead == 'l') ADVANCE(112);
-      END_STATE();
-    case 91:
       ACCEPT_TOKEN(anon_sym_r180);
       END_STATE();
-    case 92:
+    case 89:
       ACCEPT_TOKEN(anon_sym_r270);
       END_STATE();
+    case 90:
+      if (lookahead == 's') ADVANCE(109);
+      END_STATE();
+    case 91:
+      if (lookahead == 's') ADVANCE(110);
+      END_STATE();
+    case 92:
+      if (lookahead == 'e') ADVANCE(111);
+      END_STATE();
     case 93:
-      if (lookahead == 's') ADVANCE(113);
+      if (lookahead == 'l') ADVANCE(112);
       END_STATE();
     case 94:
-      if (lookahead == 's') ADVANCE(114);
-      END_STATE();
-    case 95:
-      if (lookahead == 'e') ADVANCE(115);
-      END_STATE();
-    case 96:
-      if (lookahead == 'l') ADVANCE(116);
-      END_STATE();
-    case 97:
       ACCEPT_TOKEN(anon_sym_tile);
       END_STATE();
-    case 98:
-      if (lookahead == 'e') ADVANCE(117);
+    case 95:
+      if (lookahead == 'e') ADVANCE(113);
       END_STATE();
-    case 99:
-      if (lookahead == 'e') ADVANCE(118);
+    case 96:
+      if (lookahead == 'e') ADVANCE(114);
       END_STATE();
-    case 100:
+    case 97:
       ACCEPT_TOKEN(anon_sym_turn);
       END_STATE();
-    case 101:
-      if (lookahead == 'a') ADVANCE(119);
+    case 98:
+      if (lookahead == 'a') ADVANCE(115);
       END_STATE();
-    case 102:
-      if (lookahead == 'o') ADVANCE(120);
+    case 99:
+      if (lookahead == 'o') ADVANCE(116);
       END_STATE();
-    case 103:
+    case 100:
       ACCEPT_TOKEN(anon_sym_black);
       END_STATE();
+    case 101:
+      if (lookahead == 'r') ADVANCE(117);
+      END_STATE();
+    case 102:
+      if (lookahead == 't') ADVANCE(118);
+      END_STATE();
+    case 103:
+      if (lookahead == 'r') ADVANCE(119);
+      END_STATE();
     case 104:
-      ACCEPT_TOKEN(anon_sym_boxes);
-      END_STATE();
-    case 105:
-      if (lookahead == 'r') ADVANCE(121);
-      END_STATE();
-    case 106:
-      if (lookahead == 't') ADVANCE(122);
-      END_STATE();
-    case 107:
-      if (lookahead == 'r') ADVANCE(123);
-      END_STATE();
-    case 108:
       ACCEPT_TOKEN(anon_sym_green);
       END_STATE();
+    case 105:
+      if (lookahead == 't') ADVANCE(120);
+      END_STATE();
+    case 106:
+      if (lookahead == 'n') ADVANCE(121);
+      END_STATE();
+    case 107:
+      if (lookahead == 'r') ADVANCE(122);
+      END_STATE();
+    case 108:
+      if (lookahead == 'e') ADVANCE(123);
+      END_STATE();
     case 109:
-      if (lookahead == 't') ADVANCE(124);
+      if (lookahead == 'e') ADVANCE(124);
       END_STATE();
     case 110:
-      if (lookahead == 'n') ADVANCE(125);
-      END_STATE();
-    case 111:
-      if (lookahead == 'r') ADVANCE(126);
-      END_STATE();
-    case 112:
-      if (lookahead == 'e') ADVANCE(127);
-      END_STATE();
-    case 113:
-      if (lookahead == 'e') ADVANCE(128);
-      END_STATE();
-    case 114:
       ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
-    case 115:
+    case 111:
       ACCEPT_TOKEN(anon_sym_score);
       END_STATE();
-    case 116:
-      if (lookahead == 'y') ADVANCE(129);
+    case 112:
+      if (lookahead == 'y') ADVANCE(125);
       END_STATE();
-    case 117:
+    case 113:
       ACCEPT_TOKEN(anon_sym_title);
       END_STATE();
+    case 114:
+      if (lookahead == 'l') ADVANCE(126);
+      END_STATE();
+    case 115:
+      if (lookahead == 't') ADVANCE(127);
+      END_STATE();
+    case 116:
+      if (lookahead == 'w') ADVANCE(128);
+      END_STATE();
+    case 117:
+      if (lookahead == 'd') ADVANCE(129);
+      END_STATE();
     case 118:
-      if (lookahead == 'l') ADVANCE(130);
-      END_STATE();
-    case 119:
-      if (lookahead == 't') ADVANCE(131);
-      END_STATE();
-    case 120:
-      if (lookahead == 'w') ADVANCE(132);
-      END_STATE();
-    case 121:
-      if (lookahead == 'd') ADVANCE(133);
-      END_STATE();
-    case 122:
       ACCEPT_TOKEN(anon_sym_expect);
       END_STATE();
-    case 123:
+    case 119:
       ACCEPT_TOKEN(anon_sym_farmer);
-      if (lookahead == 's') ADVANCE(134);
       END_STATE();
-    case 124:
+    case 120:
       ACCEPT_TOKEN(anon_sym_knight);
       END_STATE();
-    case 125:
-      if (lookahead == 'g') ADVANCE(135);
+    case 121:
+      if (lookahead == 'g') ADVANCE(130);
       END_STATE();
-    case 126:
-      if (lookahead == 's') ADVANCE(136);
+    case 122:
+      if (lookahead == 's') ADVANCE(131);
       END_STATE();
-    case 127:
+    case 123:
       ACCEPT_TOKEN(sym_puzzle_statement);
       END_STATE();
-    case 128:
-      if (lookahead == 'd') ADVANCE(137);
+    case 124:
+      if (lookahead == 'd') ADVANCE(132);
       END_STATE();
-    case 129:
+    case 125:
       ACCEPT_TOKEN(anon_sym_supply);
       END_STATE();
-    case 130:
-      if (lookahead == 'e') ADVANCE(138);
-      if (lookahead == 'l') ADVANCE(139);
+    case 126:
+      if (lookahead == 'e') ADVANCE(133);
+      if (lookahead == 'l') ADVANCE(134);
       END_STATE();
-    case 131:
-      if (lookahead == 'i') ADVANCE(140);
+    case 127:
+      if (lookahead == 'i') ADVANCE(135);
       END_STATE();
-    case 132:
+    case 128:
       ACCEPT_TOKEN(anon_sym_yellow);
       END_STATE();
-    case 133:
+    case 129:
       ACCEPT_TOKEN(anon_sym_discard);
       END_STATE();
-    case 134:
-      ACCEPT_TOKEN(anon_sym_farmers);
-      END_STATE();
-    case 135:
+    case 130:
       ACCEPT_TOKEN(sym_nothing);
       END_STATE();
-    case 136:
+    case 131:
       ACCEPT_TOKEN(anon_sym_players);
       END_STATE();
-    case 137:
+    case 132:
       ACCEPT_TOKEN(anon_sym_refused);
       END_STATE();
-    case 138:
-      if (lookahead == 'r') ADVANCE(141);
+    case 133:
+      if (lookahead == 'r') ADVANCE(136);
       END_STATE();
-    case 139:
-      if (lookahead == 'e') ADVANCE(142);
+    case 134:
+      if (lookahead == 'e') ADVANCE(137);
       END_STATE();
-    case 140:
-      if (lookahead == 'o') ADVANCE(143);
+    case 135:
+      if (lookahead == 'o') ADVANCE(138);
       END_STATE();
-    case 141:
+    case 136:
       ACCEPT_TOKEN(anon_sym_traveler);
       END_STATE();
-    case 142:
-      if (lookahead == 'r') ADVANCE(144);
+    case 137:
+      if (lookahead == 'r') ADVANCE(139);
       END_STATE();
-    case 143:
-      if (lookahead == 'n') ADVANCE(145);
+    case 138:
+      if (lookahead == 'n') ADVANCE(140);
       END_STATE();
-    case 144:
+    case 139:
       ACCEPT_TOKEN(anon_sym_traveller);
       END_STATE();
-    case 145:
+    case 140:
       ACCEPT_TOKEN(anon_sym_variation);
       END_STATE();
     default:
@@ -1930,82 +1678,82 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0},
-  [1] = {.lex_state = 27},
-  [2] = {.lex_state = 27},
-  [3] = {.lex_state = 27},
-  [4] = {.lex_state = 27},
-  [5] = {.lex_state = 27},
-  [6] = {.lex_state = 27},
-  [7] = {.lex_state = 27},
-  [8] = {.lex_state = 27},
-  [9] = {.lex_state = 27},
-  [10] = {.lex_state = 27},
-  [11] = {.lex_state = 27},
-  [12] = {.lex_state = 27},
-  [13] = {.lex_state = 2},
-  [14] = {.lex_state = 2},
-  [15] = {.lex_state = 2},
-  [16] = {.lex_state = 27},
-  [17] = {.lex_state = 27},
-  [18] = {.lex_state = 2},
-  [19] = {.lex_state = 2},
+  [1] = {.lex_state = 13},
+  [2] = {.lex_state = 13},
+  [3] = {.lex_state = 13},
+  [4] = {.lex_state = 13},
+  [5] = {.lex_state = 13},
+  [6] = {.lex_state = 13},
+  [7] = {.lex_state = 13},
+  [8] = {.lex_state = 13},
+  [9] = {.lex_state = 13},
+  [10] = {.lex_state = 13},
+  [11] = {.lex_state = 13},
+  [12] = {.lex_state = 13},
+  [13] = {.lex_state = 13},
+  [14] = {.lex_state = 13},
+  [15] = {.lex_state = 0},
+  [16] = {.lex_state = 0},
+  [17] = {.lex_state = 0},
+  [18] = {.lex_state = 0},
+  [19] = {.lex_state = 0},
   [20] = {.lex_state = 0},
   [21] = {.lex_state = 0},
-  [22] = {.lex_state = 0},
-  [23] = {.lex_state = 0},
-  [24] = {.lex_state = 0},
+  [22] = {.lex_state = 13},
+  [23] = {.lex_state = 13},
+  [24] = {.lex_state = 13},
   [25] = {.lex_state = 0},
-  [26] = {.lex_state = 27},
+  [26] = {.lex_state = 0},
   [27] = {.lex_state = 0},
   [28] = {.lex_state = 0},
-  [29] = {.lex_state = 27},
+  [29] = {.lex_state = 0},
   [30] = {.lex_state = 0},
   [31] = {.lex_state = 0},
   [32] = {.lex_state = 0},
   [33] = {.lex_state = 0},
   [34] = {.lex_state = 0},
   [35] = {.lex_state = 0},
-  [36] = {.lex_state = 0},
+  [36] = {.lex_state = 13},
   [37] = {.lex_state = 0},
-  [38] = {.lex_state = 27},
+  [38] = {.lex_state = 13},
   [39] = {.lex_state = 0},
-  [40] = {.lex_state = 27},
-  [41] = {.lex_state = 27},
-  [42] = {.lex_state = 0},
-  [43] = {.lex_state = 0},
+  [40] = {.lex_state = 0},
+  [41] = {.lex_state = 0},
+  [42] = {.lex_state = 13},
+  [43] = {.lex_state = 13},
   [44] = {.lex_state = 0},
-  [45] = {.lex_state = 27},
+  [45] = {.lex_state = 0},
   [46] = {.lex_state = 0},
-  [47] = {.lex_state = 2},
+  [47] = {.lex_state = 0},
   [48] = {.lex_state = 0},
   [49] = {.lex_state = 0},
-  [50] = {.lex_state = 0},
+  [50] = {.lex_state = 13},
   [51] = {.lex_state = 0},
-  [52] = {.lex_state = 0},
+  [52] = {.lex_state = 13},
   [53] = {.lex_state = 0},
   [54] = {.lex_state = 0},
-  [55] = {.lex_state = 27},
+  [55] = {.lex_state = 0},
   [56] = {.lex_state = 0},
-  [57] = {.lex_state = 27},
-  [58] = {.lex_state = 0},
+  [57] = {.lex_state = 13},
+  [58] = {.lex_state = 13},
   [59] = {.lex_state = 0},
   [60] = {.lex_state = 0},
-  [61] = {.lex_state = 27},
+  [61] = {.lex_state = 0},
   [62] = {.lex_state = 0},
   [63] = {.lex_state = 0},
   [64] = {.lex_state = 0},
-  [65] = {.lex_state = 0},
+  [65] = {.lex_state = 13},
   [66] = {.lex_state = 0},
-  [67] = {.lex_state = 27},
+  [67] = {.lex_state = 13},
   [68] = {.lex_state = 0},
-  [69] = {.lex_state = 2},
+  [69] = {.lex_state = 0},
   [70] = {.lex_state = 0},
-  [71] = {.lex_state = 0},
+  [71] = {.lex_state = 13},
   [72] = {.lex_state = 0},
   [73] = {.lex_state = 0},
   [74] = {.lex_state = 0},
   [75] = {.lex_state = 0},
-  [76] = {.lex_state = 0},
+  [76] = {.lex_state = 13},
   [77] = {.lex_state = 0},
   [78] = {.lex_state = 0},
   [79] = {.lex_state = 0},
@@ -2026,28 +1774,28 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [94] = {.lex_state = 0},
   [95] = {.lex_state = 0},
   [96] = {.lex_state = 0},
-  [97] = {.lex_state = 0},
+  [97] = {.lex_state = 1},
   [98] = {.lex_state = 0},
-  [99] = {.lex_state = 0},
-  [100] = {.lex_state = 1},
+  [99] = {.lex_state = 1},
+  [100] = {.lex_state = 0},
   [101] = {.lex_state = 0},
   [102] = {.lex_state = 0},
-  [103] = {.lex_state = 1},
+  [103] = {.lex_state = 0},
   [104] = {.lex_state = 1},
   [105] = {.lex_state = 0},
   [106] = {.lex_state = 0},
   [107] = {.lex_state = 0},
   [108] = {.lex_state = 0},
   [109] = {.lex_state = 0},
-  [110] = {.lex_state = 0},
+  [110] = {.lex_state = 13},
   [111] = {.lex_state = 0},
-  [112] = {.lex_state = 27},
-  [113] = {.lex_state = 27},
+  [112] = {.lex_state = 0},
+  [113] = {.lex_state = 0},
   [114] = {.lex_state = 0},
-  [115] = {.lex_state = 0},
+  [115] = {.lex_state = 13},
   [116] = {.lex_state = 0},
   [117] = {.lex_state = 0},
-  [118] = {.lex_state = 0},
+  [118] = {.lex_state = 13},
   [119] = {.lex_state = 0},
   [120] = {.lex_state = 0},
   [121] = {.lex_state = 0},
@@ -2056,11 +1804,11 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [124] = {.lex_state = 0},
   [125] = {.lex_state = 0},
   [126] = {.lex_state = 0},
-  [127] = {.lex_state = 0},
+  [127] = {.lex_state = 2},
   [128] = {.lex_state = 0},
   [129] = {.lex_state = 0},
-  [130] = {.lex_state = 20},
-  [131] = {.lex_state = 0},
+  [130] = {.lex_state = 0},
+  [131] = {.lex_state = 6},
   [132] = {.lex_state = 0},
   [133] = {.lex_state = 0},
   [134] = {.lex_state = 0},
@@ -2070,37 +1818,45 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [138] = {.lex_state = 0},
   [139] = {.lex_state = 0},
   [140] = {.lex_state = 0},
-  [141] = {.lex_state = 20},
-  [142] = {.lex_state = 0},
+  [141] = {.lex_state = 0},
+  [142] = {.lex_state = 2},
   [143] = {.lex_state = 0},
   [144] = {.lex_state = 0},
   [145] = {.lex_state = 0},
   [146] = {.lex_state = 0},
-  [147] = {.lex_state = 27},
-  [148] = {.lex_state = 0},
-  [149] = {.lex_state = 20},
+  [147] = {.lex_state = 0},
+  [148] = {.lex_state = 6},
+  [149] = {.lex_state = 0},
   [150] = {.lex_state = 0},
   [151] = {.lex_state = 0},
-  [152] = {.lex_state = 0},
+  [152] = {.lex_state = 6},
   [153] = {.lex_state = 0},
-  [154] = {.lex_state = 0},
-  [155] = {.lex_state = 27},
-  [156] = {.lex_state = 27},
+  [154] = {.lex_state = 2},
+  [155] = {.lex_state = 2},
+  [156] = {.lex_state = 2},
   [157] = {.lex_state = 0},
-  [158] = {.lex_state = 27},
-  [159] = {.lex_state = 20},
+  [158] = {.lex_state = 0},
+  [159] = {.lex_state = 0},
   [160] = {.lex_state = 0},
-  [161] = {.lex_state = 0},
-  [162] = {.lex_state = 0},
+  [161] = {.lex_state = 13},
+  [162] = {.lex_state = 13},
   [163] = {.lex_state = 0},
-  [164] = {.lex_state = 27},
+  [164] = {.lex_state = 13},
   [165] = {.lex_state = 0},
   [166] = {.lex_state = 0},
-  [167] = {.lex_state = 27},
-  [168] = {.lex_state = 27},
-  [169] = {.lex_state = 20},
+  [167] = {.lex_state = 13},
+  [168] = {.lex_state = 0},
+  [169] = {.lex_state = 0},
   [170] = {.lex_state = 0},
-  [171] = {.lex_state = 0},
+  [171] = {.lex_state = 6},
+  [172] = {.lex_state = 0},
+  [173] = {.lex_state = 6},
+  [174] = {.lex_state = 13},
+  [175] = {.lex_state = 13},
+  [176] = {.lex_state = 0},
+  [177] = {.lex_state = 2},
+  [178] = {.lex_state = 0},
+  [179] = {.lex_state = 2},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -2111,7 +1867,6 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_note] = ACTIONS(1),
     [anon_sym_players] = ACTIONS(1),
     [anon_sym_rules] = ACTIONS(1),
-    [anon_sym_boxes] = ACTIONS(1),
     [anon_sym_tile] = ACTIONS(1),
     [anon_sym_supply] = ACTIONS(1),
     [anon_sym_score] = ACTIONS(1),
@@ -2151,9 +1906,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_r90] = ACTIONS(1),
     [anon_sym_r180] = ACTIONS(1),
     [anon_sym_r270] = ACTIONS(1),
-    [anon_sym_farmers] = ACTIONS(1),
-    [anon_sym_no_DASHfarmers] = ACTIONS(1),
-    [anon_sym_whole_DASHboard] = ACTIONS(1),
+    [sym_rule_option] = ACTIONS(1),
     [anon_sym_BANG_BANG] = ACTIONS(1),
     [anon_sym_BANG_QMARK] = ACTIONS(1),
     [anon_sym_BANG] = ACTIONS(1),
@@ -2171,26 +1924,26 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_BOM] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(157),
-    [sym__line] = STATE(114),
-    [sym__statement] = STATE(93),
-    [sym_title_statement] = STATE(93),
-    [sym_note_statement] = STATE(93),
-    [sym_players_statement] = STATE(93),
-    [sym_rules_statement] = STATE(93),
-    [sym_tile_statement] = STATE(93),
-    [sym_supply_statement] = STATE(93),
-    [sym_score_statement] = STATE(93),
-    [sym_turn_statement] = STATE(93),
-    [sym_refused_statement] = STATE(93),
-    [sym__turn_move] = STATE(52),
-    [sym_discard_statement] = STATE(93),
-    [sym_expect_statement] = STATE(93),
-    [sym_end_statement] = STATE(93),
-    [sym_variation_start] = STATE(93),
-    [sym_mark_statement] = STATE(93),
-    [sym__bom] = STATE(3),
-    [aux_sym_source_file_repeat1] = STATE(2),
+    [sym_source_file] = STATE(178),
+    [sym__line] = STATE(106),
+    [sym__statement] = STATE(85),
+    [sym_title_statement] = STATE(85),
+    [sym_note_statement] = STATE(85),
+    [sym_players_statement] = STATE(85),
+    [sym_rules_statement] = STATE(85),
+    [sym_tile_statement] = STATE(85),
+    [sym_supply_statement] = STATE(85),
+    [sym_score_statement] = STATE(85),
+    [sym_turn_statement] = STATE(85),
+    [sym_refused_statement] = STATE(85),
+    [sym__turn_move] = STATE(62),
+    [sym_discard_statement] = STATE(85),
+    [sym_expect_statement] = STATE(85),
+    [sym_end_statement] = STATE(85),
+    [sym_variation_start] = STATE(85),
+    [sym_mark_statement] = STATE(85),
+    [sym__bom] = STATE(4),
+    [aux_sym_source_file_repeat1] = STATE(3),
     [ts_builtin_sym_end] = ACTIONS(3),
     [anon_sym_title] = ACTIONS(5),
     [anon_sym_note] = ACTIONS(7),
@@ -2256,16 +2009,16 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
     ACTIONS(51), 1,
       sym__final_carriage_returns,
-    STATE(4), 1,
+    STATE(5), 1,
       aux_sym_source_file_repeat1,
-    STATE(52), 1,
+    STATE(62), 1,
       sym__turn_move,
-    STATE(110), 1,
+    STATE(113), 1,
       sym__line,
     ACTIONS(31), 2,
       sym_variation_end,
       sym_puzzle_statement,
-    STATE(93), 15,
+    STATE(85), 15,
       sym__statement,
       sym_title_statement,
       sym_note_statement,
@@ -2312,24 +2065,24 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_mark,
     ACTIONS(37), 1,
       sym__ws,
-    ACTIONS(45), 1,
-      ts_builtin_sym_end,
-    ACTIONS(47), 1,
-      sym_comment,
-    ACTIONS(51), 1,
-      sym__final_carriage_returns,
-    ACTIONS(53), 1,
+    ACTIONS(49), 1,
       sym__newline,
+    ACTIONS(53), 1,
+      ts_builtin_sym_end,
+    ACTIONS(55), 1,
+      sym_comment,
+    ACTIONS(57), 1,
+      sym__final_carriage_returns,
     STATE(5), 1,
       aux_sym_source_file_repeat1,
-    STATE(52), 1,
+    STATE(62), 1,
       sym__turn_move,
-    STATE(110), 1,
+    STATE(111), 1,
       sym__line,
     ACTIONS(31), 2,
       sym_variation_end,
       sym_puzzle_statement,
-    STATE(93), 15,
+    STATE(85), 15,
       sym__statement,
       sym_title_statement,
       sym_note_statement,
@@ -2346,70 +2099,6 @@ static const uint16_t ts_small_parse_table[] = {
       sym_variation_start,
       sym_mark_statement,
   [176] = 24,
-    ACTIONS(55), 1,
-      ts_builtin_sym_end,
-    ACTIONS(57), 1,
-      anon_sym_title,
-    ACTIONS(60), 1,
-      anon_sym_note,
-    ACTIONS(63), 1,
-      anon_sym_players,
-    ACTIONS(66), 1,
-      anon_sym_rules,
-    ACTIONS(69), 1,
-      anon_sym_tile,
-    ACTIONS(72), 1,
-      anon_sym_supply,
-    ACTIONS(75), 1,
-      anon_sym_score,
-    ACTIONS(78), 1,
-      anon_sym_refused,
-    ACTIONS(81), 1,
-      anon_sym_turn,
-    ACTIONS(84), 1,
-      anon_sym_discard,
-    ACTIONS(87), 1,
-      anon_sym_expect,
-    ACTIONS(90), 1,
-      anon_sym_end,
-    ACTIONS(93), 1,
-      anon_sym_variation,
-    ACTIONS(99), 1,
-      anon_sym_mark,
-    ACTIONS(102), 1,
-      sym_comment,
-    ACTIONS(105), 1,
-      sym__ws,
-    ACTIONS(108), 1,
-      sym__newline,
-    ACTIONS(111), 1,
-      sym__final_carriage_returns,
-    STATE(4), 1,
-      aux_sym_source_file_repeat1,
-    STATE(52), 1,
-      sym__turn_move,
-    STATE(163), 1,
-      sym__line,
-    ACTIONS(96), 2,
-      sym_variation_end,
-      sym_puzzle_statement,
-    STATE(93), 15,
-      sym__statement,
-      sym_title_statement,
-      sym_note_statement,
-      sym_players_statement,
-      sym_rules_statement,
-      sym_tile_statement,
-      sym_supply_statement,
-      sym_score_statement,
-      sym_turn_statement,
-      sym_refused_statement,
-      sym_discard_statement,
-      sym_expect_statement,
-      sym_end_statement,
-      sym_variation_start,
-      sym_mark_statement,
-  [264] = 24,
     ACTIONS(5), 1,
       anon_sym_title,
     ACTIONS(7), 1,
@@ -2440,24 +2129,88 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_mark,
     ACTIONS(37), 1,
       sym__ws,
-    ACTIONS(49), 1,
-      sym__newline,
-    ACTIONS(113), 1,
+    ACTIONS(53), 1,
       ts_builtin_sym_end,
-    ACTIONS(115), 1,
+    ACTIONS(55), 1,
       sym_comment,
-    ACTIONS(117), 1,
+    ACTIONS(57), 1,
       sym__final_carriage_returns,
-    STATE(4), 1,
+    ACTIONS(59), 1,
+      sym__newline,
+    STATE(2), 1,
       aux_sym_source_file_repeat1,
-    STATE(52), 1,
+    STATE(62), 1,
       sym__turn_move,
-    STATE(115), 1,
+    STATE(111), 1,
       sym__line,
     ACTIONS(31), 2,
       sym_variation_end,
       sym_puzzle_statement,
-    STATE(93), 15,
+    STATE(85), 15,
+      sym__statement,
+      sym_title_statement,
+      sym_note_statement,
+      sym_players_statement,
+      sym_rules_statement,
+      sym_tile_statement,
+      sym_supply_statement,
+      sym_score_statement,
+      sym_turn_statement,
+      sym_refused_statement,
+      sym_discard_statement,
+      sym_expect_statement,
+      sym_end_statement,
+      sym_variation_start,
+      sym_mark_statement,
+  [264] = 24,
+    ACTIONS(61), 1,
+      ts_builtin_sym_end,
+    ACTIONS(63), 1,
+      anon_sym_title,
+    ACTIONS(66), 1,
+      anon_sym_note,
+    ACTIONS(69), 1,
+      anon_sym_players,
+    ACTIONS(72), 1,
+      anon_sym_rules,
+    ACTIONS(75), 1,
+      anon_sym_tile,
+    ACTIONS(78), 1,
+      anon_sym_supply,
+    ACTIONS(81), 1,
+      anon_sym_score,
+    ACTIONS(84), 1,
+      anon_sym_refused,
+    ACTIONS(87), 1,
+      anon_sym_turn,
+    ACTIONS(90), 1,
+      anon_sym_discard,
+    ACTIONS(93), 1,
+      anon_sym_expect,
+    ACTIONS(96), 1,
+      anon_sym_end,
+    ACTIONS(99), 1,
+      anon_sym_variation,
+    ACTIONS(105), 1,
+      anon_sym_mark,
+    ACTIONS(108), 1,
+      sym_comment,
+    ACTIONS(111), 1,
+      sym__ws,
+    ACTIONS(114), 1,
+      sym__newline,
+    ACTIONS(117), 1,
+      sym__final_carriage_returns,
+    STATE(5), 1,
+      aux_sym_source_file_repeat1,
+    STATE(62), 1,
+      sym__turn_move,
+    STATE(168), 1,
+      sym__line,
+    ACTIONS(102), 2,
+      sym_variation_end,
+      sym_puzzle_statement,
+    STATE(85), 15,
       sym__statement,
       sym_title_statement,
       sym_note_statement,
@@ -2506,7 +2259,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(125), 1,
       sym__final_carriage_returns,
-    STATE(52), 1,
+    STATE(62), 1,
       sym__turn_move,
     ACTIONS(119), 2,
       ts_builtin_sym_end,
@@ -2514,7 +2267,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(121), 2,
       sym_variation_end,
       sym_puzzle_statement,
-    STATE(86), 15,
+    STATE(88), 15,
       sym__statement,
       sym_title_statement,
       sym_note_statement,
@@ -2531,9 +2284,9 @@ static const uint16_t ts_small_parse_table[] = {
       sym_variation_start,
       sym_mark_statement,
   [429] = 2,
-    ACTIONS(111), 1,
+    ACTIONS(117), 1,
       sym__final_carriage_returns,
-    ACTIONS(55), 20,
+    ACTIONS(61), 20,
       ts_builtin_sym_end,
       anon_sym_title,
       anon_sym_note,
@@ -2555,11 +2308,11 @@ static const uint16_t ts_small_parse_table[] = {
       sym__ws,
       sym__newline,
   [455] = 7,
-    STATE(63), 1,
+    STATE(60), 1,
       sym_role,
-    STATE(64), 1,
+    STATE(61), 1,
       sym_rotation,
-    STATE(85), 1,
+    STATE(87), 1,
       sym_glyph,
     ACTIONS(133), 2,
       anon_sym_BANG,
@@ -2581,9 +2334,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_monk,
       anon_sym_farmer,
   [488] = 6,
-    STATE(65), 1,
+    STATE(66), 1,
       sym_place,
-    STATE(90), 1,
+    STATE(93), 1,
       sym_glyph,
     ACTIONS(133), 2,
       anon_sym_BANG,
@@ -2604,9 +2357,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_E,
       anon_sym_W,
   [517] = 6,
-    STATE(68), 1,
+    STATE(63), 1,
       sym_place,
-    STATE(94), 1,
+    STATE(92), 1,
       sym_glyph,
     ACTIONS(133), 2,
       anon_sym_BANG,
@@ -2627,9 +2380,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_E,
       anon_sym_W,
   [546] = 5,
-    STATE(66), 1,
+    STATE(64), 1,
       sym_role,
-    STATE(90), 1,
+    STATE(92), 1,
       sym_glyph,
     ACTIONS(133), 2,
       anon_sym_BANG,
@@ -2648,7 +2401,7 @@ static const uint16_t ts_small_parse_table[] = {
   [570] = 4,
     STATE(32), 1,
       sym_rotation,
-    STATE(127), 1,
+    STATE(128), 1,
       sym_colour,
     ACTIONS(129), 4,
       anon_sym_r0,
@@ -2661,53 +2414,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [590] = 2,
-    ACTIONS(143), 1,
-      sym__ws,
-    ACTIONS(141), 9,
-      anon_sym_boxes,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-      anon_sym_farmers,
-      anon_sym_no_DASHfarmers,
-      anon_sym_whole_DASHboard,
-  [605] = 2,
-    ACTIONS(145), 1,
-      anon_sym_COMMA,
-    ACTIONS(141), 9,
-      anon_sym_boxes,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-      anon_sym_farmers,
-      anon_sym_no_DASHfarmers,
-      anon_sym_whole_DASHboard,
-  [620] = 2,
-    ACTIONS(149), 1,
-      sym__ws,
-    ACTIONS(147), 9,
-      anon_sym_boxes,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-      anon_sym_farmers,
-      anon_sym_no_DASHfarmers,
-      anon_sym_whole_DASHboard,
-  [635] = 5,
-    ACTIONS(151), 1,
+  [590] = 5,
+    ACTIONS(141), 1,
       sym_nothing,
     STATE(28), 1,
       sym_gain,
-    STATE(77), 1,
+    STATE(95), 1,
       sym_gains,
-    STATE(120), 1,
+    STATE(121), 1,
       sym_colour,
     ACTIONS(139), 5,
       anon_sym_red,
@@ -2715,8 +2429,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [655] = 3,
-    STATE(88), 1,
+  [610] = 3,
+    STATE(91), 1,
       sym_place,
     ACTIONS(137), 2,
       anon_sym_N,
@@ -2728,332 +2442,311 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_NW,
       anon_sym_E,
       anon_sym_W,
-  [671] = 1,
-    ACTIONS(147), 9,
-      anon_sym_boxes,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-      anon_sym_farmers,
-      anon_sym_no_DASHfarmers,
-      anon_sym_whole_DASHboard,
-  [683] = 1,
-    ACTIONS(153), 9,
-      anon_sym_boxes,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-      anon_sym_farmers,
-      anon_sym_no_DASHfarmers,
-      anon_sym_whole_DASHboard,
-  [695] = 5,
+  [626] = 6,
+    ACTIONS(145), 1,
+      anon_sym_COMMA,
+    ACTIONS(148), 1,
+      sym__ws,
+    ACTIONS(151), 1,
+      sym__final_carriage_returns,
+    STATE(15), 1,
+      aux_sym_players_statement_repeat1,
+    STATE(67), 1,
+      sym__list_sep,
+    ACTIONS(143), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [647] = 6,
+    ACTIONS(155), 1,
+      anon_sym_COMMA,
     ACTIONS(157), 1,
       sym__ws,
     ACTIONS(160), 1,
       sym__final_carriage_returns,
-    STATE(57), 1,
-      sym__sep,
-    STATE(20), 2,
-      sym_meeple,
-      aux_sym_tile_statement_repeat1,
-    ACTIONS(155), 3,
+    STATE(21), 1,
+      aux_sym_rules_statement_repeat1,
+    STATE(127), 1,
+      sym__list_sep,
+    ACTIONS(153), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [714] = 6,
+  [668] = 6,
     ACTIONS(164), 1,
       anon_sym_COMMA,
     ACTIONS(166), 1,
       sym__ws,
     ACTIONS(169), 1,
       sym__final_carriage_returns,
-    STATE(37), 1,
-      aux_sym_rules_statement_repeat1,
-    STATE(69), 1,
+    STATE(18), 1,
+      aux_sym_players_statement_repeat1,
+    STATE(67), 1,
       sym__list_sep,
     ACTIONS(162), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [735] = 6,
+  [689] = 6,
     ACTIONS(164), 1,
       anon_sym_COMMA,
     ACTIONS(173), 1,
       sym__ws,
     ACTIONS(176), 1,
       sym__final_carriage_returns,
-    STATE(35), 1,
-      aux_sym_amounts_repeat1,
-    STATE(41), 1,
+    STATE(15), 1,
+      aux_sym_players_statement_repeat1,
+    STATE(67), 1,
       sym__list_sep,
     ACTIONS(171), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [756] = 6,
-    ACTIONS(180), 1,
+  [710] = 6,
+    ACTIONS(164), 1,
       anon_sym_COMMA,
-    ACTIONS(183), 1,
+    ACTIONS(180), 1,
       sym__ws,
-    ACTIONS(186), 1,
+    ACTIONS(183), 1,
       sym__final_carriage_returns,
-    STATE(23), 1,
-      aux_sym_players_statement_repeat1,
-    STATE(67), 1,
+    STATE(27), 1,
+      aux_sym_amounts_repeat1,
+    STATE(36), 1,
       sym__list_sep,
     ACTIONS(178), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [777] = 6,
-    ACTIONS(190), 1,
+  [731] = 6,
+    ACTIONS(164), 1,
       anon_sym_COMMA,
-    ACTIONS(193), 1,
+    ACTIONS(187), 1,
       sym__ws,
-    ACTIONS(196), 1,
+    ACTIONS(190), 1,
       sym__final_carriage_returns,
-    STATE(24), 1,
-      aux_sym_rules_statement_repeat1,
-    STATE(69), 1,
+    STATE(19), 1,
+      aux_sym_amounts_repeat1,
+    STATE(36), 1,
       sym__list_sep,
-    ACTIONS(188), 3,
+    ACTIONS(185), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [798] = 5,
-    ACTIONS(200), 1,
+  [752] = 6,
+    ACTIONS(155), 1,
+      anon_sym_COMMA,
+    ACTIONS(194), 1,
       sym__ws,
-    ACTIONS(203), 1,
+    ACTIONS(197), 1,
+      sym__final_carriage_returns,
+    STATE(25), 1,
+      aux_sym_rules_statement_repeat1,
+    STATE(127), 1,
+      sym__list_sep,
+    ACTIONS(192), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [773] = 4,
+    STATE(20), 1,
+      sym_amount,
+    STATE(94), 1,
+      sym_amounts,
+    STATE(143), 1,
+      sym_colour,
+    ACTIONS(139), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [790] = 4,
+    STATE(20), 1,
+      sym_amount,
+    STATE(79), 1,
+      sym_amounts,
+    STATE(143), 1,
+      sym_colour,
+    ACTIONS(139), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [807] = 4,
+    STATE(20), 1,
+      sym_amount,
+    STATE(78), 1,
+      sym_amounts,
+    STATE(143), 1,
+      sym_colour,
+    ACTIONS(139), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [824] = 6,
+    ACTIONS(201), 1,
+      anon_sym_COMMA,
+    ACTIONS(204), 1,
+      sym__ws,
+    ACTIONS(207), 1,
+      sym__final_carriage_returns,
+    STATE(25), 1,
+      aux_sym_rules_statement_repeat1,
+    STATE(127), 1,
+      sym__list_sep,
+    ACTIONS(199), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [845] = 5,
+    ACTIONS(211), 1,
+      sym__ws,
+    ACTIONS(214), 1,
       sym__final_carriage_returns,
     STATE(12), 1,
+      sym__sep,
+    STATE(29), 2,
+      sym_meeple,
+      aux_sym_tile_statement_repeat1,
+    ACTIONS(209), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [864] = 6,
+    ACTIONS(218), 1,
+      anon_sym_COMMA,
+    ACTIONS(221), 1,
+      sym__ws,
+    ACTIONS(224), 1,
+      sym__final_carriage_returns,
+    STATE(27), 1,
+      aux_sym_amounts_repeat1,
+    STATE(36), 1,
+      sym__list_sep,
+    ACTIONS(216), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [885] = 6,
+    ACTIONS(164), 1,
+      anon_sym_COMMA,
+    ACTIONS(228), 1,
+      sym__ws,
+    ACTIONS(231), 1,
+      sym__final_carriage_returns,
+    STATE(30), 1,
+      aux_sym_gains_repeat1,
+    STATE(38), 1,
+      sym__list_sep,
+    ACTIONS(226), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [906] = 5,
+    ACTIONS(235), 1,
+      sym__ws,
+    ACTIONS(238), 1,
+      sym__final_carriage_returns,
+    STATE(52), 1,
       sym__sep,
     STATE(31), 2,
       sym_meeple,
       aux_sym_tile_statement_repeat1,
-    ACTIONS(198), 3,
+    ACTIONS(233), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [817] = 4,
-    STATE(22), 1,
-      sym_amount,
-    STATE(84), 1,
-      sym_amounts,
-    STATE(140), 1,
-      sym_colour,
-    ACTIONS(139), 5,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-  [834] = 6,
-    ACTIONS(207), 1,
-      anon_sym_COMMA,
-    ACTIONS(210), 1,
-      sym__ws,
-    ACTIONS(213), 1,
-      sym__final_carriage_returns,
-    STATE(27), 1,
-      aux_sym_amounts_repeat1,
-    STATE(41), 1,
-      sym__list_sep,
-    ACTIONS(205), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [855] = 6,
+  [925] = 6,
     ACTIONS(164), 1,
       anon_sym_COMMA,
-    ACTIONS(217), 1,
+    ACTIONS(242), 1,
       sym__ws,
-    ACTIONS(220), 1,
+    ACTIONS(245), 1,
       sym__final_carriage_returns,
     STATE(33), 1,
       aux_sym_gains_repeat1,
-    STATE(40), 1,
+    STATE(38), 1,
       sym__list_sep,
-    ACTIONS(215), 3,
+    ACTIONS(240), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [876] = 4,
-    STATE(22), 1,
-      sym_amount,
-    STATE(72), 1,
-      sym_amounts,
-    STATE(140), 1,
-      sym_colour,
-    ACTIONS(139), 5,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-  [893] = 6,
-    ACTIONS(164), 1,
-      anon_sym_COMMA,
-    ACTIONS(224), 1,
+  [946] = 5,
+    ACTIONS(249), 1,
       sym__ws,
-    ACTIONS(227), 1,
-      sym__final_carriage_returns,
-    STATE(23), 1,
-      aux_sym_players_statement_repeat1,
-    STATE(67), 1,
-      sym__list_sep,
-    ACTIONS(222), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [914] = 5,
-    ACTIONS(231), 1,
-      sym__ws,
-    ACTIONS(234), 1,
-      sym__final_carriage_returns,
-    STATE(57), 1,
-      sym__sep,
-    STATE(20), 2,
-      sym_meeple,
-      aux_sym_tile_statement_repeat1,
-    ACTIONS(229), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [933] = 5,
-    ACTIONS(238), 1,
-      sym__ws,
-    ACTIONS(241), 1,
-      sym__final_carriage_returns,
-    STATE(57), 1,
-      sym__sep,
-    STATE(36), 2,
-      sym_meeple,
-      aux_sym_tile_statement_repeat1,
-    ACTIONS(236), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [952] = 6,
-    ACTIONS(164), 1,
-      anon_sym_COMMA,
-    ACTIONS(245), 1,
-      sym__ws,
-    ACTIONS(248), 1,
-      sym__final_carriage_returns,
-    STATE(34), 1,
-      aux_sym_gains_repeat1,
-    STATE(40), 1,
-      sym__list_sep,
-    ACTIONS(243), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [973] = 6,
     ACTIONS(252), 1,
-      anon_sym_COMMA,
-    ACTIONS(255), 1,
-      sym__ws,
-    ACTIONS(258), 1,
       sym__final_carriage_returns,
-    STATE(34), 1,
-      aux_sym_gains_repeat1,
-    STATE(40), 1,
-      sym__list_sep,
-    ACTIONS(250), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [994] = 6,
-    ACTIONS(164), 1,
-      anon_sym_COMMA,
-    ACTIONS(262), 1,
-      sym__ws,
-    ACTIONS(265), 1,
-      sym__final_carriage_returns,
-    STATE(27), 1,
-      aux_sym_amounts_repeat1,
-    STATE(41), 1,
-      sym__list_sep,
-    ACTIONS(260), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [1015] = 5,
-    ACTIONS(269), 1,
-      sym__ws,
-    ACTIONS(272), 1,
-      sym__final_carriage_returns,
-    STATE(57), 1,
+    STATE(52), 1,
       sym__sep,
-    STATE(20), 2,
+    STATE(31), 2,
       sym_meeple,
       aux_sym_tile_statement_repeat1,
-    ACTIONS(267), 3,
+    ACTIONS(247), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1034] = 6,
-    ACTIONS(164), 1,
+  [965] = 5,
+    ACTIONS(256), 1,
+      sym__ws,
+    ACTIONS(259), 1,
+      sym__final_carriage_returns,
+    STATE(52), 1,
+      sym__sep,
+    STATE(34), 2,
+      sym_meeple,
+      aux_sym_tile_statement_repeat1,
+    ACTIONS(254), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [984] = 6,
+    ACTIONS(263), 1,
       anon_sym_COMMA,
+    ACTIONS(266), 1,
+      sym__ws,
+    ACTIONS(269), 1,
+      sym__final_carriage_returns,
+    STATE(33), 1,
+      aux_sym_gains_repeat1,
+    STATE(38), 1,
+      sym__list_sep,
+    ACTIONS(261), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [1005] = 5,
+    ACTIONS(273), 1,
+      sym__ws,
     ACTIONS(276), 1,
-      sym__ws,
-    ACTIONS(279), 1,
       sym__final_carriage_returns,
-    STATE(24), 1,
-      aux_sym_rules_statement_repeat1,
-    STATE(69), 1,
-      sym__list_sep,
-    ACTIONS(274), 3,
+    STATE(52), 1,
+      sym__sep,
+    STATE(31), 2,
+      sym_meeple,
+      aux_sym_tile_statement_repeat1,
+    ACTIONS(271), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1055] = 4,
-    STATE(22), 1,
-      sym_amount,
-    STATE(75), 1,
-      sym_amounts,
-    STATE(140), 1,
-      sym_colour,
-    ACTIONS(139), 5,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-  [1072] = 6,
-    ACTIONS(164), 1,
-      anon_sym_COMMA,
+  [1024] = 4,
+    ACTIONS(280), 1,
+      sym__ws,
     ACTIONS(283), 1,
-      sym__ws,
-    ACTIONS(286), 1,
       sym__final_carriage_returns,
-    STATE(30), 1,
-      aux_sym_players_statement_repeat1,
-    STATE(67), 1,
-      sym__list_sep,
-    ACTIONS(281), 3,
+    STATE(165), 1,
+      sym__sep,
+    ACTIONS(278), 4,
       ts_builtin_sym_end,
+      anon_sym_COMMA,
       sym_comment,
       sym__newline,
-  [1093] = 3,
-    STATE(59), 1,
-      sym_gain,
-    STATE(120), 1,
-      sym_colour,
-    ACTIONS(139), 5,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-  [1107] = 3,
-    STATE(44), 1,
+  [1040] = 3,
+    STATE(47), 1,
       sym_amount,
-    STATE(140), 1,
+    STATE(143), 1,
       sym_colour,
     ACTIONS(139), 5,
       anon_sym_red,
@@ -3061,8 +2754,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1121] = 3,
-    STATE(95), 1,
+  [1054] = 3,
+    STATE(96), 1,
       sym_glyph,
     ACTIONS(133), 2,
       anon_sym_BANG,
@@ -3072,8 +2765,19 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_BANG_QMARK,
       anon_sym_QMARK_QMARK,
       anon_sym_QMARK_BANG,
-  [1135] = 3,
-    STATE(94), 1,
+  [1068] = 3,
+    STATE(55), 1,
+      sym_gain,
+    STATE(121), 1,
+      sym_colour,
+    ACTIONS(139), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1082] = 3,
+    STATE(93), 1,
       sym_glyph,
     ACTIONS(133), 2,
       anon_sym_BANG,
@@ -3083,112 +2787,122 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_BANG_QMARK,
       anon_sym_QMARK_QMARK,
       anon_sym_QMARK_BANG,
-  [1149] = 2,
-    ACTIONS(213), 1,
-      sym__final_carriage_returns,
-    ACTIONS(205), 5,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      sym_comment,
+  [1096] = 4,
+    ACTIONS(287), 1,
       sym__ws,
-      sym__newline,
-  [1160] = 2,
-    STATE(39), 1,
-      sym_colour,
-    ACTIONS(139), 5,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-  [1171] = 4,
     ACTIONS(290), 1,
-      sym__ws,
-    ACTIONS(293), 1,
       sym__final_carriage_returns,
-    STATE(150), 1,
+    STATE(119), 1,
       sym__sep,
-    ACTIONS(288), 3,
+    ACTIONS(285), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1186] = 3,
-    ACTIONS(295), 1,
-      anon_sym_boxes,
-    STATE(21), 2,
-      sym_boxes_option,
-      sym_rule_option,
-    ACTIONS(297), 3,
-      anon_sym_farmers,
-      anon_sym_no_DASHfarmers,
-      anon_sym_whole_DASHboard,
-  [1199] = 2,
-    ACTIONS(186), 1,
+  [1111] = 2,
+    ACTIONS(294), 1,
       sym__final_carriage_returns,
-    ACTIONS(178), 5,
+    ACTIONS(292), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1210] = 2,
-    ACTIONS(301), 1,
+  [1122] = 2,
+    STATE(17), 1,
+      sym_colour,
+    ACTIONS(139), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1133] = 2,
+    ACTIONS(298), 1,
+      sym__ws,
+    ACTIONS(296), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1144] = 2,
+    ACTIONS(151), 1,
       sym__final_carriage_returns,
-    ACTIONS(299), 5,
+    ACTIONS(143), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1221] = 2,
-    ACTIONS(305), 1,
+  [1155] = 2,
+    ACTIONS(302), 1,
       sym__final_carriage_returns,
-    ACTIONS(303), 5,
+    ACTIONS(300), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1232] = 2,
-    ACTIONS(196), 1,
+  [1166] = 2,
+    ACTIONS(207), 1,
       sym__final_carriage_returns,
-    ACTIONS(188), 5,
+    ACTIONS(199), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1243] = 4,
-    ACTIONS(309), 1,
-      sym__ws,
-    ACTIONS(312), 1,
+  [1177] = 2,
+    ACTIONS(224), 1,
       sym__final_carriage_returns,
-    STATE(122), 1,
+    ACTIONS(216), 5,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+      sym_comment,
+      sym__ws,
+      sym__newline,
+  [1188] = 2,
+    ACTIONS(306), 1,
+      sym__final_carriage_returns,
+    ACTIONS(304), 5,
+      ts_builtin_sym_end,
+      anon_sym_COMMA,
+      sym_comment,
+      sym__ws,
+      sym__newline,
+  [1199] = 4,
+    ACTIONS(310), 1,
+      sym__ws,
+    ACTIONS(313), 1,
+      sym__final_carriage_returns,
+    STATE(116), 1,
       sym__sep,
-    ACTIONS(307), 3,
+    ACTIONS(308), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1258] = 2,
-    ACTIONS(316), 1,
-      sym__final_carriage_returns,
-    ACTIONS(314), 5,
-      ts_builtin_sym_end,
-      anon_sym_COMMA,
-      sym_comment,
+  [1214] = 2,
+    STATE(147), 1,
+      sym_colour,
+    ACTIONS(139), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1225] = 4,
+    ACTIONS(317), 1,
       sym__ws,
-      sym__newline,
-  [1269] = 2,
     ACTIONS(320), 1,
       sym__final_carriage_returns,
-    ACTIONS(318), 5,
+    STATE(130), 1,
+      sym__sep,
+    ACTIONS(315), 3,
       ts_builtin_sym_end,
-      anon_sym_COMMA,
       sym_comment,
-      sym__ws,
       sym__newline,
-  [1280] = 2,
-    STATE(144), 1,
+  [1240] = 2,
+    STATE(128), 1,
       sym_colour,
     ACTIONS(139), 5,
       anon_sym_red,
@@ -3196,27 +2910,18 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1291] = 4,
+  [1251] = 4,
     ACTIONS(324), 1,
       sym__ws,
     ACTIONS(327), 1,
       sym__final_carriage_returns,
-    STATE(135), 1,
+    STATE(136), 1,
       sym__sep,
     ACTIONS(322), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1306] = 2,
-    STATE(127), 1,
-      sym_colour,
-    ACTIONS(139), 5,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-  [1317] = 4,
+  [1266] = 4,
     ACTIONS(331), 1,
       sym__ws,
     ACTIONS(334), 1,
@@ -3227,16 +2932,16 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1332] = 2,
-    ACTIONS(258), 1,
+  [1281] = 2,
+    ACTIONS(269), 1,
       sym__final_carriage_returns,
-    ACTIONS(250), 5,
+    ACTIONS(261), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1343] = 2,
+  [1292] = 2,
     ACTIONS(338), 1,
       sym__final_carriage_returns,
     ACTIONS(336), 5,
@@ -3245,8 +2950,8 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1354] = 2,
-    STATE(62), 1,
+  [1303] = 2,
+    STATE(59), 1,
       sym_role,
     ACTIONS(127), 5,
       anon_sym_knight,
@@ -3254,63 +2959,103 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_traveler,
       anon_sym_monk,
       anon_sym_farmer,
-  [1365] = 4,
+  [1314] = 2,
     ACTIONS(342), 1,
       sym__ws,
-    ACTIONS(345), 1,
-      sym__final_carriage_returns,
-    STATE(17), 1,
-      sym__sep,
-    ACTIONS(340), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [1380] = 4,
-    ACTIONS(349), 1,
+    ACTIONS(340), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1325] = 4,
+    ACTIONS(346), 1,
       sym__ws,
-    ACTIONS(352), 1,
+    ACTIONS(349), 1,
       sym__final_carriage_returns,
-    STATE(9), 1,
+    STATE(14), 1,
       sym__sep,
-    ACTIONS(347), 3,
+    ACTIONS(344), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1395] = 4,
-    ACTIONS(352), 1,
+  [1340] = 4,
+    ACTIONS(353), 1,
+      sym__ws,
+    ACTIONS(356), 1,
       sym__final_carriage_returns,
-    ACTIONS(354), 1,
+    STATE(10), 1,
+      sym__sep,
+    ACTIONS(351), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [1355] = 4,
+    ACTIONS(356), 1,
+      sym__final_carriage_returns,
+    ACTIONS(358), 1,
       sym__ws,
     STATE(11), 1,
       sym__sep,
-    ACTIONS(347), 3,
+    ACTIONS(351), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1410] = 4,
-    ACTIONS(359), 1,
+  [1370] = 4,
+    ACTIONS(363), 1,
       sym__ws,
-    ACTIONS(362), 1,
+    ACTIONS(366), 1,
       sym__final_carriage_returns,
-    STATE(43), 1,
+    STATE(126), 1,
       sym__sep,
-    ACTIONS(357), 3,
+    ACTIONS(361), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1425] = 4,
-    ACTIONS(362), 1,
-      sym__final_carriage_returns,
-    ACTIONS(364), 1,
+  [1385] = 4,
+    ACTIONS(370), 1,
       sym__ws,
-    STATE(10), 1,
+    ACTIONS(373), 1,
+      sym__final_carriage_returns,
+    STATE(39), 1,
       sym__sep,
-    ACTIONS(357), 3,
+    ACTIONS(368), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1440] = 2,
-    STATE(48), 1,
+  [1400] = 4,
+    ACTIONS(373), 1,
+      sym__final_carriage_returns,
+    ACTIONS(375), 1,
+      sym__ws,
+    STATE(9), 1,
+      sym__sep,
+    ACTIONS(368), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [1415] = 2,
+    ACTIONS(378), 1,
+      anon_sym_COMMA,
+    ACTIONS(340), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1426] = 4,
+    ACTIONS(382), 1,
+      sym__ws,
+    ACTIONS(385), 1,
+      sym__final_carriage_returns,
+    STATE(37), 1,
+      sym__sep,
+    ACTIONS(380), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [1441] = 2,
+    STATE(44), 1,
       sym_colour,
     ACTIONS(139), 5,
       anon_sym_red,
@@ -3318,621 +3063,650 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1451] = 4,
-    ACTIONS(369), 1,
-      sym__ws,
-    ACTIONS(372), 1,
+  [1452] = 2,
+    ACTIONS(389), 1,
       sym__final_carriage_returns,
-    STATE(42), 1,
-      sym__sep,
-    ACTIONS(367), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [1466] = 3,
-    ACTIONS(295), 1,
-      anon_sym_boxes,
-    STATE(51), 2,
-      sym_boxes_option,
-      sym_rule_option,
-    ACTIONS(297), 3,
-      anon_sym_farmers,
-      anon_sym_no_DASHfarmers,
-      anon_sym_whole_DASHboard,
-  [1479] = 2,
-    ACTIONS(376), 1,
-      sym__final_carriage_returns,
-    ACTIONS(374), 4,
+    ACTIONS(387), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1489] = 2,
-    ACTIONS(380), 1,
+  [1462] = 2,
+    ACTIONS(393), 1,
       sym__final_carriage_returns,
-    ACTIONS(378), 4,
+    ACTIONS(391), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1499] = 2,
-    ACTIONS(384), 1,
+  [1472] = 2,
+    ACTIONS(397), 1,
       sym__final_carriage_returns,
-    ACTIONS(382), 4,
+    ACTIONS(395), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1509] = 2,
-    ACTIONS(388), 1,
+  [1482] = 1,
+    ACTIONS(399), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1490] = 2,
+    ACTIONS(403), 1,
       sym__final_carriage_returns,
-    ACTIONS(386), 4,
+    ACTIONS(401), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1519] = 2,
-    ACTIONS(392), 1,
+  [1500] = 2,
+    ACTIONS(407), 1,
       sym__final_carriage_returns,
-    ACTIONS(390), 4,
+    ACTIONS(405), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1529] = 2,
-    ACTIONS(396), 1,
+  [1510] = 2,
+    ACTIONS(411), 1,
       sym__final_carriage_returns,
-    ACTIONS(394), 4,
+    ACTIONS(409), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1539] = 2,
-    ACTIONS(400), 1,
+  [1520] = 2,
+    ACTIONS(415), 1,
       sym__final_carriage_returns,
-    ACTIONS(398), 4,
+    ACTIONS(413), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1549] = 2,
-    ACTIONS(404), 1,
+  [1530] = 1,
+    ACTIONS(296), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1538] = 2,
+    ACTIONS(419), 1,
       sym__final_carriage_returns,
-    ACTIONS(402), 4,
+    ACTIONS(417), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1559] = 2,
-    ACTIONS(408), 1,
+  [1548] = 2,
+    ACTIONS(423), 1,
       sym__final_carriage_returns,
-    ACTIONS(406), 4,
+    ACTIONS(421), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1569] = 2,
-    ACTIONS(412), 1,
+  [1558] = 2,
+    ACTIONS(427), 1,
       sym__final_carriage_returns,
-    ACTIONS(410), 4,
+    ACTIONS(425), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1579] = 2,
-    ACTIONS(416), 1,
+  [1568] = 2,
+    ACTIONS(431), 1,
       sym__final_carriage_returns,
-    ACTIONS(414), 4,
+    ACTIONS(429), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1589] = 2,
-    ACTIONS(420), 1,
+  [1578] = 2,
+    ACTIONS(435), 1,
       sym__final_carriage_returns,
-    ACTIONS(418), 4,
+    ACTIONS(433), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1599] = 2,
-    ACTIONS(424), 1,
+  [1588] = 2,
+    ACTIONS(439), 1,
       sym__final_carriage_returns,
-    ACTIONS(422), 4,
+    ACTIONS(437), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1609] = 2,
-    ACTIONS(428), 1,
+  [1598] = 2,
+    ACTIONS(443), 1,
       sym__final_carriage_returns,
-    ACTIONS(426), 4,
+    ACTIONS(441), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1619] = 2,
-    ACTIONS(432), 1,
+  [1608] = 2,
+    ACTIONS(447), 1,
       sym__final_carriage_returns,
-    ACTIONS(430), 4,
+    ACTIONS(445), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1629] = 2,
-    ACTIONS(352), 1,
-      sym__final_carriage_returns,
-    ACTIONS(347), 4,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__ws,
-      sym__newline,
-  [1639] = 4,
-    ACTIONS(436), 1,
-      sym_comment,
-    ACTIONS(438), 1,
-      sym__ws,
-    ACTIONS(440), 1,
-      sym__final_carriage_returns,
-    ACTIONS(434), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1653] = 2,
-    ACTIONS(444), 1,
-      sym__final_carriage_returns,
-    ACTIONS(442), 4,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__ws,
-      sym__newline,
-  [1663] = 2,
-    ACTIONS(448), 1,
-      sym__final_carriage_returns,
-    ACTIONS(446), 4,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__ws,
-      sym__newline,
-  [1673] = 2,
-    ACTIONS(452), 1,
-      sym__final_carriage_returns,
-    ACTIONS(450), 4,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__ws,
-      sym__newline,
-  [1683] = 2,
-    ACTIONS(362), 1,
-      sym__final_carriage_returns,
-    ACTIONS(357), 4,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__ws,
-      sym__newline,
-  [1693] = 2,
-    ACTIONS(456), 1,
-      sym__final_carriage_returns,
-    ACTIONS(454), 4,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__ws,
-      sym__newline,
-  [1703] = 2,
-    ACTIONS(460), 1,
-      sym__final_carriage_returns,
-    ACTIONS(458), 4,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__ws,
-      sym__newline,
-  [1713] = 4,
+  [1618] = 4,
     ACTIONS(123), 1,
       sym_comment,
     ACTIONS(125), 1,
       sym__final_carriage_returns,
-    ACTIONS(462), 1,
+    ACTIONS(449), 1,
       sym__ws,
     ACTIONS(119), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1727] = 2,
-    ACTIONS(372), 1,
+  [1632] = 2,
+    ACTIONS(453), 1,
       sym__final_carriage_returns,
-    ACTIONS(367), 4,
+    ACTIONS(451), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1737] = 2,
-    ACTIONS(466), 1,
+  [1642] = 2,
+    ACTIONS(356), 1,
       sym__final_carriage_returns,
-    ACTIONS(464), 4,
+    ACTIONS(351), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1747] = 2,
-    ACTIONS(470), 1,
+  [1652] = 4,
+    ACTIONS(457), 1,
+      sym_comment,
+    ACTIONS(459), 1,
+      sym__ws,
+    ACTIONS(461), 1,
       sym__final_carriage_returns,
-    ACTIONS(468), 4,
+    ACTIONS(455), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1666] = 2,
+    ACTIONS(465), 1,
+      sym__final_carriage_returns,
+    ACTIONS(463), 4,
       ts_builtin_sym_end,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1757] = 4,
-    ACTIONS(472), 1,
-      anon_sym_COLON,
-    ACTIONS(474), 1,
-      anon_sym_COMMA,
-    ACTIONS(476), 1,
-      sym__ws,
-    STATE(102), 1,
-      aux_sym_refusal_codes_repeat1,
-  [1770] = 3,
-    ACTIONS(436), 1,
-      sym_comment,
-    ACTIONS(440), 1,
+  [1676] = 2,
+    ACTIONS(469), 1,
       sym__final_carriage_returns,
-    ACTIONS(434), 2,
+    ACTIONS(467), 4,
       ts_builtin_sym_end,
+      sym_comment,
+      sym__ws,
       sym__newline,
-  [1781] = 3,
+  [1686] = 2,
+    ACTIONS(473), 1,
+      sym__final_carriage_returns,
+    ACTIONS(471), 4,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__ws,
+      sym__newline,
+  [1696] = 2,
+    ACTIONS(373), 1,
+      sym__final_carriage_returns,
+    ACTIONS(368), 4,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__ws,
+      sym__newline,
+  [1706] = 2,
+    ACTIONS(385), 1,
+      sym__final_carriage_returns,
+    ACTIONS(380), 4,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__ws,
+      sym__newline,
+  [1716] = 2,
+    ACTIONS(477), 1,
+      sym__final_carriage_returns,
+    ACTIONS(475), 4,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__ws,
+      sym__newline,
+  [1726] = 2,
     ACTIONS(481), 1,
-      sym_comment,
-    ACTIONS(483), 1,
       sym__final_carriage_returns,
-    ACTIONS(479), 2,
+    ACTIONS(479), 4,
       ts_builtin_sym_end,
+      sym_comment,
+      sym__ws,
       sym__newline,
-  [1792] = 3,
+  [1736] = 2,
     ACTIONS(485), 1,
+      sym__final_carriage_returns,
+    ACTIONS(483), 4,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__ws,
+      sym__newline,
+  [1746] = 3,
+    ACTIONS(487), 1,
       anon_sym_DQUOTE,
-    STATE(103), 1,
+    STATE(104), 1,
       aux_sym_string_repeat1,
-    ACTIONS(487), 2,
+    ACTIONS(489), 2,
       sym_string_content,
       sym_escape_sequence,
-  [1803] = 4,
-    ACTIONS(474), 1,
-      anon_sym_COMMA,
-    ACTIONS(489), 1,
-      anon_sym_COLON,
-    ACTIONS(491), 1,
-      sym__ws,
+  [1757] = 3,
+    ACTIONS(493), 1,
+      sym_comment,
+    ACTIONS(495), 1,
+      sym__final_carriage_returns,
+    ACTIONS(491), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1768] = 3,
+    ACTIONS(497), 1,
+      anon_sym_DQUOTE,
     STATE(97), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(499), 2,
+      sym_string_content,
+      sym_escape_sequence,
+  [1779] = 4,
+    ACTIONS(501), 1,
+      anon_sym_COLON,
+    ACTIONS(503), 1,
+      anon_sym_COMMA,
+    ACTIONS(505), 1,
+      sym__ws,
+    STATE(103), 1,
+      aux_sym_refusal_codes_repeat1,
+  [1792] = 3,
+    ACTIONS(457), 1,
+      sym_comment,
+    ACTIONS(461), 1,
+      sym__final_carriage_returns,
+    ACTIONS(455), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1803] = 4,
+    ACTIONS(503), 1,
+      anon_sym_COMMA,
+    ACTIONS(508), 1,
+      anon_sym_COLON,
+    ACTIONS(510), 1,
+      sym__ws,
+    STATE(100), 1,
       aux_sym_refusal_codes_repeat1,
   [1816] = 4,
-    ACTIONS(494), 1,
+    ACTIONS(513), 1,
       anon_sym_COLON,
-    ACTIONS(496), 1,
+    ACTIONS(515), 1,
       anon_sym_COMMA,
-    ACTIONS(499), 1,
+    ACTIONS(518), 1,
       sym__ws,
-    STATE(102), 1,
+    STATE(103), 1,
       aux_sym_refusal_codes_repeat1,
   [1829] = 3,
-    ACTIONS(502), 1,
+    ACTIONS(521), 1,
       anon_sym_DQUOTE,
-    STATE(103), 1,
+    STATE(104), 1,
       aux_sym_string_repeat1,
-    ACTIONS(504), 2,
+    ACTIONS(523), 2,
       sym_string_content,
       sym_escape_sequence,
-  [1840] = 3,
-    ACTIONS(507), 1,
-      anon_sym_DQUOTE,
-    STATE(100), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(509), 2,
-      sym_string_content,
-      sym_escape_sequence,
-  [1851] = 2,
-    ACTIONS(513), 1,
-      sym__final_carriage_returns,
-    ACTIONS(511), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1859] = 2,
-    ACTIONS(483), 1,
-      sym__final_carriage_returns,
-    ACTIONS(479), 2,
-      ts_builtin_sym_end,
-      sym__newline,
-  [1867] = 1,
-    ACTIONS(515), 3,
+  [1840] = 1,
+    ACTIONS(526), 3,
       anon_sym_COLON,
       anon_sym_COMMA,
       sym__ws,
-  [1873] = 2,
-    ACTIONS(440), 1,
-      sym__final_carriage_returns,
-    ACTIONS(434), 2,
+  [1846] = 3,
+    ACTIONS(53), 1,
       ts_builtin_sym_end,
+    ACTIONS(57), 1,
+      sym__final_carriage_returns,
+    ACTIONS(528), 1,
       sym__newline,
-  [1881] = 1,
-    ACTIONS(494), 3,
+  [1856] = 1,
+    ACTIONS(530), 3,
       anon_sym_COLON,
       anon_sym_COMMA,
       sym__ws,
-  [1887] = 3,
-    ACTIONS(113), 1,
-      ts_builtin_sym_end,
-    ACTIONS(117), 1,
+  [1862] = 2,
+    ACTIONS(534), 1,
       sym__final_carriage_returns,
-    ACTIONS(517), 1,
+    ACTIONS(532), 2,
+      ts_builtin_sym_end,
       sym__newline,
-  [1897] = 1,
-    ACTIONS(519), 3,
+  [1870] = 1,
+    ACTIONS(513), 3,
       anon_sym_COLON,
       anon_sym_COMMA,
       sym__ws,
-  [1903] = 3,
+  [1876] = 3,
     ACTIONS(21), 1,
       anon_sym_turn,
-    STATE(91), 1,
+    STATE(51), 1,
       sym_refused_turn,
-    STATE(92), 1,
-      sym__turn_move,
-  [1913] = 3,
-    ACTIONS(21), 1,
-      anon_sym_turn,
     STATE(73), 1,
-      sym_refused_turn,
-    STATE(92), 1,
       sym__turn_move,
-  [1923] = 3,
+  [1886] = 3,
     ACTIONS(45), 1,
       ts_builtin_sym_end,
     ACTIONS(51), 1,
       sym__final_carriage_returns,
-    ACTIONS(517), 1,
+    ACTIONS(528), 1,
       sym__newline,
-  [1933] = 3,
-    ACTIONS(517), 1,
-      sym__newline,
-    ACTIONS(521), 1,
-      ts_builtin_sym_end,
-    ACTIONS(523), 1,
+  [1896] = 2,
+    ACTIONS(461), 1,
       sym__final_carriage_returns,
-  [1943] = 2,
-    ACTIONS(525), 1,
-      sym__ws,
-    STATE(129), 1,
-      sym__sep,
-  [1950] = 2,
-    ACTIONS(527), 1,
-      sym__ws,
-    STATE(113), 1,
-      sym__sep,
-  [1957] = 2,
-    ACTIONS(529), 1,
-      sym__ws,
-    STATE(168), 1,
-      sym__sep,
-  [1964] = 2,
-    ACTIONS(531), 1,
-      sym__ws,
-    STATE(158), 1,
-      sym__sep,
-  [1971] = 2,
-    ACTIONS(533), 1,
-      sym__ws,
-    STATE(153), 1,
-      sym__sep,
-  [1978] = 2,
-    ACTIONS(535), 1,
-      sym__ws,
-    STATE(45), 1,
-      sym__sep,
-  [1985] = 2,
-    ACTIONS(537), 1,
-      anon_sym_EQ_GT,
-    STATE(76), 1,
-      sym_expectation,
-  [1992] = 2,
-    ACTIONS(539), 1,
-      sym__ws,
-    STATE(47), 1,
-      sym__sep,
-  [1999] = 2,
-    ACTIONS(541), 1,
-      sym__ws,
-    STATE(155), 1,
-      sym__sep,
-  [2006] = 2,
-    ACTIONS(543), 1,
-      sym__ws,
-    STATE(29), 1,
-      sym__sep,
-  [2013] = 2,
-    ACTIONS(545), 1,
-      sym__ws,
-    STATE(26), 1,
-      sym__sep,
-  [2020] = 2,
-    ACTIONS(547), 1,
-      sym__ws,
-    STATE(61), 1,
-      sym__sep,
-  [2027] = 2,
-    ACTIONS(549), 1,
-      sym__ws,
-    STATE(141), 1,
-      sym__sep,
-  [2034] = 2,
-    ACTIONS(551), 1,
+    ACTIONS(455), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1904] = 3,
+    ACTIONS(528), 1,
+      sym__newline,
+    ACTIONS(536), 1,
+      ts_builtin_sym_end,
+    ACTIONS(538), 1,
+      sym__final_carriage_returns,
+  [1914] = 2,
+    ACTIONS(495), 1,
+      sym__final_carriage_returns,
+    ACTIONS(491), 2,
+      ts_builtin_sym_end,
+      sym__newline,
+  [1922] = 3,
+    ACTIONS(21), 1,
+      anon_sym_turn,
+    STATE(53), 1,
+      sym_refused_turn,
+    STATE(73), 1,
+      sym__turn_move,
+  [1932] = 2,
+    ACTIONS(540), 1,
       anon_sym_DQUOTE,
-    STATE(148), 1,
+    STATE(70), 1,
       sym_string,
-  [2041] = 2,
-    ACTIONS(553), 1,
-      sym_refusal_code,
-    ACTIONS(555), 1,
-      sym__ws,
-  [2048] = 2,
-    ACTIONS(551), 1,
-      anon_sym_DQUOTE,
-    STATE(96), 1,
-      sym_string,
-  [2055] = 2,
-    ACTIONS(557), 1,
-      sym__ws,
-    STATE(112), 1,
-      sym__sep,
-  [2062] = 2,
-    ACTIONS(559), 1,
-      sym__ws,
-    STATE(55), 1,
-      sym__sep,
-  [2069] = 2,
-    ACTIONS(561), 1,
-      sym__ws,
-    STATE(165), 1,
-      sym__sep,
-  [2076] = 2,
-    ACTIONS(551), 1,
-      anon_sym_DQUOTE,
-    STATE(83), 1,
-      sym_string,
-  [2083] = 2,
-    ACTIONS(563), 1,
+  [1939] = 2,
+    ACTIONS(542), 1,
       sym__ws,
     STATE(164), 1,
       sym__sep,
-  [2090] = 2,
-    ACTIONS(565), 1,
+  [1946] = 1,
+    ACTIONS(544), 2,
+      anon_sym_supply,
+      anon_sym_score,
+  [1951] = 2,
+    ACTIONS(546), 1,
+      anon_sym_EQ_GT,
+    STATE(86), 1,
+      sym_expectation,
+  [1958] = 2,
+    ACTIONS(540), 1,
+      anon_sym_DQUOTE,
+    STATE(153), 1,
+      sym_string,
+  [1965] = 2,
+    ACTIONS(548), 1,
       sym__ws,
-    STATE(156), 1,
+    STATE(169), 1,
       sym__sep,
-  [2097] = 2,
-    ACTIONS(567), 1,
+  [1972] = 2,
+    ACTIONS(550), 1,
       sym__ws,
-    STATE(147), 1,
+    STATE(138), 1,
       sym__sep,
-  [2104] = 2,
-    ACTIONS(569), 1,
+  [1979] = 2,
+    ACTIONS(552), 1,
       sym__ws,
-    STATE(151), 1,
+    STATE(120), 1,
       sym__sep,
-  [2111] = 2,
-    ACTIONS(571), 1,
+  [1986] = 2,
+    ACTIONS(554), 1,
       sym__ws,
-    STATE(160), 1,
+    STATE(162), 1,
       sym__sep,
-  [2118] = 2,
-    ACTIONS(573), 1,
+  [1993] = 2,
+    ACTIONS(556), 1,
+      sym__ws,
+    STATE(139), 1,
+      sym__sep,
+  [2000] = 2,
+    ACTIONS(546), 1,
+      anon_sym_EQ_GT,
+    STATE(74), 1,
+      sym_expectation,
+  [2007] = 2,
+    ACTIONS(558), 1,
+      sym_rule_option,
+    STATE(46), 1,
+      sym_rules_item,
+  [2014] = 2,
+    ACTIONS(560), 1,
+      sym__ws,
+    STATE(57), 1,
+      sym__sep,
+  [2021] = 2,
+    ACTIONS(562), 1,
+      sym__ws,
+    STATE(42), 1,
+      sym__sep,
+  [2028] = 2,
+    ACTIONS(546), 1,
+      anon_sym_EQ_GT,
+    STATE(80), 1,
+      sym_expectation,
+  [2035] = 2,
+    ACTIONS(564), 1,
       sym_refusal_code,
-    STATE(143), 1,
-      sym_refusal_codes,
-  [2125] = 2,
-    ACTIONS(575), 1,
+    ACTIONS(566), 1,
       sym__ws,
-    STATE(131), 1,
+  [2042] = 2,
+    ACTIONS(568), 1,
+      sym__ws,
+    STATE(142), 1,
       sym__sep,
-  [2132] = 2,
-    ACTIONS(577), 1,
-      anon_sym_COLON,
-    ACTIONS(579), 1,
+  [2049] = 2,
+    ACTIONS(570), 1,
       sym__ws,
-  [2139] = 2,
-    ACTIONS(581), 1,
+    STATE(110), 1,
+      sym__sep,
+  [2056] = 2,
+    ACTIONS(572), 1,
+      sym__ws,
+    STATE(161), 1,
+      sym__sep,
+  [2063] = 2,
+    ACTIONS(574), 1,
+      sym__ws,
+    STATE(23), 1,
+      sym__sep,
+  [2070] = 2,
+    ACTIONS(546), 1,
+      anon_sym_EQ_GT,
+    STATE(83), 1,
+      sym_expectation,
+  [2077] = 2,
+    ACTIONS(576), 1,
+      sym__ws,
+    STATE(24), 1,
+      sym__sep,
+  [2084] = 2,
+    ACTIONS(540), 1,
+      anon_sym_DQUOTE,
+    STATE(68), 1,
+      sym_string,
+  [2091] = 2,
+    ACTIONS(540), 1,
+      anon_sym_DQUOTE,
+    STATE(89), 1,
+      sym_string,
+  [2098] = 2,
+    ACTIONS(578), 1,
+      sym__ws,
+    STATE(148), 1,
+      sym__sep,
+  [2105] = 2,
+    ACTIONS(580), 1,
+      sym__ws,
+    STATE(175), 1,
+      sym__sep,
+  [2112] = 2,
+    ACTIONS(558), 1,
+      sym_rule_option,
+    STATE(16), 1,
+      sym_rules_item,
+  [2119] = 2,
+    ACTIONS(582), 1,
+      sym__ws,
+    STATE(159), 1,
+      sym__sep,
+  [2126] = 2,
+    ACTIONS(584), 1,
+      sym__ws,
+    STATE(50), 1,
+      sym__sep,
+  [2133] = 2,
+    ACTIONS(586), 1,
+      sym__ws,
+    STATE(174), 1,
+      sym__sep,
+  [2140] = 2,
+    ACTIONS(588), 1,
+      anon_sym_COLON,
+    ACTIONS(590), 1,
+      sym__ws,
+  [2147] = 2,
+    ACTIONS(592), 1,
       sym__ws,
     STATE(167), 1,
       sym__sep,
-  [2146] = 2,
-    ACTIONS(583), 1,
-      sym__ws,
-    STATE(38), 1,
-      sym__sep,
-  [2153] = 2,
-    ACTIONS(585), 1,
-      sym__ws,
-    STATE(16), 1,
-      sym__sep,
-  [2160] = 1,
-    ACTIONS(587), 2,
-      anon_sym_supply,
-      anon_sym_score,
-  [2165] = 2,
-    ACTIONS(589), 1,
-      sym__ws,
-    STATE(171), 1,
-      sym__sep,
-  [2172] = 2,
-    ACTIONS(591), 1,
+  [2154] = 2,
+    ACTIONS(594), 1,
       sym_refusal_code,
-    ACTIONS(593), 1,
+    STATE(146), 1,
+      sym_refusal_codes,
+  [2161] = 2,
+    ACTIONS(596), 1,
       sym__ws,
-  [2179] = 2,
-    ACTIONS(537), 1,
-      anon_sym_EQ_GT,
-    STATE(70), 1,
-      sym_expectation,
-  [2186] = 2,
-    ACTIONS(551), 1,
-      anon_sym_DQUOTE,
-    STATE(78), 1,
-      sym_string,
-  [2193] = 1,
-    ACTIONS(113), 1,
-      ts_builtin_sym_end,
-  [2197] = 1,
-    ACTIONS(595), 1,
-      sym_number,
-  [2201] = 1,
-    ACTIONS(597), 1,
-      ts_builtin_sym_end,
-  [2205] = 1,
-    ACTIONS(599), 1,
-      sym_tile,
-  [2209] = 1,
-    ACTIONS(601), 1,
-      sym_coordinate,
-  [2213] = 1,
-    ACTIONS(603), 1,
-      ts_builtin_sym_end,
-  [2217] = 1,
-    ACTIONS(605), 1,
-      sym_coordinate,
-  [2221] = 1,
-    ACTIONS(607), 1,
+    STATE(22), 1,
+      sym__sep,
+  [2168] = 2,
+    ACTIONS(598), 1,
+      sym__ws,
+    STATE(13), 1,
+      sym__sep,
+  [2175] = 2,
+    ACTIONS(600), 1,
+      sym__ws,
+    STATE(118), 1,
+      sym__sep,
+  [2182] = 2,
+    ACTIONS(602), 1,
       sym_refusal_code,
-  [2225] = 1,
-    ACTIONS(609), 1,
-      sym_number,
-  [2229] = 1,
-    ACTIONS(521), 1,
-      ts_builtin_sym_end,
-  [2233] = 1,
-    ACTIONS(611), 1,
+    ACTIONS(604), 1,
+      sym__ws,
+  [2189] = 2,
+    ACTIONS(606), 1,
+      sym__ws,
+    STATE(172), 1,
+      sym__sep,
+  [2196] = 2,
+    ACTIONS(340), 1,
+      sym_rule_option,
+    ACTIONS(608), 1,
+      sym__ws,
+  [2203] = 2,
+    ACTIONS(340), 1,
+      sym_rule_option,
+    ACTIONS(610), 1,
       anon_sym_COMMA,
-  [2237] = 1,
-    ACTIONS(517), 1,
-      sym__newline,
-  [2241] = 1,
-    ACTIONS(613), 1,
-      sym_tile,
-  [2245] = 1,
-    ACTIONS(615), 1,
-      sym_number,
-  [2249] = 1,
-    ACTIONS(617), 1,
-      anon_sym_COLON,
-  [2253] = 1,
-    ACTIONS(619), 1,
-      sym_tile,
-  [2257] = 1,
-    ACTIONS(621), 1,
-      sym_coordinate,
-  [2261] = 1,
-    ACTIONS(591), 1,
-      sym_refusal_code,
-  [2265] = 1,
+  [2210] = 2,
+    ACTIONS(296), 1,
+      sym_rule_option,
+    ACTIONS(612), 1,
+      sym__ws,
+  [2217] = 2,
+    ACTIONS(614), 1,
+      sym__ws,
+    STATE(115), 1,
+      sym__sep,
+  [2224] = 1,
     ACTIONS(45), 1,
       ts_builtin_sym_end,
-  [2269] = 1,
-    ACTIONS(623), 1,
+  [2228] = 1,
+    ACTIONS(616), 1,
+      sym_number,
+  [2232] = 1,
+    ACTIONS(536), 1,
+      ts_builtin_sym_end,
+  [2236] = 1,
+    ACTIONS(618), 1,
+      sym_tile,
+  [2240] = 1,
+    ACTIONS(620), 1,
+      sym_coordinate,
+  [2244] = 1,
+    ACTIONS(622), 1,
+      anon_sym_COMMA,
+  [2248] = 1,
+    ACTIONS(624), 1,
+      sym_coordinate,
+  [2252] = 1,
+    ACTIONS(626), 1,
+      sym_number,
+  [2256] = 1,
+    ACTIONS(628), 1,
+      anon_sym_COLON,
+  [2260] = 1,
+    ACTIONS(630), 1,
+      sym_tile,
+  [2264] = 1,
+    ACTIONS(528), 1,
+      sym__newline,
+  [2268] = 1,
+    ACTIONS(632), 1,
+      sym_number,
+  [2272] = 1,
+    ACTIONS(53), 1,
+      ts_builtin_sym_end,
+  [2276] = 1,
+    ACTIONS(602), 1,
+      sym_refusal_code,
+  [2280] = 1,
+    ACTIONS(634), 1,
       anon_sym_LBRACE,
+  [2284] = 1,
+    ACTIONS(636), 1,
+      sym_refusal_code,
+  [2288] = 1,
+    ACTIONS(638), 1,
+      sym_tile,
+  [2292] = 1,
+    ACTIONS(640), 1,
+      sym_coordinate,
+  [2296] = 1,
+    ACTIONS(642), 1,
+      ts_builtin_sym_end,
+  [2300] = 1,
+    ACTIONS(296), 1,
+      sym_rule_option,
+  [2304] = 1,
+    ACTIONS(644), 1,
+      ts_builtin_sym_end,
+  [2308] = 1,
+    ACTIONS(399), 1,
+      sym_rule_option,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -3948,453 +3722,470 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(11)] = 546,
   [SMALL_STATE(12)] = 570,
   [SMALL_STATE(13)] = 590,
-  [SMALL_STATE(14)] = 605,
-  [SMALL_STATE(15)] = 620,
-  [SMALL_STATE(16)] = 635,
-  [SMALL_STATE(17)] = 655,
-  [SMALL_STATE(18)] = 671,
-  [SMALL_STATE(19)] = 683,
-  [SMALL_STATE(20)] = 695,
-  [SMALL_STATE(21)] = 714,
-  [SMALL_STATE(22)] = 735,
-  [SMALL_STATE(23)] = 756,
-  [SMALL_STATE(24)] = 777,
-  [SMALL_STATE(25)] = 798,
-  [SMALL_STATE(26)] = 817,
-  [SMALL_STATE(27)] = 834,
-  [SMALL_STATE(28)] = 855,
-  [SMALL_STATE(29)] = 876,
-  [SMALL_STATE(30)] = 893,
-  [SMALL_STATE(31)] = 914,
-  [SMALL_STATE(32)] = 933,
-  [SMALL_STATE(33)] = 952,
-  [SMALL_STATE(34)] = 973,
-  [SMALL_STATE(35)] = 994,
-  [SMALL_STATE(36)] = 1015,
-  [SMALL_STATE(37)] = 1034,
-  [SMALL_STATE(38)] = 1055,
-  [SMALL_STATE(39)] = 1072,
-  [SMALL_STATE(40)] = 1093,
-  [SMALL_STATE(41)] = 1107,
-  [SMALL_STATE(42)] = 1121,
-  [SMALL_STATE(43)] = 1135,
-  [SMALL_STATE(44)] = 1149,
-  [SMALL_STATE(45)] = 1160,
-  [SMALL_STATE(46)] = 1171,
-  [SMALL_STATE(47)] = 1186,
-  [SMALL_STATE(48)] = 1199,
-  [SMALL_STATE(49)] = 1210,
-  [SMALL_STATE(50)] = 1221,
-  [SMALL_STATE(51)] = 1232,
-  [SMALL_STATE(52)] = 1243,
-  [SMALL_STATE(53)] = 1258,
-  [SMALL_STATE(54)] = 1269,
-  [SMALL_STATE(55)] = 1280,
-  [SMALL_STATE(56)] = 1291,
-  [SMALL_STATE(57)] = 1306,
-  [SMALL_STATE(58)] = 1317,
-  [SMALL_STATE(59)] = 1332,
-  [SMALL_STATE(60)] = 1343,
-  [SMALL_STATE(61)] = 1354,
-  [SMALL_STATE(62)] = 1365,
-  [SMALL_STATE(63)] = 1380,
-  [SMALL_STATE(64)] = 1395,
-  [SMALL_STATE(65)] = 1410,
-  [SMALL_STATE(66)] = 1425,
-  [SMALL_STATE(67)] = 1440,
-  [SMALL_STATE(68)] = 1451,
-  [SMALL_STATE(69)] = 1466,
-  [SMALL_STATE(70)] = 1479,
-  [SMALL_STATE(71)] = 1489,
-  [SMALL_STATE(72)] = 1499,
-  [SMALL_STATE(73)] = 1509,
-  [SMALL_STATE(74)] = 1519,
-  [SMALL_STATE(75)] = 1529,
-  [SMALL_STATE(76)] = 1539,
-  [SMALL_STATE(77)] = 1549,
-  [SMALL_STATE(78)] = 1559,
-  [SMALL_STATE(79)] = 1569,
-  [SMALL_STATE(80)] = 1579,
-  [SMALL_STATE(81)] = 1589,
-  [SMALL_STATE(82)] = 1599,
-  [SMALL_STATE(83)] = 1609,
-  [SMALL_STATE(84)] = 1619,
-  [SMALL_STATE(85)] = 1629,
-  [SMALL_STATE(86)] = 1639,
-  [SMALL_STATE(87)] = 1653,
-  [SMALL_STATE(88)] = 1663,
-  [SMALL_STATE(89)] = 1673,
-  [SMALL_STATE(90)] = 1683,
-  [SMALL_STATE(91)] = 1693,
-  [SMALL_STATE(92)] = 1703,
-  [SMALL_STATE(93)] = 1713,
-  [SMALL_STATE(94)] = 1727,
-  [SMALL_STATE(95)] = 1737,
-  [SMALL_STATE(96)] = 1747,
-  [SMALL_STATE(97)] = 1757,
-  [SMALL_STATE(98)] = 1770,
-  [SMALL_STATE(99)] = 1781,
-  [SMALL_STATE(100)] = 1792,
-  [SMALL_STATE(101)] = 1803,
-  [SMALL_STATE(102)] = 1816,
-  [SMALL_STATE(103)] = 1829,
-  [SMALL_STATE(104)] = 1840,
-  [SMALL_STATE(105)] = 1851,
-  [SMALL_STATE(106)] = 1859,
-  [SMALL_STATE(107)] = 1867,
-  [SMALL_STATE(108)] = 1873,
-  [SMALL_STATE(109)] = 1881,
-  [SMALL_STATE(110)] = 1887,
-  [SMALL_STATE(111)] = 1897,
-  [SMALL_STATE(112)] = 1903,
-  [SMALL_STATE(113)] = 1913,
-  [SMALL_STATE(114)] = 1923,
-  [SMALL_STATE(115)] = 1933,
-  [SMALL_STATE(116)] = 1943,
-  [SMALL_STATE(117)] = 1950,
-  [SMALL_STATE(118)] = 1957,
-  [SMALL_STATE(119)] = 1964,
-  [SMALL_STATE(120)] = 1971,
-  [SMALL_STATE(121)] = 1978,
-  [SMALL_STATE(122)] = 1985,
-  [SMALL_STATE(123)] = 1992,
-  [SMALL_STATE(124)] = 1999,
-  [SMALL_STATE(125)] = 2006,
-  [SMALL_STATE(126)] = 2013,
-  [SMALL_STATE(127)] = 2020,
-  [SMALL_STATE(128)] = 2027,
-  [SMALL_STATE(129)] = 2034,
-  [SMALL_STATE(130)] = 2041,
-  [SMALL_STATE(131)] = 2048,
-  [SMALL_STATE(132)] = 2055,
-  [SMALL_STATE(133)] = 2062,
-  [SMALL_STATE(134)] = 2069,
-  [SMALL_STATE(135)] = 2076,
-  [SMALL_STATE(136)] = 2083,
-  [SMALL_STATE(137)] = 2090,
-  [SMALL_STATE(138)] = 2097,
-  [SMALL_STATE(139)] = 2104,
-  [SMALL_STATE(140)] = 2111,
-  [SMALL_STATE(141)] = 2118,
-  [SMALL_STATE(142)] = 2125,
-  [SMALL_STATE(143)] = 2132,
-  [SMALL_STATE(144)] = 2139,
-  [SMALL_STATE(145)] = 2146,
-  [SMALL_STATE(146)] = 2153,
-  [SMALL_STATE(147)] = 2160,
-  [SMALL_STATE(148)] = 2165,
-  [SMALL_STATE(149)] = 2172,
-  [SMALL_STATE(150)] = 2179,
-  [SMALL_STATE(151)] = 2186,
-  [SMALL_STATE(152)] = 2193,
-  [SMALL_STATE(153)] = 2197,
-  [SMALL_STATE(154)] = 2201,
-  [SMALL_STATE(155)] = 2205,
-  [SMALL_STATE(156)] = 2209,
-  [SMALL_STATE(157)] = 2213,
-  [SMALL_STATE(158)] = 2217,
-  [SMALL_STATE(159)] = 2221,
-  [SMALL_STATE(160)] = 2225,
-  [SMALL_STATE(161)] = 2229,
-  [SMALL_STATE(162)] = 2233,
-  [SMALL_STATE(163)] = 2237,
-  [SMALL_STATE(164)] = 2241,
-  [SMALL_STATE(165)] = 2245,
-  [SMALL_STATE(166)] = 2249,
-  [SMALL_STATE(167)] = 2253,
-  [SMALL_STATE(168)] = 2257,
-  [SMALL_STATE(169)] = 2261,
-  [SMALL_STATE(170)] = 2265,
-  [SMALL_STATE(171)] = 2269,
+  [SMALL_STATE(14)] = 610,
+  [SMALL_STATE(15)] = 626,
+  [SMALL_STATE(16)] = 647,
+  [SMALL_STATE(17)] = 668,
+  [SMALL_STATE(18)] = 689,
+  [SMALL_STATE(19)] = 710,
+  [SMALL_STATE(20)] = 731,
+  [SMALL_STATE(21)] = 752,
+  [SMALL_STATE(22)] = 773,
+  [SMALL_STATE(23)] = 790,
+  [SMALL_STATE(24)] = 807,
+  [SMALL_STATE(25)] = 824,
+  [SMALL_STATE(26)] = 845,
+  [SMALL_STATE(27)] = 864,
+  [SMALL_STATE(28)] = 885,
+  [SMALL_STATE(29)] = 906,
+  [SMALL_STATE(30)] = 925,
+  [SMALL_STATE(31)] = 946,
+  [SMALL_STATE(32)] = 965,
+  [SMALL_STATE(33)] = 984,
+  [SMALL_STATE(34)] = 1005,
+  [SMALL_STATE(35)] = 1024,
+  [SMALL_STATE(36)] = 1040,
+  [SMALL_STATE(37)] = 1054,
+  [SMALL_STATE(38)] = 1068,
+  [SMALL_STATE(39)] = 1082,
+  [SMALL_STATE(40)] = 1096,
+  [SMALL_STATE(41)] = 1111,
+  [SMALL_STATE(42)] = 1122,
+  [SMALL_STATE(43)] = 1133,
+  [SMALL_STATE(44)] = 1144,
+  [SMALL_STATE(45)] = 1155,
+  [SMALL_STATE(46)] = 1166,
+  [SMALL_STATE(47)] = 1177,
+  [SMALL_STATE(48)] = 1188,
+  [SMALL_STATE(49)] = 1199,
+  [SMALL_STATE(50)] = 1214,
+  [SMALL_STATE(51)] = 1225,
+  [SMALL_STATE(52)] = 1240,
+  [SMALL_STATE(53)] = 1251,
+  [SMALL_STATE(54)] = 1266,
+  [SMALL_STATE(55)] = 1281,
+  [SMALL_STATE(56)] = 1292,
+  [SMALL_STATE(57)] = 1303,
+  [SMALL_STATE(58)] = 1314,
+  [SMALL_STATE(59)] = 1325,
+  [SMALL_STATE(60)] = 1340,
+  [SMALL_STATE(61)] = 1355,
+  [SMALL_STATE(62)] = 1370,
+  [SMALL_STATE(63)] = 1385,
+  [SMALL_STATE(64)] = 1400,
+  [SMALL_STATE(65)] = 1415,
+  [SMALL_STATE(66)] = 1426,
+  [SMALL_STATE(67)] = 1441,
+  [SMALL_STATE(68)] = 1452,
+  [SMALL_STATE(69)] = 1462,
+  [SMALL_STATE(70)] = 1472,
+  [SMALL_STATE(71)] = 1482,
+  [SMALL_STATE(72)] = 1490,
+  [SMALL_STATE(73)] = 1500,
+  [SMALL_STATE(74)] = 1510,
+  [SMALL_STATE(75)] = 1520,
+  [SMALL_STATE(76)] = 1530,
+  [SMALL_STATE(77)] = 1538,
+  [SMALL_STATE(78)] = 1548,
+  [SMALL_STATE(79)] = 1558,
+  [SMALL_STATE(80)] = 1568,
+  [SMALL_STATE(81)] = 1578,
+  [SMALL_STATE(82)] = 1588,
+  [SMALL_STATE(83)] = 1598,
+  [SMALL_STATE(84)] = 1608,
+  [SMALL_STATE(85)] = 1618,
+  [SMALL_STATE(86)] = 1632,
+  [SMALL_STATE(87)] = 1642,
+  [SMALL_STATE(88)] = 1652,
+  [SMALL_STATE(89)] = 1666,
+  [SMALL_STATE(90)] = 1676,
+  [SMALL_STATE(91)] = 1686,
+  [SMALL_STATE(92)] = 1696,
+  [SMALL_STATE(93)] = 1706,
+  [SMALL_STATE(94)] = 1716,
+  [SMALL_STATE(95)] = 1726,
+  [SMALL_STATE(96)] = 1736,
+  [SMALL_STATE(97)] = 1746,
+  [SMALL_STATE(98)] = 1757,
+  [SMALL_STATE(99)] = 1768,
+  [SMALL_STATE(100)] = 1779,
+  [SMALL_STATE(101)] = 1792,
+  [SMALL_STATE(102)] = 1803,
+  [SMALL_STATE(103)] = 1816,
+  [SMALL_STATE(104)] = 1829,
+  [SMALL_STATE(105)] = 1840,
+  [SMALL_STATE(106)] = 1846,
+  [SMALL_STATE(107)] = 1856,
+  [SMALL_STATE(108)] = 1862,
+  [SMALL_STATE(109)] = 1870,
+  [SMALL_STATE(110)] = 1876,
+  [SMALL_STATE(111)] = 1886,
+  [SMALL_STATE(112)] = 1896,
+  [SMALL_STATE(113)] = 1904,
+  [SMALL_STATE(114)] = 1914,
+  [SMALL_STATE(115)] = 1922,
+  [SMALL_STATE(116)] = 1932,
+  [SMALL_STATE(117)] = 1939,
+  [SMALL_STATE(118)] = 1946,
+  [SMALL_STATE(119)] = 1951,
+  [SMALL_STATE(120)] = 1958,
+  [SMALL_STATE(121)] = 1965,
+  [SMALL_STATE(122)] = 1972,
+  [SMALL_STATE(123)] = 1979,
+  [SMALL_STATE(124)] = 1986,
+  [SMALL_STATE(125)] = 1993,
+  [SMALL_STATE(126)] = 2000,
+  [SMALL_STATE(127)] = 2007,
+  [SMALL_STATE(128)] = 2014,
+  [SMALL_STATE(129)] = 2021,
+  [SMALL_STATE(130)] = 2028,
+  [SMALL_STATE(131)] = 2035,
+  [SMALL_STATE(132)] = 2042,
+  [SMALL_STATE(133)] = 2049,
+  [SMALL_STATE(134)] = 2056,
+  [SMALL_STATE(135)] = 2063,
+  [SMALL_STATE(136)] = 2070,
+  [SMALL_STATE(137)] = 2077,
+  [SMALL_STATE(138)] = 2084,
+  [SMALL_STATE(139)] = 2091,
+  [SMALL_STATE(140)] = 2098,
+  [SMALL_STATE(141)] = 2105,
+  [SMALL_STATE(142)] = 2112,
+  [SMALL_STATE(143)] = 2119,
+  [SMALL_STATE(144)] = 2126,
+  [SMALL_STATE(145)] = 2133,
+  [SMALL_STATE(146)] = 2140,
+  [SMALL_STATE(147)] = 2147,
+  [SMALL_STATE(148)] = 2154,
+  [SMALL_STATE(149)] = 2161,
+  [SMALL_STATE(150)] = 2168,
+  [SMALL_STATE(151)] = 2175,
+  [SMALL_STATE(152)] = 2182,
+  [SMALL_STATE(153)] = 2189,
+  [SMALL_STATE(154)] = 2196,
+  [SMALL_STATE(155)] = 2203,
+  [SMALL_STATE(156)] = 2210,
+  [SMALL_STATE(157)] = 2217,
+  [SMALL_STATE(158)] = 2224,
+  [SMALL_STATE(159)] = 2228,
+  [SMALL_STATE(160)] = 2232,
+  [SMALL_STATE(161)] = 2236,
+  [SMALL_STATE(162)] = 2240,
+  [SMALL_STATE(163)] = 2244,
+  [SMALL_STATE(164)] = 2248,
+  [SMALL_STATE(165)] = 2252,
+  [SMALL_STATE(166)] = 2256,
+  [SMALL_STATE(167)] = 2260,
+  [SMALL_STATE(168)] = 2264,
+  [SMALL_STATE(169)] = 2268,
+  [SMALL_STATE(170)] = 2272,
+  [SMALL_STATE(171)] = 2276,
+  [SMALL_STATE(172)] = 2280,
+  [SMALL_STATE(173)] = 2284,
+  [SMALL_STATE(174)] = 2288,
+  [SMALL_STATE(175)] = 2292,
+  [SMALL_STATE(176)] = 2296,
+  [SMALL_STATE(177)] = 2300,
+  [SMALL_STATE(178)] = 2304,
+  [SMALL_STATE(179)] = 2308,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
   [0] = {.entry = {.count = 0, .reusable = false}},
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(93),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
+  [5] = {.entry = {.count = 1, .reusable = true}}, SHIFT(122),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
   [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
   [41] = {.entry = {.count = 1, .reusable = false}}, SHIFT(170),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [51] = {.entry = {.count = 1, .reusable = false}}, SHIFT(152),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [55] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [57] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(139),
-  [60] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(142),
-  [63] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(121),
-  [66] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [69] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
-  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(125),
-  [75] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(126),
-  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(128),
-  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
-  [84] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
-  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(138),
-  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(46),
-  [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(116),
-  [96] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(93),
-  [99] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(119),
-  [102] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
-  [105] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
-  [108] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
-  [111] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [113] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [115] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
-  [117] = {.entry = {.count = 1, .reusable = false}}, SHIFT(161),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(113),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [51] = {.entry = {.count = 1, .reusable = false}}, SHIFT(160),
+  [53] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
+  [57] = {.entry = {.count = 1, .reusable = false}}, SHIFT(158),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [61] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [63] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(122),
+  [66] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(125),
+  [69] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(129),
+  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(132),
+  [75] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(134),
+  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(135),
+  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
+  [84] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
+  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
+  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(145),
+  [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(151),
+  [96] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(40),
+  [99] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
+  [102] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
+  [105] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
+  [108] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
+  [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
+  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
+  [117] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
   [119] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 1, 0, 0),
-  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
-  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
   [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 1, 0, 0),
-  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
-  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [133] = {.entry = {.count = 1, .reusable = false}}, SHIFT(82),
-  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
-  [137] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
-  [139] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [141] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__list_sep, 1, 0, 0),
-  [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [145] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [147] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__list_sep, 2, 0, 0),
-  [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__list_sep, 3, 0, 0),
-  [155] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0),
-  [157] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(57),
-  [160] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0),
-  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_statement, 3, 0, 0),
-  [164] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [166] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_statement, 3, 0, 0), SHIFT(14),
-  [169] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_statement, 3, 0, 0),
-  [171] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amounts, 1, 0, 0),
-  [173] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_amounts, 1, 0, 0), SHIFT(14),
-  [176] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amounts, 1, 0, 0),
-  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0),
-  [180] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [183] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
-  [186] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0),
-  [188] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0),
-  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
-  [196] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0),
-  [198] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 5, 0, 0),
-  [200] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 5, 0, 0), SHIFT(12),
-  [203] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 5, 0, 0),
-  [205] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0),
-  [207] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [210] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
-  [213] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0),
-  [215] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gains, 1, 0, 0),
-  [217] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_gains, 1, 0, 0), SHIFT(14),
-  [220] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gains, 1, 0, 0),
-  [222] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_players_statement, 4, 0, 0),
-  [224] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_players_statement, 4, 0, 0), SHIFT(14),
-  [227] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_players_statement, 4, 0, 0),
-  [229] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 6, 0, 0),
-  [231] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 6, 0, 0), SHIFT(57),
-  [234] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 6, 0, 0),
-  [236] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 7, 0, 0),
-  [238] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 7, 0, 0), SHIFT(57),
-  [241] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 7, 0, 0),
-  [243] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gains, 2, 0, 0),
-  [245] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_gains, 2, 0, 0), SHIFT(14),
-  [248] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gains, 2, 0, 0),
-  [250] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0),
-  [252] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [255] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
-  [258] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0),
-  [260] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amounts, 2, 0, 0),
-  [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_amounts, 2, 0, 0), SHIFT(14),
-  [265] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amounts, 2, 0, 0),
-  [267] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 8, 0, 0),
-  [269] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 8, 0, 0), SHIFT(57),
-  [272] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 8, 0, 0),
-  [274] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_statement, 4, 0, 0),
-  [276] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_statement, 4, 0, 0), SHIFT(14),
-  [279] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_statement, 4, 0, 0),
-  [281] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_players_statement, 3, 0, 0),
-  [283] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_players_statement, 3, 0, 0), SHIFT(14),
-  [286] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_players_statement, 3, 0, 0),
-  [288] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_end_statement, 1, 0, 0),
-  [290] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_end_statement, 1, 0, 0), SHIFT(150),
-  [293] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_end_statement, 1, 0, 0),
-  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [299] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour, 1, 0, 0),
-  [301] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_colour, 1, 0, 0),
-  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_boxes_option, 3, 0, 0),
-  [305] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_boxes_option, 3, 0, 0),
-  [307] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_statement, 1, 0, 0),
-  [309] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_turn_statement, 1, 0, 0), SHIFT(122),
-  [312] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_turn_statement, 1, 0, 0),
-  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rule_option, 1, 0, 0),
-  [316] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rule_option, 1, 0, 0),
-  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amount, 3, 0, 0),
-  [320] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amount, 3, 0, 0),
-  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_mark_statement, 3, 0, 0),
-  [324] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_mark_statement, 3, 0, 0), SHIFT(135),
-  [327] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_mark_statement, 3, 0, 0),
+  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
+  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [133] = {.entry = {.count = 1, .reusable = false}}, SHIFT(84),
+  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
+  [137] = {.entry = {.count = 1, .reusable = false}}, SHIFT(90),
+  [139] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [141] = {.entry = {.count = 1, .reusable = true}}, SHIFT(95),
+  [143] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0),
+  [145] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(58),
+  [148] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(65),
+  [151] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0),
+  [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_statement, 3, 0, 0),
+  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
+  [157] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_statement, 3, 0, 0), SHIFT(155),
+  [160] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_statement, 3, 0, 0),
+  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_players_statement, 3, 0, 0),
+  [164] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [166] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_players_statement, 3, 0, 0), SHIFT(65),
+  [169] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_players_statement, 3, 0, 0),
+  [171] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_players_statement, 4, 0, 0),
+  [173] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_players_statement, 4, 0, 0), SHIFT(65),
+  [176] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_players_statement, 4, 0, 0),
+  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amounts, 2, 0, 0),
+  [180] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_amounts, 2, 0, 0), SHIFT(65),
+  [183] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amounts, 2, 0, 0),
+  [185] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amounts, 1, 0, 0),
+  [187] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_amounts, 1, 0, 0), SHIFT(65),
+  [190] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amounts, 1, 0, 0),
+  [192] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_statement, 4, 0, 0),
+  [194] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_statement, 4, 0, 0), SHIFT(155),
+  [197] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_statement, 4, 0, 0),
+  [199] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0),
+  [201] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(154),
+  [204] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
+  [207] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0),
+  [209] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 5, 0, 0),
+  [211] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 5, 0, 0), SHIFT(12),
+  [214] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 5, 0, 0),
+  [216] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0),
+  [218] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0), SHIFT_REPEAT(58),
+  [221] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0), SHIFT_REPEAT(65),
+  [224] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0),
+  [226] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gains, 1, 0, 0),
+  [228] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_gains, 1, 0, 0), SHIFT(65),
+  [231] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gains, 1, 0, 0),
+  [233] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 6, 0, 0),
+  [235] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 6, 0, 0), SHIFT(52),
+  [238] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 6, 0, 0),
+  [240] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gains, 2, 0, 0),
+  [242] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_gains, 2, 0, 0), SHIFT(65),
+  [245] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gains, 2, 0, 0),
+  [247] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0),
+  [249] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
+  [252] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0),
+  [254] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 7, 0, 0),
+  [256] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 7, 0, 0), SHIFT(52),
+  [259] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 7, 0, 0),
+  [261] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0),
+  [263] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0), SHIFT_REPEAT(58),
+  [266] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0), SHIFT_REPEAT(65),
+  [269] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0),
+  [271] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 8, 0, 0),
+  [273] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 8, 0, 0), SHIFT(52),
+  [276] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 8, 0, 0),
+  [278] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_item, 1, 0, 0),
+  [280] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_item, 1, 0, 0), SHIFT(165),
+  [283] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_item, 1, 0, 0),
+  [285] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_end_statement, 1, 0, 0),
+  [287] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_end_statement, 1, 0, 0), SHIFT(119),
+  [290] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_end_statement, 1, 0, 0),
+  [292] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour, 1, 0, 0),
+  [294] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_colour, 1, 0, 0),
+  [296] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__list_sep, 2, 0, 0),
+  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [300] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_item, 3, 0, 0),
+  [302] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_item, 3, 0, 0),
+  [304] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amount, 3, 0, 0),
+  [306] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amount, 3, 0, 0),
+  [308] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_mark_statement, 3, 0, 0),
+  [310] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_mark_statement, 3, 0, 0), SHIFT(116),
+  [313] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_mark_statement, 3, 0, 0),
+  [315] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_statement, 6, 0, 0),
+  [317] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refused_statement, 6, 0, 0), SHIFT(130),
+  [320] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_statement, 6, 0, 0),
+  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_statement, 7, 0, 0),
+  [324] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refused_statement, 7, 0, 0), SHIFT(136),
+  [327] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_statement, 7, 0, 0),
   [329] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 7, 0, 0),
   [331] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 7, 0, 0), SHIFT(8),
   [334] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 7, 0, 0),
   [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gain, 3, 0, 0),
   [338] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gain, 3, 0, 0),
-  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeple, 4, 0, 0),
-  [342] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_meeple, 4, 0, 0), SHIFT(17),
-  [345] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meeple, 4, 0, 0),
-  [347] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0),
-  [349] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(9),
-  [352] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 9, 0, 0),
-  [354] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(11),
-  [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0),
-  [359] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0), SHIFT(43),
-  [362] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 11, 0, 0),
-  [364] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0), SHIFT(10),
-  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 13, 0, 0),
-  [369] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 13, 0, 0), SHIFT(42),
-  [372] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 13, 0, 0),
-  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_end_statement, 3, 0, 0),
-  [376] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_end_statement, 3, 0, 0),
-  [378] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rotation, 1, 0, 0),
-  [380] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rotation, 1, 0, 0),
-  [382] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_supply_statement, 3, 0, 0),
-  [384] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_supply_statement, 3, 0, 0),
-  [386] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_statement, 7, 0, 0),
-  [388] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_statement, 7, 0, 0),
-  [390] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [392] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_string, 3, 0, 0),
-  [394] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_statement, 5, 0, 0),
-  [396] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_expect_statement, 5, 0, 0),
-  [398] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_statement, 3, 0, 0),
-  [400] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_turn_statement, 3, 0, 0),
-  [402] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expectation, 3, 0, 0),
-  [404] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_expectation, 3, 0, 0),
-  [406] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_title_statement, 3, 0, 0),
-  [408] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_title_statement, 3, 0, 0),
-  [410] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [412] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_string, 2, 0, 0),
-  [414] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_role, 1, 0, 0),
-  [416] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_role, 1, 0, 0),
-  [418] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_variation_start, 5, 0, 0),
-  [420] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_variation_start, 5, 0, 0),
-  [422] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_glyph, 1, 0, 0),
-  [424] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_glyph, 1, 0, 0),
-  [426] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_mark_statement, 5, 0, 0),
-  [428] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_mark_statement, 5, 0, 0),
-  [430] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_score_statement, 3, 0, 0),
-  [432] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_score_statement, 3, 0, 0),
-  [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
-  [436] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
-  [438] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
-  [440] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
-  [442] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_place, 1, 0, 0),
-  [444] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_place, 1, 0, 0),
-  [446] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeple, 6, 0, 0),
-  [448] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meeple, 6, 0, 0),
-  [450] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_discard_statement, 3, 0, 0),
-  [452] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_discard_statement, 3, 0, 0),
-  [454] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_statement, 6, 0, 0),
-  [456] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_statement, 6, 0, 0),
-  [458] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_turn, 1, 0, 0),
-  [460] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_turn, 1, 0, 0),
-  [462] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [464] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 15, 0, 0),
-  [466] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 15, 0, 0),
-  [468] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_note_statement, 3, 0, 0),
-  [470] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_note_statement, 3, 0, 0),
-  [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refusal_codes, 2, 0, 0),
-  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [476] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refusal_codes, 2, 0, 0), SHIFT(162),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 3, 0, 0),
-  [481] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [483] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 3, 0, 0),
-  [485] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
-  [487] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refusal_codes, 1, 0, 0),
-  [491] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refusal_codes, 1, 0, 0), SHIFT(162),
-  [494] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 2, 0, 0),
-  [496] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 2, 0, 0), SHIFT_REPEAT(130),
-  [499] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
-  [502] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [504] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
-  [507] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
-  [509] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 4, 0, 0),
-  [513] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 4, 0, 0),
-  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 4, 0, 0),
-  [517] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 3, 0, 0),
-  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 3, 0, 0),
-  [523] = {.entry = {.count = 1, .reusable = false}}, SHIFT(154),
-  [525] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [527] = {.entry = {.count = 1, .reusable = true}}, SHIFT(113),
-  [529] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [531] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [533] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [535] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [539] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [541] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [543] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [545] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [547] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
-  [549] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [551] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [553] = {.entry = {.count = 1, .reusable = true}}, SHIFT(109),
-  [555] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
-  [559] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [561] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [563] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [567] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [573] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
-  [575] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
-  [577] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [581] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [583] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [587] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [589] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [591] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
-  [593] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [595] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
-  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 4, 0, 0),
-  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [603] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [607] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
-  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
-  [615] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [617] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
-  [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
-  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
-  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__list_sep, 1, 0, 0),
+  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeple, 4, 0, 0),
+  [346] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_meeple, 4, 0, 0), SHIFT(14),
+  [349] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meeple, 4, 0, 0),
+  [351] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0),
+  [353] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(10),
+  [356] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 9, 0, 0),
+  [358] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(11),
+  [361] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_statement, 1, 0, 0),
+  [363] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_turn_statement, 1, 0, 0), SHIFT(126),
+  [366] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_turn_statement, 1, 0, 0),
+  [368] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0),
+  [370] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0), SHIFT(39),
+  [373] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 11, 0, 0),
+  [375] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0), SHIFT(9),
+  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [380] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 13, 0, 0),
+  [382] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 13, 0, 0), SHIFT(37),
+  [385] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 13, 0, 0),
+  [387] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_title_statement, 3, 0, 0),
+  [389] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_title_statement, 3, 0, 0),
+  [391] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_variation_start, 5, 0, 0),
+  [393] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_variation_start, 5, 0, 0),
+  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_mark_statement, 5, 0, 0),
+  [397] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_mark_statement, 5, 0, 0),
+  [399] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__list_sep, 3, 0, 0),
+  [401] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [403] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_string, 3, 0, 0),
+  [405] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_turn, 1, 0, 0),
+  [407] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_turn, 1, 0, 0),
+  [409] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_statement, 3, 0, 0),
+  [411] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_turn_statement, 3, 0, 0),
+  [413] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rotation, 1, 0, 0),
+  [415] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rotation, 1, 0, 0),
+  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [419] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_string, 2, 0, 0),
+  [421] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_score_statement, 3, 0, 0),
+  [423] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_score_statement, 3, 0, 0),
+  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_supply_statement, 3, 0, 0),
+  [427] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_supply_statement, 3, 0, 0),
+  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_statement, 8, 0, 0),
+  [431] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_statement, 8, 0, 0),
+  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_role, 1, 0, 0),
+  [435] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_role, 1, 0, 0),
+  [437] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_discard_statement, 3, 0, 0),
+  [439] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_discard_statement, 3, 0, 0),
+  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_statement, 9, 0, 0),
+  [443] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_statement, 9, 0, 0),
+  [445] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_glyph, 1, 0, 0),
+  [447] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_glyph, 1, 0, 0),
+  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_end_statement, 3, 0, 0),
+  [453] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_end_statement, 3, 0, 0),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
+  [457] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
+  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
+  [461] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
+  [463] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_note_statement, 3, 0, 0),
+  [465] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_note_statement, 3, 0, 0),
+  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_place, 1, 0, 0),
+  [469] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_place, 1, 0, 0),
+  [471] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeple, 6, 0, 0),
+  [473] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meeple, 6, 0, 0),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_statement, 5, 0, 0),
+  [477] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_expect_statement, 5, 0, 0),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expectation, 3, 0, 0),
+  [481] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_expectation, 3, 0, 0),
+  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 15, 0, 0),
+  [485] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 15, 0, 0),
+  [487] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [489] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 3, 0, 0),
+  [493] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [495] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 3, 0, 0),
+  [497] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [499] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refusal_codes, 2, 0, 0),
+  [503] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [505] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refusal_codes, 2, 0, 0), SHIFT(163),
+  [508] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refusal_codes, 1, 0, 0),
+  [510] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refusal_codes, 1, 0, 0), SHIFT(163),
+  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 2, 0, 0),
+  [515] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 2, 0, 0), SHIFT_REPEAT(131),
+  [518] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
+  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [523] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
+  [526] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 4, 0, 0),
+  [528] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 3, 0, 0),
+  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 4, 0, 0),
+  [534] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 4, 0, 0),
+  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 3, 0, 0),
+  [538] = {.entry = {.count = 1, .reusable = false}}, SHIFT(176),
+  [540] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
+  [542] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [544] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [546] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [548] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [550] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
+  [552] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [554] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [556] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [558] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [560] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
+  [562] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [564] = {.entry = {.count = 1, .reusable = true}}, SHIFT(109),
+  [566] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [568] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
+  [570] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
+  [572] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [574] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [576] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [578] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
+  [580] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [584] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [586] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [588] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [590] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [592] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [594] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
+  [596] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [598] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [600] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
+  [602] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
+  [604] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [606] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [608] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [610] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
+  [612] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [614] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [616] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [618] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
+  [620] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [622] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [624] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [626] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [628] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [630] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
+  [632] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [634] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [636] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
+  [638] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [640] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [642] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 4, 0, 0),
+  [644] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
 };
 
 #ifdef __cplusplus

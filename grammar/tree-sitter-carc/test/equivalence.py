@@ -142,7 +142,8 @@ ROLE = pick("knight", "traveller", "traveler", "monk", "farmer")
 PLACE = pick("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 ROTATION = pick("r0", "r90", "r180", "r270")
 GLYPH = pick("!!", "!?", "!", "??", "?!", "?")
-RULE_OPTION = pick("farmers", "no-farmers", "whole-board")
+# Option words: the registry's and others (which words exist is the parser's question).
+RULE_OPTION = pick("farmers", "no-farmers", "whole-board", "boxes", "foo-2", "x")
 AMOUNTS = listed(words(COLOUR, number))
 EXPECTATION = words("=>", one_of("nothing", listed(words(COLOUR, number))))
 TURN_MOVE = words(
@@ -155,12 +156,15 @@ FORMS: dict[str, Gen] = {
     "title": words("title", string),
     "note": words("note", string),
     "players": words("players", listed(COLOUR)),
-    "rules": words("rules", listed(one_of(words("boxes", number), RULE_OPTION))),
+    "rules": words("rules", listed(words(RULE_OPTION, opt(number)))),
     "tile": words("tile", tile, coordinate, opt(ROTATION), some(words(COLOUR, ROLE, opt(PLACE)))),
     "supply": words("supply", AMOUNTS),
     "score": words("score", AMOUNTS),
     "turn": words(TURN_MOVE, opt(EXPECTATION)),
-    "refused": words("refused", glued(comma_listed(refusal_code), pick("", "", " "), ":"), TURN_MOVE),
+    "refused": words(
+        "refused", glued(comma_listed(refusal_code), pick("", "", " "), ":"), TURN_MOVE,
+        opt(EXPECTATION),
+    ),
     "discard": words("discard", tile),
     "expect": words("expect", pick("score", "supply"), AMOUNTS),
     "end": words("end", opt(EXPECTATION)),
@@ -190,7 +194,8 @@ NEAR_MISSES = [
     "tile é 0,0", "tile red 0,0", "tile r90 0,0", "tile D 0,0 red", "tile D 0,0 red knight S W",
     "players red,,blue", "players red ,blue", "players red,", "players red, #x", "players",
     "players#", "players red blue,green", "rules boxes", "rules boxes +3,farmers",
-    "rules farmers no-farmers whole-board", "rules no-farmersx",
+    "rules farmers no-farmers whole-board", "rules no-farmersx", "rules Farmers", "rules 3",
+    "rules boxes 3 4", "rules boxes3", "rules farmers +1, x-", "rules -x", "rules a_b",
     'title"x"', 'title "x"y', 'title "x"#c', 'title "a\\"b"', 'title "a\\nb"', 'title "',
     'title "a" "b"', "end#c", "end=> nothing", "end => nothing", "end =>nothing",
     "end => red +3,", "end => red -3", "end => red 3 blue 4", "end nothing",

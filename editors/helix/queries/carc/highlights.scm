@@ -20,7 +20,6 @@
   "end"
   "variation"
   "mark"
-  "boxes"
 ] @keyword
 
 (puzzle_statement) @keyword
