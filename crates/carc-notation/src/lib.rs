@@ -81,6 +81,8 @@ mod syntax;
 pub use error::{Expected, SyntaxError, SyntaxErrorKind};
 pub use format::format;
 #[doc(hidden)]
+pub use parser::grammar_accepts;
+#[doc(hidden)]
 pub use parser::parse_with_grammar_only;
 pub use parser::{parse, MAX_LINE_LEN};
 pub use rules::{rule_option, RuleOptionDef, RULE_OPTIONS};

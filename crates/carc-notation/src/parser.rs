@@ -35,6 +35,16 @@ pub fn parse_with_grammar_only(text: &str) -> Parse {
     parse_lines(text, false)
 }
 
+/// Whether the pest grammar alone accepts `line` (one line, without its line break): no fast
+/// path and no tree building, so a number too large for the tree still counts as accepted.
+/// Not part of the API: the tree-sitter grammar's equivalence test
+/// (grammar/tree-sitter-carc/test/equivalence.py) compares it with tree-sitter through
+/// `cargo run -p carc-notation --example grammar_accepts`.
+#[doc(hidden)]
+pub fn grammar_accepts(line: &str) -> bool {
+    CarcParser::parse(Rule::line, line).is_ok()
+}
+
 fn parse_lines(text: &str, fast: bool) -> Parse {
     let mut parse = Parse::default();
     let ranges = line_ranges(text);
