@@ -14,8 +14,6 @@
 //! Logs go to the client (`window/logMessage`); nothing but the protocol is written to the
 //! output.
 
-#![warn(missing_docs)]
-
 mod board;
 mod convert;
 mod documents;

@@ -15,8 +15,6 @@
 //! assert_eq!(s.gain(Color::Red), 4);
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod board;
 mod features;
 pub mod game;
