@@ -69,7 +69,7 @@ impl Backend {
     /// The analysed current version of a document; `None` if it is not open or the analysis
     /// panicked (which is logged).
     async fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
-        match self.shared.docs.snapshot(uri)? {
+        match self.shared.docs.snapshot(uri).await? {
             Ok(snapshot) => Some(snapshot),
             Err(panic) => {
                 let message = format!("analysis of {} panicked: {}", uri.as_str(), panic.0);
