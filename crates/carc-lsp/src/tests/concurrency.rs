@@ -39,6 +39,23 @@ fn gate(client: &TestClient) -> (mpsc::UnboundedReceiver<String>, std_mpsc::Send
     (analysed, release)
 }
 
+/// A server with the hook of [`gate`], and `text` (holding [`SLOW`]) opened as version 1 of
+/// `uri`: its analysis has started and is blocked.
+async fn blocked_on(
+    uri: &str,
+    text: &str,
+) -> (
+    TestClient,
+    mpsc::UnboundedReceiver<String>,
+    std_mpsc::Sender<()>,
+) {
+    let (client, _) = TestClient::start_on(ServerRuntime::OwnThread, utf16()).await;
+    let (mut analysed, release) = gate(&client);
+    client.open(uri, text, 1);
+    assert_eq!(next_analysis(&mut analysed).await, text);
+    (client, analysed, release)
+}
+
 /// The next text the server starts analysing.
 async fn next_analysis(analysed: &mut mpsc::UnboundedReceiver<String>) -> String {
     tokio::time::timeout(TIMEOUT, analysed.recv())
@@ -60,14 +77,10 @@ fn codes(publication: &Value) -> Vec<&str> {
 
 #[tokio::test]
 async fn a_slow_analysis_of_one_document_does_not_delay_another_documents_hover() {
-    let (mut client, _) = TestClient::start_on(ServerRuntime::OwnThread, utf16()).await;
-    let (mut analysed, release) = gate(&client);
-
     let slow = "file:///slow.carc";
     let slow_text = format!("{SLOW}players red blue\ntile D 0,0\n");
-    client.open(slow, &slow_text, 1);
-    assert_eq!(next_analysis(&mut analysed).await, slow_text);
-    // The slow document's analysis is blocked now; a hover on its tile letter waits for it.
+    let (mut client, mut analysed, release) = blocked_on(slow, &slow_text).await;
+    // A hover on the slow document's tile letter waits for its analysis.
     let slow_hover = client.send("textDocument/hover", hover_at(slow, 2, 5));
 
     // Meanwhile another document is opened, analysed, published and hovered.
@@ -113,15 +126,11 @@ async fn a_slow_analysis_of_one_document_does_not_delay_another_documents_hover(
 
 #[tokio::test]
 async fn a_newer_version_cancels_older_work_and_a_stale_result_is_never_published() {
-    let (mut client, _) = TestClient::start_on(ServerRuntime::OwnThread, utf16()).await;
-    let (mut analysed, release) = gate(&client);
     let uri = "file:///edited.carc";
-
     // Version 1: tile E (a city on its north side only) north of the start tile D (a city
     // on its north side): E's south side is a field against D's city, `edge-mismatch`.
     let v1 = format!("{SLOW}players red blue\ntile D 0,0\nturn red E 0,1\n");
-    client.open(uri, &v1, 1);
-    assert_eq!(next_analysis(&mut analysed).await, v1);
+    let (mut client, mut analysed, release) = blocked_on(uri, &v1).await;
 
     // Versions 2 and 3 while version 1 is being analysed (whole-text changes). Version 2
     // is version 1 without the slow line; version 3 turns E by 180°: its city faces south,
