@@ -6,8 +6,6 @@
 //!
 //! Entry point: [`analyze`], then the query functions.
 
-#![warn(missing_docs)]
-
 mod actions;
 mod completion;
 mod diagnostic;

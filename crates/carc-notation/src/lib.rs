@@ -69,8 +69,6 @@
 //! payload of [`SyntaxErrorKind::Expected`]) and [`MAX_LINE_LEN`]. For `expect score` and
 //! `expect supply`, [`Statement::keyword`] covers both words.
 
-#![warn(missing_docs)]
-
 mod error;
 mod fast;
 pub mod format;

@@ -16,8 +16,6 @@
 //! assert_eq!(s.gain(Color::Red), 4);
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod board;
 pub mod catalogue;
 mod features;
