@@ -24,6 +24,7 @@ mod render;
 mod replay;
 mod semantic;
 mod symbols;
+pub mod tile_info;
 mod vocab;
 
 pub use actions::code_actions;
@@ -37,10 +38,12 @@ pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
 pub use render::{
-    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
+    board_at, board_at_line, render_ascii, render_svg, render_tiles_svg, Board, BoardMark,
+    BoardMeeple, BoardTile,
 };
 pub use semantic::semantic_tokens;
 pub use symbols::symbols;
+pub use tile_info::TilePictures;
 
 use carc_notation::Parse;
 pub use ide::{

@@ -552,6 +552,39 @@ pub fn render_svg(board: &Board) -> String {
     out
 }
 
+/// A sheet of tile pictures: each `(tile, rotation)` in turn, `columns` to a row (for
+/// `docs/tiles.md`, `carc tiles --svg` and the editor's cards). Each tile carries its label
+/// (`D`, `D r90`) and the same `data-*` attributes as on a board.
+pub fn render_tiles_svg(tiles: &[(TileType, Rotation)], columns: usize) -> String {
+    const GAP: f64 = 8.0;
+    let columns = columns.clamp(1, tiles.len().max(1));
+    let rows = tiles.len().div_ceil(columns).max(1);
+    let width = GAP + columns as f64 * (TILE + GAP);
+    let height = GAP + rows as f64 * (TILE + GAP);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    );
+    for (i, &(tile, rotation)) in tiles.iter().enumerate() {
+        let t = BoardTile {
+            tile,
+            rotation,
+            pos: Pos { x: 0, y: 0 },
+            glyph: None,
+        };
+        let (col, row) = ((i % columns) as f64, (i / columns) as f64);
+        tile_svg(
+            &mut out,
+            &t,
+            GAP + col * (TILE + GAP),
+            GAP + row * (TILE + GAP),
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
 /// The title and each player's score and supply.
 fn header(out: &mut String, board: &Board) {
     let title = board.title.as_deref().unwrap_or("Position");

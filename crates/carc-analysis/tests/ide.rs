@@ -1,6 +1,6 @@
 //! Editor features at the analysis layer: each test writes a document with a `$0` cursor
 //! marker and checks what the editor would show there. Expected values are derived from the
-//! rules by hand (tiles.md), never copied from output.
+//! rules by hand (docs/tiles.md), never copied from output.
 
 use carc_analysis::{
     analyze, code_actions, completions, highlights, hover, inlay_hints, semantic_tokens, symbols,

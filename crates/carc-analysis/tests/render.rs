@@ -1,7 +1,7 @@
 //! Pictures of a position: the SVG is well-formed XML and shows exactly the position at the
 //! requested line (one element per tile, meeple, mark and glyph, with their `data-*`
 //! attributes); the terminal view of a small position is a fixed snapshot; marks and glyphs
-//! show in hover. Positions and expected values are derived by hand from tiles.md.
+//! show in hover. Positions and expected values are derived by hand from docs/tiles.md.
 
 use std::collections::BTreeMap;
 

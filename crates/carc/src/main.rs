@@ -6,6 +6,7 @@ mod board;
 mod files;
 mod moves;
 mod report;
+mod tiles;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,6 +24,8 @@ commands:
                                         draw the position at line N (default: the end) as SVG or text
   moves FILE TILE [--line N] [--format human|json]
                                         every legal move of TILE before line N (default: the end), best first
+  tiles [TILE] [--svg]                  the tile catalogue drawn at r0, or one tile in its four rotations
+  tiles --docs DIR [--check]            write (or check) DIR/tiles.md and its pictures (docs/tiles.md)
   lsp                                   run the language server on stdin/stdout
   help                                  print this message
 
@@ -49,6 +52,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "fmt" => fmt(rest),
         "moves" => moves::moves(rest),
         "render" => board::render(rest),
+        "tiles" => tiles::tiles(rest),
         "lsp" => {
             if let Some(extra) = rest.first() {
                 return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));
