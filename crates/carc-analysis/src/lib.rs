@@ -29,10 +29,10 @@ mod vocab;
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};
-pub use completion::completions;
+pub use completion::{completions, completions_with};
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use highlight::highlights;
-pub use hover::hover;
+pub use hover::{hover, hover_with};
 pub use inlay::inlay_hints;
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};

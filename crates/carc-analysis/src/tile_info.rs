@@ -283,31 +283,37 @@ pub fn tile_card(tile: TileType, rot: Rotation, pictures: TilePictures) -> Strin
         tile.count(),
         rot
     );
-    match pictures {
-        TilePictures::Image => {
-            let svg = render_tiles_svg(&[(tile, rot)], 1);
-            let _ = writeln!(
-                out,
-                "![{} {rot}](data:image/svg+xml;base64,{})\n",
-                tile.letter(),
-                base64(svg.as_bytes())
-            );
-        }
-        TilePictures::Text => {
-            out.push_str("```text\n");
-            for line in tile_drawing(tile, rot) {
-                out.push_str(&line);
-                out.push('\n');
-            }
-            out.push_str("```\n\n");
-        }
-    }
+    out.push_str(&picture(tile, rot, pictures));
     let _ = writeln!(out, "N E S W: `{}`\n", edge_letters(tile, rot));
     out.push_str(&feature_list(tile, rot));
     if let Some(note) = twin_note(tile) {
         let _ = writeln!(out, "\n{note}");
     }
     out
+}
+
+/// The tile after `rot` as a markdown paragraph: an SVG image (a `data:` URI) or a text
+/// drawing in a code block.
+pub fn picture(tile: TileType, rot: Rotation, pictures: TilePictures) -> String {
+    match pictures {
+        TilePictures::Image => {
+            let svg = render_tiles_svg(&[(tile, rot)], 1);
+            format!(
+                "![{} {rot}](data:image/svg+xml;base64,{})\n\n",
+                tile.letter(),
+                base64(svg.as_bytes())
+            )
+        }
+        TilePictures::Text => {
+            let mut out = String::from("```text\n");
+            for line in tile_drawing(tile, rot) {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            out.push_str("```\n\n");
+            out
+        }
+    }
 }
 
 /// The features of a tile after `rot` as a markdown list (cities, roads, fields, monastery).
