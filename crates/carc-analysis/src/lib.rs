@@ -38,8 +38,8 @@ pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
 pub use render::{
-    board_at, board_at_line, render_ascii, render_svg, render_tiles_svg, Board, BoardMark,
-    BoardMeeple, BoardTile,
+    board_at, board_at_line, render_ascii, render_svg, render_tiles_svg, teaching_line, text_width,
+    Board, BoardMark, BoardMeeple, BoardTile,
 };
 pub use semantic::semantic_tokens;
 pub use symbols::symbols;

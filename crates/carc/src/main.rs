@@ -20,8 +20,9 @@ usage: carc <command> [options] [paths]
 commands:
   check [--format human|json] PATH...   report the diagnostics of .carc files (folders are searched)
   fmt [--check] PATH...                 format .carc files in place (--check: list files that would change)
-  render FILE [--line N] [--ascii] [-o OUT]
-                                        draw the position at line N (default: the end) as SVG or text
+  render FILE [--line N | --final] [--ascii] [-o OUT]
+                                        draw the position at line N as SVG or text (default: a lesson's
+                                        last line before `end`, else the end; --final: after `end`)
   moves FILE TILE [--line N] [--format human|json]
                                         every legal move of TILE before line N (default: the end), best first
   tiles [TILE] [--svg]                  the tile catalogue drawn at r0, or one tile in its four rotations
