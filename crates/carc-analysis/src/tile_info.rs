@@ -285,7 +285,9 @@ pub fn tile_card(tile: TileType, rot: Rotation, pictures: TilePictures) -> Strin
     );
     out.push_str(&picture(tile, rot, pictures));
     let _ = writeln!(out, "N E S W: `{}`\n", edge_letters(tile, rot));
-    out.push_str(&feature_list(tile, rot));
+    for line in feature_lines(tile, rot) {
+        let _ = writeln!(out, "- {line}");
+    }
     if let Some(note) = twin_note(tile) {
         let _ = writeln!(out, "\n{note}");
     }
@@ -316,30 +318,31 @@ pub fn picture(tile: TileType, rot: Rotation, pictures: TilePictures) -> String 
     }
 }
 
-/// The features of a tile after `rot` as a markdown list (cities, roads, fields, monastery).
-fn feature_list(tile: TileType, rot: Rotation) -> String {
-    let mut out = String::new();
+/// The features of a tile after `rot`, one line each: `cities {N} (coat of arms)`,
+/// `roads {E,W}`, `fields {NE,NW} → {N}; {SE,SW} → none`, `monastery`.
+pub fn feature_lines(tile: TileType, rot: Rotation) -> Vec<String> {
+    let mut lines = Vec::new();
     let cities = segments_of(tile, rot, FeatureKind::City);
     if cities != "–" {
         let shield = if tile.has_shield() {
-            ", with a coat of arms"
+            " (coat of arms)"
         } else {
             ""
         };
-        let _ = writeln!(out, "- cities {cities}{shield}");
+        lines.push(format!("cities {cities}{shield}"));
     }
     let roads = segments_of(tile, rot, FeatureKind::Road);
     if roads != "–" {
-        let _ = writeln!(out, "- roads {roads}");
+        lines.push(format!("roads {roads}"));
     }
     let fields = fields(tile, rot);
     if fields != "–" {
-        let _ = writeln!(out, "- fields {fields}");
+        lines.push(format!("fields {fields}"));
     }
     if tile.has_monastery() {
-        out.push_str("- a monastery\n");
+        lines.push("monastery".to_owned());
     }
-    out
+    lines
 }
 
 /// Standard base64 (RFC 4648, with padding).

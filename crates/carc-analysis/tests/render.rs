@@ -47,6 +47,19 @@ variation "tie" {
 turn red U 2,1 r90 => nothing
 "#;
 
+/// The picture at the end of a document that must check clean, and its elements.
+fn end_picture(text: &str) -> (String, Vec<Element>) {
+    let analysis = analyze(text);
+    assert!(
+        analysis.diagnostics().is_empty(),
+        "{:?}",
+        analysis.diagnostics()
+    );
+    let svg = render_svg(&board_at(&analysis, None));
+    let elements = parse_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    (svg, elements)
+}
+
 #[test]
 fn the_checker_refuses_broken_xml() {
     assert!(parse_xml("<a><b></a></b>").is_err());
@@ -181,15 +194,7 @@ fn a_farmer_lies_down_and_the_offset_picks_the_line() {
 #[test]
 fn shields_cities_roads_and_monasteries_are_drawn_from_the_tiles() {
     // F has a shield; A has a monastery and a road; L has three road ends meeting (junction).
-    let text = "tile F 0,0\ntile A 0,-1\ntile L 1,0 r270\n";
-    let analysis = analyze(text);
-    assert!(
-        analysis.diagnostics().is_empty(),
-        "{:?}",
-        analysis.diagnostics()
-    );
-    let svg = render_svg(&board_at(&analysis, None));
-    let elements = parse_xml(&svg).unwrap();
+    let (_, elements) = end_picture("tile F 0,0\ntile A 0,-1\ntile L 1,0 r270\n");
     let count = |class: &str| {
         elements
             .iter()
@@ -424,14 +429,7 @@ turn black J 1,1 knight N
 
 #[test]
 fn the_player_legend_wraps_and_shows_every_player() {
-    let analysis = analyze(FIVE);
-    assert!(
-        analysis.diagnostics().is_empty(),
-        "{:?}",
-        analysis.diagnostics()
-    );
-    let svg = render_svg(&board_at(&analysis, None));
-    let elements = parse_xml(&svg).unwrap();
+    let (svg, elements) = end_picture(FIVE);
     // Supplies: each player deployed one meeple; red's knight came back with the closed
     // city (D + E: 2 × 2 = 4), so red has 7, the others 6.
     let players = of_class(&elements, "player");

@@ -82,30 +82,21 @@ fn beside(out: &mut String, drawing: &[String], info: &[String]) {
     }
 }
 
-/// The facts of a tile after `rot`, one per line.
+/// The facts of a tile after `rot`, one per line: its edges, then its features.
 fn facts(tile: TileType, rot: Rotation) -> Vec<String> {
     let mut lines = vec![format!("N E S W: {}", tile_info::edge_letters(tile, rot))];
-    let cities = tile_info::segments_of(tile, rot, FeatureKind::City);
-    if cities != "–" {
-        let shield = if tile.has_shield() {
-            " (coat of arms)"
-        } else {
-            ""
-        };
-        lines.push(format!("cities {cities}{shield}"));
-    }
-    let roads = tile_info::segments_of(tile, rot, FeatureKind::Road);
-    if roads != "–" {
-        lines.push(format!("roads {roads}"));
-    }
-    let fields = tile_info::fields(tile, rot);
-    if fields != "–" {
-        lines.push(format!("fields {fields}"));
-    }
-    if tile.has_monastery() {
-        lines.push("monastery".to_owned());
-    }
+    lines.extend(tile_info::feature_lines(tile, rot));
     lines
+}
+
+/// `F  City across the tile (coat of arms) ×2`.
+fn heading(tile: TileType) -> String {
+    format!(
+        "{}  {} ×{}",
+        tile.letter(),
+        tile_info::tile_title(tile),
+        tile.count()
+    )
 }
 
 /// Every tile at r0: letter, name, count, drawing, edges and features.
@@ -118,13 +109,7 @@ fn catalogue_text() -> String {
         TileType::ALL.len()
     );
     for tile in TileType::ALL {
-        let _ = writeln!(
-            out,
-            "\n{}  {} ×{}",
-            tile.letter(),
-            tile_info::tile_title(tile),
-            tile.count()
-        );
+        let _ = writeln!(out, "\n{}", heading(tile));
         beside(
             &mut out,
             &tile_info::tile_drawing(tile, Rotation::R0),
@@ -137,13 +122,7 @@ fn catalogue_text() -> String {
 /// One tile in its four rotations, side by side, with the edges of each.
 fn rotations_text(tile: TileType) -> String {
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}  {} ×{}",
-        tile.letter(),
-        tile_info::tile_title(tile),
-        tile.count()
-    );
+    let _ = writeln!(out, "{}", heading(tile));
     if let Some(note) = tile_info::twin_note(tile) {
         let _ = writeln!(out, "{note}");
     }
