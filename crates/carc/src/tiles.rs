@@ -207,8 +207,11 @@ hovering a tile letter.
 
 ## The catalogue
 
-In each picture fields are green, cities tan (a blue shield is a coat of arms), roads light
-lines, a monastery a small red building; the letter sits in the lower left corner.
+Each picture has north up and east to the right. Fields are green, cities tan (a blue shield
+is a coat of arms), roads light lines, a monastery a small red building; the letter sits in
+the lower left corner. The edges read clockwise from the top: E at `r0`, `C F F F`, has its
+city on the north side, so `tile E 0,1 r180` above the start tile turns that city south, onto
+the start tile's city.
 
 ";
 
