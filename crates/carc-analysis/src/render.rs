@@ -859,6 +859,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
             r#"<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linecap="butt"/>"#
         );
     }
+    let mut shields = Vec::new();
     for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let (shape, quarter) = city_shape(&sides_of(s.places));
         let _ = writeln!(
@@ -869,6 +870,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
         );
         if t.tile.has_shield() {
             let (x, y) = turn_point(shield_point(shape), quarter);
+            shields.push((x, y, SHIELD_RADIUS));
             let _ = writeln!(
                 out,
                 r##"<path class="shield" transform="translate({x},{y})" d="M-7,-8 H7 V0 C7,6 3,8 0,10 C-3,8 -7,6 -7,0 Z" fill="#2f5fb3" stroke="#f2f2f2" stroke-width="1.5"/>"##
@@ -900,7 +902,8 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
         Rotation::R0 => t.tile.letter().to_string(),
         r => format!("{} r{}", t.tile.letter(), r.degrees()),
     };
-    let (x, y, w, h) = label_box(&label, taken);
+    let taken: Vec<(f64, f64, f64)> = taken.iter().chain(&shields).copied().collect();
+    let (x, y, w, h) = label_box(&label, &taken);
     let _ = writeln!(
         out,
         r##"<g class="label"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="#f7f4ec" fill-opacity="0.85"/><text x="{}" y="{}" font-size="10" fill="#2d4020">{}</text></g>"##,
@@ -910,6 +913,9 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
     );
     out.push_str("</g>\n");
 }
+
+/// How far a coat of arms reaches from its point (the shield spans 14 × 18).
+const SHIELD_RADIUS: f64 = 11.0;
 
 /// How far a meeple's drawing reaches from its point, in every direction (the shape spans
 /// ±12 with its outline).

@@ -718,3 +718,29 @@ red 0 (supply 6) · blue 0 (supply 6)
 ";
     assert_eq!(ascii, want);
 }
+
+#[test]
+fn tile_labels_keep_clear_of_the_coat_of_arms() {
+    use carc_rules::{Rotation, TileType};
+    // O at r270: its city (N and W at r0) reaches W and S, the shield in the lower left
+    // corner, where the label would otherwise go.
+    for rotation in Rotation::ALL {
+        let svg = carc_analysis::render_tiles_svg(&[(TileType::O, rotation)], 1);
+        let plates = label_plates(&svg);
+        assert_eq!(plates.len(), 1);
+        let (px, py, w, h) = plates[0].1;
+        let shield = svg.find("class=\"shield\" transform=\"translate(").unwrap();
+        let rest = &svg[shield + "class=\"shield\" transform=\"translate(".len()..];
+        let p: Vec<f64> = rest[..rest.find(')').unwrap()]
+            .split(',')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        // The shield reaches 7 across and 10 down from its point.
+        let apart =
+            px > p[0] + 7.0 || px + w < p[0] - 7.0 || py > p[1] + 10.0 || py + h < p[1] - 8.0;
+        assert!(
+            apart,
+            "{rotation:?}: plate {px},{py} {w}x{h}, shield at {p:?}"
+        );
+    }
+}
