@@ -138,7 +138,7 @@ impl Context<'_> {
             .map(|&t| CompletionItem {
                 documentation: Some(tile_info::tile_card(t, Rotation::R0, self.pictures)),
                 ..self.item(
-                    t.letter().to_string(),
+                    t.to_string(),
                     Some(format!(
                         "{} (×{}) · r0 N E S W: {}",
                         tile_info::tile_title(t),

@@ -129,7 +129,7 @@ fn tile_card(state: &Replay, pos: Pos, pictures: TilePictures) -> Option<String>
     let _ = writeln!(
         out,
         "**{}** · {} · {} at {}\n",
-        placed.tile.letter(),
+        placed.tile,
         tile_info::tile_title(placed.tile),
         vocab::rotation_word(placed.rot),
         vocab::pos_str(pos)

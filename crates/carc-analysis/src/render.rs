@@ -899,8 +899,8 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
     // mark and of the last turn, in the first corner that no meeple, glyph or mark number
     // covers (lower left, lower right, upper left, upper right).
     let label = match t.rotation {
-        Rotation::R0 => t.tile.letter().to_string(),
-        r => format!("{} r{}", t.tile.letter(), r.degrees()),
+        Rotation::R0 => t.tile.to_string(),
+        r => format!("{} r{}", t.tile, r.degrees()),
     };
     let taken: Vec<(f64, f64, f64)> = taken.iter().chain(&shields).copied().collect();
     let (x, y, w, h) = label_box(&label, &taken);

@@ -138,12 +138,12 @@ pub fn twin_note(tile: TileType) -> Option<String> {
     }
     let others: Vec<String> = twins
         .iter()
-        .map(|t| format!("{} ({})", t.letter(), distinction(*t)))
+        .map(|t| format!("{t} ({})", distinction(*t)))
         .collect();
     Some(format!(
         "Same edges as {}; {} has {}.",
         others.join(" and "),
-        tile.letter(),
+        tile,
         distinction(tile)
     ))
 }
@@ -278,7 +278,7 @@ pub fn tile_card(tile: TileType, rot: Rotation, pictures: TilePictures) -> Strin
     let _ = writeln!(
         out,
         "**{}** · {} · ×{} · {}\n",
-        tile.letter(),
+        tile,
         tile_title(tile),
         tile.count(),
         rot
@@ -302,7 +302,7 @@ pub fn picture(tile: TileType, rot: Rotation, pictures: TilePictures) -> String 
             let svg = render_tiles_svg(&[(tile, rot)], 1);
             format!(
                 "![{} {rot}](data:image/svg+xml;base64,{})\n\n",
-                tile.letter(),
+                tile,
                 base64(svg.as_bytes())
             )
         }

@@ -61,7 +61,7 @@ pub fn tiles(args: &[String]) -> Result<ExitCode, String> {
 fn tile_of(word: &str) -> Result<TileType, String> {
     TileType::ALL
         .into_iter()
-        .find(|t| t.letter().to_string() == word)
+        .find(|t| t.to_string() == word)
         .ok_or_else(|| {
             let letters: Vec<String> = TileType::ALL.iter().map(|t| t.to_string()).collect();
             format!(
@@ -93,7 +93,7 @@ fn facts(tile: TileType, rot: Rotation) -> Vec<String> {
 fn heading(tile: TileType) -> String {
     format!(
         "{}  {} ×{}",
-        tile.letter(),
+        tile,
         tile_info::tile_title(tile),
         tile.count()
     )
@@ -168,7 +168,7 @@ pub fn docs_files() -> Vec<(PathBuf, String)> {
 
 /// Where the picture of a tile type lives, under the docs folder.
 fn picture_path(tile: TileType) -> PathBuf {
-    PathBuf::from(format!("tiles/{}.svg", tile.letter()))
+    PathBuf::from(format!("tiles/{tile}.svg"))
 }
 
 const INTRO: &str = "\
@@ -275,7 +275,7 @@ fn markdown() -> String {
             tile_info::segments_of(tile, Rotation::R0, FeatureKind::Road),
             tile_info::fields(tile, Rotation::R0),
             if tile.has_monastery() { "yes" } else { "–" },
-            l = tile.letter(),
+            l = tile,
         );
     }
     let mut notes = Vec::new();
@@ -290,7 +290,7 @@ fn markdown() -> String {
         group.extend(twins);
         let words: Vec<String> = group
             .iter()
-            .map(|t| format!("**{}** {}", t.letter(), tile_info::distinction(*t)))
+            .map(|t| format!("**{t}** {}", tile_info::distinction(*t)))
             .collect();
         notes.push(format!(
             "- `{}`: {}",
