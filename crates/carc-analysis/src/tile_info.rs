@@ -180,10 +180,18 @@ pub fn tile_drawing(tile: TileType, rot: Rotation) -> [String; 5] {
     };
     let corner_char = |c: Corner| if field_at(c) { '.' } else { '#' };
     let half_char = |s: Side| if edge(s) == Edge::City { '#' } else { '.' };
-    let mid_char = |s: Side| match edge(s) {
-        Edge::City => '#',
-        Edge::Road => road_char(s),
-        Edge::Field => '.',
+    // An edge kind the drawing does not know yet (a river) shows as `~`.
+    let mid_char = |s: Side| {
+        let e = edge(s);
+        if e == Edge::City {
+            '#'
+        } else if e == Edge::Road {
+            road_char(s)
+        } else if e == Edge::Field {
+            '.'
+        } else {
+            '~'
+        }
     };
     // The centre: the monastery, a road through it, a junction, a city joining sides, field.
     let roads: Vec<Vec<Side>> = segments

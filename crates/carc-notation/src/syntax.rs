@@ -213,7 +213,7 @@ pub enum RuleOption {
     Farmers,
     /// `no-farmers`.
     NoFarmers,
-    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `docs/tiles.md`).
+    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `tiles.md`).
     Boxes(u32),
 }
 

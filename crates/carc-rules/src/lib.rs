@@ -1,4 +1,4 @@
-//! The Carcassonne rules engine of carc: the base-game tile catalogue (`docs/tiles.md`), a board on
+//! The Carcassonne rules engine of carc: the base-game tile catalogue (`tiles.md`), a board on
 //! integer coordinates, features as incrementally maintained connected components, placement
 //! and deployment legality, scoring during play and at the end, move generation and a seeded
 //! random game simulator.

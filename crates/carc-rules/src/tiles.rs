@@ -1,4 +1,4 @@
-//! The tile catalogue of `docs/tiles.md`: the 24 base tile types, their edges and segments, and the
+//! The tile catalogue of `tiles.md`: the 24 base tile types, their edges and segments, and the
 //! small vocabulary (sides, corners, rotations, colours, roles) the rest of the engine speaks.
 
 use std::fmt;
@@ -109,7 +109,7 @@ pub enum Edge {
 }
 
 impl Edge {
-    /// The letter `C`, `R` or `F` of `docs/tiles.md`.
+    /// The letter `C`, `R` or `F` of `tiles.md`.
     pub const fn letter(self) -> char {
         match self {
             Edge::City => 'C',
@@ -875,7 +875,7 @@ const fn build_infos() -> [TypeInfo; 24] {
 
 pub(crate) static INFO: [TypeInfo; 24] = build_infos();
 
-/// One of the 24 base tile types, lettered `A`–`X` as in `docs/tiles.md`.
+/// One of the 24 base tile types, lettered `A`–`X` as in `tiles.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)]
 pub enum TileType {
@@ -933,7 +933,7 @@ impl TileType {
         RAW[self as usize].letter
     }
 
-    /// The name from `docs/tiles.md`.
+    /// The name from `tiles.md`.
     pub const fn name(self) -> &'static str {
         RAW[self as usize].name
     }
