@@ -6,6 +6,7 @@ use carc_notation::{rule_option, Colour, Span, RULE_OPTIONS};
 use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
 
 use crate::replay::{replay, Replay};
+use crate::tile_info::{self, TilePictures};
 use crate::vocab;
 use crate::{Analysis, CompletionItem, CompletionKind};
 
@@ -20,8 +21,18 @@ const ROLES: [(&str, Role); 4] = [
     ("farmer", Role::Farmer),
 ];
 
-/// Completion candidates at a byte offset.
+/// Completion candidates at a byte offset, tiles drawn in text.
 pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
+    completions_with(analysis, offset, TilePictures::Text)
+}
+
+/// Completion candidates at a byte offset; a tile letter's documentation shows the tile as
+/// `pictures` says (an image for clients that show images in markdown).
+pub fn completions_with(
+    analysis: &Analysis,
+    offset: usize,
+    pictures: TilePictures,
+) -> Vec<CompletionItem> {
     let Some(line_index) = analysis.line_at(offset) else {
         return keywords(Span::new(offset, offset));
     };
@@ -48,6 +59,7 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
         analysis,
         line_index,
         replace,
+        pictures,
     };
     // `refused CODE, …: turn …`: codes up to the colon, then the words of a turn.
     let words = match crate::replay::refused::after_codes(&words) {
@@ -92,6 +104,7 @@ fn keywords(replace: Span) -> Vec<CompletionItem> {
         .map(|k| CompletionItem {
             label: (*k).to_owned(),
             detail: None,
+            documentation: None,
             kind: CompletionKind::Keyword,
             replace,
         })
@@ -102,6 +115,7 @@ struct Context<'a> {
     analysis: &'a Analysis,
     line_index: usize,
     replace: Span,
+    pictures: TilePictures,
 }
 
 impl Context<'_> {
@@ -109,6 +123,7 @@ impl Context<'_> {
         CompletionItem {
             label,
             detail,
+            documentation: None,
             kind,
             replace: self.replace,
         }
@@ -144,13 +159,21 @@ impl Context<'_> {
         )
     }
 
+    /// Every tile type: its name (with its coat of arms where a twin shows the same edges),
+    /// count and edges at r0; the documentation draws it at r0.
     fn tiles(&self) -> Vec<CompletionItem> {
         TileType::ALL
             .iter()
-            .map(|t| {
-                self.item(
-                    t.token().to_owned(),
-                    Some(format!("{} (×{})", t.name(), t.count())),
+            .map(|&t| CompletionItem {
+                documentation: Some(tile_info::tile_card(t, Rotation::R0, self.pictures)),
+                ..self.item(
+                    t.to_string(),
+                    Some(format!(
+                        "{} (×{}) · r0 N E S W: {}",
+                        tile_info::tile_title(t),
+                        t.count(),
+                        tile_info::edge_letters(t, Rotation::R0)
+                    )),
                     CompletionKind::Tile,
                 )
             })

@@ -24,14 +24,15 @@ mod render;
 mod replay;
 mod semantic;
 mod symbols;
+pub mod tile_info;
 mod vocab;
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};
-pub use completion::completions;
+pub use completion::{completions, completions_with};
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use highlight::highlights;
-pub use hover::hover;
+pub use hover::{hover, hover_with};
 pub use inlay::inlay_hints;
 pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
@@ -39,11 +40,12 @@ pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
 pub use render::esc as escape_markup;
 pub use render::{
-    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardRefusal,
-    BoardTile,
+    board_at, board_at_line, render_ascii, render_svg, render_tiles_svg, teaching_line, text_width,
+    Board, BoardMark, BoardMeeple, BoardRefusal, BoardTile,
 };
 pub use semantic::semantic_tokens;
 pub use symbols::symbols;
+pub use tile_info::TilePictures;
 
 use carc_notation::Parse;
 pub use ide::{

@@ -1,6 +1,6 @@
 //! `refused` statements: the move is evaluated and never applied, hover explains the refusal,
 //! and pictures of that position draw the move crossed out. Expected refusals are derived by
-//! hand from tiles.md: D r0 shows city N, road E and W, field S; E r0 a city N only.
+//! hand from docs/tiles.md: D r0 shows city N, road E and W, field S; E r0 a city N only.
 
 use carc_analysis::{analyze, board_at_line, hover, render_ascii, render_svg, Code};
 

@@ -62,7 +62,7 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
     RuleOptionDef {
         word: "boxes",
         argument: Some("N"),
-        doc: "the tiles of N boxes may be used (N × the counts of `tiles.md`), for large files",
+        doc: "the tiles of N boxes may be used (N × the counts of `docs/tiles.md`), for large files",
         option: RuleOption::Boxes,
         carc: true,
     },

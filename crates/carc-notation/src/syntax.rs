@@ -218,7 +218,7 @@ pub enum RuleOption {
     NoFarmers,
     /// `whole-board`: the setup is the entire board, not an excerpt of one.
     WholeBoard,
-    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `tiles.md`).
+    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `docs/tiles.md`).
     Boxes(u32),
 }
 

@@ -1,5 +1,5 @@
 //! The tile catalogue as data: one table row per tile type ([`TileDef`]), in the project's own
-//! form of `tiles.md` (base game) and, later, of the expansions' tile tables.
+//! form of `docs/tiles.md` (base game) and, later, of the expansions' tile tables.
 //!
 //! A row gives the tile's token (`D`, `Eg`, `ic.A` …), name, count, set, its four edges in the
 //! unrotated orientation `r0` (order `N E S W`; [`Edge::River`] for a river side) and its
@@ -26,7 +26,7 @@ use crate::tiles::{Edge, FeatureKind, HalfSide};
 /// The box or expansion a tile type comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TileSet {
-    /// The base game (`tiles.md`).
+    /// The base game (`docs/tiles.md`).
     Base,
     /// The garden tiles of the modern base box (`Eg` …), for `rules abbot`; legal in every file.
     Abbot,
@@ -361,7 +361,7 @@ impl TileDef {
 
 use Edge::{City as C, Field as F, Road as R};
 
-/// The catalogue: every tile type carc knows, base game first in letter order (`tiles.md`).
+/// The catalogue: every tile type carc knows, base game first in letter order (`docs/tiles.md`).
 /// [`crate::TileType`] is an index into this table.
 pub const TILES: &[TileDef] = &[
     TileDef::base(

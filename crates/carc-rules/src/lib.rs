@@ -1,5 +1,5 @@
 //! The Carcassonne rules engine of carc: the tile catalogue as one table of data (`catalogue`,
-//! the base game of `tiles.md`), figures and their strengths (`figures`), a board on
+//! the base game of `docs/tiles.md`), figures and their strengths (`figures`), a board on
 //! integer coordinates, features as incrementally maintained connected components, placement
 //! and deployment legality, scoring during play and at the end, move generation and a seeded
 //! random game simulator.

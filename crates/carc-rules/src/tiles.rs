@@ -201,7 +201,7 @@ pub enum Edge {
 }
 
 impl Edge {
-    /// The letter `C`, `R` or `F` of `tiles.md` (`I` for a river).
+    /// The letter `C`, `R` or `F` of `docs/tiles.md` (`I` for a river).
     pub const fn letter(self) -> char {
         match self {
             Edge::City => 'C',
@@ -704,7 +704,7 @@ const fn build_infos() -> [TypeInfo; TILES.len()] {
 pub(crate) static INFO: [TypeInfo; TILES.len()] = build_infos();
 
 /// A tile type of the catalogue: an index into [`TILES`]. The base types have associated
-/// constants lettered as in `tiles.md` (`TileType::A` … `TileType::X`), usable in patterns.
+/// constants lettered as in `docs/tiles.md` (`TileType::A` … `TileType::X`), usable in patterns.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TileType(u8);
 
@@ -712,7 +712,7 @@ macro_rules! tile_consts {
     ($($name:ident = $index:literal),* $(,)?) => {
         impl TileType {
             $(
-                #[doc = concat!("Tile `", stringify!($name), "` of `tiles.md`.")]
+                #[doc = concat!("Tile `", stringify!($name), "` of `docs/tiles.md`.")]
                 pub const $name: TileType = TileType($index);
             )*
         }

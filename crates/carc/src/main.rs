@@ -7,6 +7,7 @@ mod export;
 mod files;
 mod moves;
 mod report;
+mod tiles;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,13 +21,16 @@ usage: carc <command> [options] [paths]
 commands:
   check [--format human|json] PATH...   report the diagnostics of .carc files (folders are searched)
   fmt [--check] PATH...                 format .carc files in place (--check: list files that would change)
-  render FILE [--line N] [--ascii] [-o OUT]
-                                        draw the position at line N (default: the end) as SVG or text
+  render FILE [--line N | --final] [--ascii] [-o OUT]
+                                        draw the position at line N as SVG or text (default: a lesson's
+                                        last line before `end`, else the end; --final: after `end`)
   moves FILE TILE [--line N] [--format human|json]
                                         every legal move of TILE before line N (default: the end), best first
   export FILE [-o OUT.html] [--force] [--format html|json]
                                         the lesson as one self-contained interactive web page
   export FOLDER -o DIR [--force]        every lesson of the folder as a page, plus index.html
+  tiles [TILE] [--svg]                  the tile catalogue drawn at r0, or one tile in its four rotations
+  tiles --docs DIR [--check]            write (or check) DIR/tiles.md and its pictures (docs/tiles.md)
   lsp                                   run the language server on stdin/stdout
   help                                  print this message
 
@@ -54,6 +58,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "moves" => moves::moves(rest),
         "render" => board::render(rest),
         "export" => export::export(rest),
+        "tiles" => tiles::tiles(rest),
         "lsp" => {
             if let Some(extra) = rest.first() {
                 return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));

@@ -108,7 +108,7 @@ pub(super) fn svg(out: &mut String, board: &Board, cell: &dyn Fn(Pos) -> (f64, f
                 pos: r.pos,
                 glyph: None,
             };
-            super::tile_svg(&mut tile, &placed, cx, cy);
+            super::tile_svg(&mut tile, &placed, cx, cy, &[]);
             let _ = writeln!(
                 out,
                 r#"<g opacity="0.5">{}</g>"#,
