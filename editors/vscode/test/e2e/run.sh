@@ -34,7 +34,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sum" ]; then
   tar czf "$cache_tmp/vscode-ripgrep-cache-$rg_package/ripgrep-$rg_release-$rg_target.tar.gz" \
     -C "$(dirname "$rg_bin")" rg
   # As root without a terminal: code-server's postinstall wants unsafe-perm, node-pty's runs
-  # `npx node-gyp` (yes), and native modules are built here rather than downloaded.
+  # `npx node-gyp` (yes), and native modules are built here rather than downloaded, against
+  # the headers installed with node (node-gyp would otherwise download them).
+  node_prefix="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
+  if [ -f "$node_prefix/include/node/node.h" ]; then export npm_config_nodedir="$node_prefix"; fi
   TMPDIR="$cache_tmp" npm_config_unsafe_perm=true npm_config_yes=true \
     npm_config_build_from_source=true npm ci --no-audit --no-fund --loglevel=error
   cmp -s "$rg_bin" node_modules/code-server/lib/vscode/node_modules/@vscode/ripgrep/bin/rg \
