@@ -477,7 +477,12 @@ async function main() {
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
     log(`${signal}: stopping everything started here`);
-    void stopAll().finally(() => process.exit(1));
+    void stopAll().finally(() => {
+      if (tmp !== undefined) {
+        fs.rmSync(tmp, { recursive: true, force: true });
+      }
+      process.exit(1);
+    });
   });
 }
 
