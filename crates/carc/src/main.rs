@@ -5,6 +5,7 @@ mod args;
 mod board;
 mod export;
 mod files;
+mod lsp;
 mod moves;
 mod report;
 mod tiles;
@@ -31,7 +32,8 @@ commands:
   export FOLDER -o DIR [--force]        every lesson of the folder as a page, plus index.html
   tiles [TILE] [--svg]                  the tile catalogue drawn at r0, or one tile in its four rotations
   tiles --docs DIR [--check]            write (or check) DIR/tiles.md and its pictures (docs/tiles.md)
-  lsp                                   run the language server on stdin/stdout
+  lsp [--stdio] [--clientProcessId N]   run the language server on stdin/stdout (the options are
+                                        the ones editors pass; the server exits when process N is gone)
   help                                  print this message
 
 exit status: 0 clean (warnings allowed), 1 errors found or files would change, 2 usage or I/O problem";
@@ -59,12 +61,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "render" => board::render(rest),
         "export" => export::export(rest),
         "tiles" => tiles::tiles(rest),
-        "lsp" => {
-            if let Some(extra) = rest.first() {
-                return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));
-            }
-            lsp()
-        }
+        "lsp" => lsp::lsp(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -167,22 +164,5 @@ fn fmt(args: &[String]) -> Result<ExitCode, String> {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
-}
-
-/// Runs the language server on stdin/stdout until the client says `exit`. By the protocol
-/// the status is 0 when `shutdown` came first, else 1. Logs never go to stdout.
-fn lsp() -> Result<ExitCode, String> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the language server: {e}"))?;
-    let shut_down = runtime.block_on(carc_lsp::serve(tokio::io::stdin(), tokio::io::stdout()));
-    // The thread blocked reading stdin cannot be cancelled: do not wait for it.
-    runtime.shutdown_background();
-    Ok(if shut_down {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
     })
 }
