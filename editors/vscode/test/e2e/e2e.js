@@ -181,7 +181,12 @@ async function main() {
   }
   fs.copyFileSync(path.join(repo, "tests", "data", "edge-mismatch.carc"), path.join(workspace, "edge-mismatch.carc"));
   const lessonName = "08-coat-of-arms.carc";
-  fs.copyFileSync(path.join(repo, "examples", "lessons", lessonName), path.join(workspace, "lessons", lessonName));
+  // The lesson as an author has it before writing the turn's score: without `=> red +8`, the
+  // turn line gets the score as an inlay hint (a line that states its score gets none).
+  const lessonText = fs.readFileSync(path.join(repo, "examples", "lessons", lessonName), "utf8");
+  const unscored = lessonText.replace("turn blue E 0,2 r180 => red +8", "turn blue E 0,2 r180");
+  assert.notStrictEqual(unscored, lessonText, "the lesson's turn line changed");
+  fs.writeFileSync(path.join(workspace, "lessons", lessonName), unscored);
   fs.writeFileSync(
     path.join(userData, "User", "settings.json"),
     JSON.stringify(
