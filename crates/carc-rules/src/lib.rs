@@ -1,7 +1,7 @@
 //! The Carcassonne rules engine of carc: the base-game tile catalogue (`tiles.md`), a board on
 //! integer coordinates, features as incrementally maintained connected components, placement
-//! and deployment legality, scoring during play and at the end, move generation and a seeded
-//! random game simulator.
+//! and deployment legality, scoring during play and at the end, move generation, a seeded
+//! random game simulator and a look-ahead search for puzzles with known draws (`search`).
 //!
 //! Pure: no I/O, no global state, no panics on any input; illegal moves are typed values.
 //!
@@ -22,6 +22,7 @@ mod features;
 pub mod game;
 mod movegen;
 mod scoring;
+pub mod search;
 pub mod sim;
 pub mod tiles;
 
@@ -31,6 +32,7 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
     MEEPLES_PER_COLOUR,
 };
+pub use search::{solve, Goal, Limits, RootMove, Solution, Stop};
 pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, Place, PlaceSet, Role, Rotation, SegmentDef, Side, TileType,
