@@ -9,9 +9,9 @@ use crate::replay::{replay, Replay};
 use crate::vocab;
 use crate::{Analysis, CompletionItem, CompletionKind};
 
-const KEYWORDS: [&str; 11] = [
+const KEYWORDS: [&str; 13] = [
     "title", "note", "players", "rules", "tile", "supply", "score", "turn", "discard", "expect",
-    "end",
+    "end", "puzzle", "draws",
 ];
 const ROLES: [(&str, Role); 4] = [
     ("knight", Role::Knight),
@@ -51,7 +51,8 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
     };
     match words.as_slice() {
         [] => keywords(replace),
-        ["tile"] | ["discard"] | ["turn", _] => context.tiles(),
+        ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
+        ["puzzle"] => context.simple(&["points", "final", "score"], CompletionKind::Keyword),
         ["turn"] => context.colours(&[]),
         ["players", listed @ ..] => {
             let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();

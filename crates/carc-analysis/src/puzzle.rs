@@ -68,7 +68,7 @@ fn has_puzzle(parse: &Parse) -> bool {
             continue;
         };
         match s.kind {
-            StatementKind::Puzzle => return true,
+            StatementKind::Puzzle { .. } => return true,
             StatementKind::Turn(_)
             | StatementKind::Discard { .. }
             | StatementKind::ExpectScore(_)

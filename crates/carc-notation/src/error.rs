@@ -84,6 +84,8 @@ pub enum Expected {
     OpenBrace,
     /// A glyph after a turn.
     Glyph,
+    /// A puzzle goal after `puzzle`.
+    Goal,
 }
 
 impl Expected {
@@ -91,7 +93,7 @@ impl Expected {
     pub fn describe(self) -> &'static str {
         match self {
             Expected::Keyword => {
-                "a statement: title, note, players, rules, tile, supply, score, turn, discard, expect, end, variation, mark or puzzle"
+                "a statement: title, note, players, rules, tile, supply, score, turn, discard, expect, end, variation, mark, puzzle or draws"
             }
             Expected::Tile => "a tile letter A–X",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
@@ -110,6 +112,7 @@ impl Expected {
             Expected::EndOfLine => "the end of the line or a # comment",
             Expected::OpenBrace => "`{` after the variation's name, on the same line",
             Expected::Glyph => "a glyph: !!, !, !?, ?!, ? or ??",
+            Expected::Goal => "a puzzle goal: points, final or score",
         }
     }
 
@@ -134,6 +137,7 @@ impl Expected {
             Expected::EndOfLine => "the end of the line",
             Expected::OpenBrace => "`{`",
             Expected::Glyph => "a glyph (!, ?, !?, ?!, !!, ??)",
+            Expected::Goal => "a puzzle goal (points, final, score)",
         }
     }
 
@@ -155,7 +159,9 @@ impl Expected {
                 "variation",
                 "mark",
                 "puzzle",
+                "draws",
             ],
+            Expected::Goal => &["points", "final", "score"],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
@@ -181,7 +187,8 @@ impl Expected {
             | Expected::Role
             | Expected::RuleOption
             | Expected::ExpectWhat
-            | Expected::NothingOrGains => is_word(token),
+            | Expected::NothingOrGains
+            | Expected::Goal => is_word(token),
             Expected::Tile => first.is_some_and(char::is_alphanumeric),
             Expected::Rotation => {
                 matches!(first, Some('r' | 'R')) && second.is_none_or(|c| c.is_ascii_digit())
