@@ -510,7 +510,7 @@ impl Replayer<'_> {
     /// `draws`, it takes that draw, which the box already counted.
     fn take_drawn(&mut self, letter: &Spanned<char>, at: Option<Pos>) -> Option<TileType> {
         let tile = TileType::from_letter(letter.value);
-        let free = !at.is_some_and(|p| self.replay.game.tile_at(p).is_some());
+        let free = at.is_none_or(|p| self.replay.game.tile_at(p).is_none());
         if tile.is_some() && free && self.replay.draws.first().copied() == tile {
             self.replay.draws.remove(0);
             return tile;

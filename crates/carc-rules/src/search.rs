@@ -257,9 +257,18 @@ impl Searcher<'_, '_> {
             }
             let hash = hash ^ tile_key(tile, pos, rot);
             let deployments = placed.legal_deployments(colour, pos);
+            let last = deployments.len();
             let options = std::iter::once(None).chain(deployments.into_iter().map(Some));
-            for meeple in options {
-                let mut after = placed.clone();
+            let mut placed = Some(placed);
+            for (k, meeple) in options.enumerate() {
+                // the last option takes the placed game itself: one copy fewer
+                let mut after = match (k == last, placed.as_ref()) {
+                    (false, Some(p)) => p.clone(),
+                    _ => match placed.take() {
+                        Some(p) => p,
+                        None => break,
+                    },
+                };
                 if let Some((role, place)) = meeple {
                     if after.deploy(colour, pos, role, Some(place)).is_err() {
                         continue;
@@ -304,7 +313,7 @@ impl Searcher<'_, '_> {
         let next = (turn + 1) % self.players.len();
         let mut out = Vec::new();
         for child in self.children(game, tile, colour, hash) {
-            let v = self.node(&child.game, 1, horizon, next, -INF, INF, child.hash)?;
+            let v = self.node(child.game, 1, horizon, next, -INF, INF, child.hash)?;
             out.push(RootMove {
                 step: child.step,
                 value: self.utility(colour, &v.scores),
@@ -321,7 +330,7 @@ impl Searcher<'_, '_> {
     #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
-        game: &Game,
+        mut game: Game,
         ply: usize,
         horizon: usize,
         turn: usize,
@@ -331,10 +340,9 @@ impl Searcher<'_, '_> {
     ) -> Result<Value, Stop> {
         self.tick()?;
         if ply >= horizon || ply >= self.draws.len() {
-            let mut end = game.clone();
-            end.final_scoring_inner(None);
+            game.final_scoring_inner(None);
             return Ok(Value {
-                scores: scores(&end),
+                scores: scores(&game),
                 line: Vec::new(),
             });
         }
@@ -346,7 +354,7 @@ impl Searcher<'_, '_> {
             return Ok(v);
         }
         let zero_sum = self.zero_sum();
-        let key = node_key(game, hash, ply);
+        let key = node_key(&game, hash, ply);
         let remaining = horizon - ply;
         let mut first = None;
         if let Some(e) = self.tt.get(&key) {
@@ -366,7 +374,7 @@ impl Searcher<'_, '_> {
                 }
             }
         }
-        let mut children = self.children(game, tile, colour, hash);
+        let mut children = self.children(&game, tile, colour, hash);
         children.sort_by_key(|c| {
             (
                 Some(c.index) != first,
@@ -387,7 +395,7 @@ impl Searcher<'_, '_> {
                 (-beta, -alpha)
             };
             let mut v = self.node(
-                &child.game,
+                child.game,
                 ply + 1,
                 horizon,
                 next,
@@ -410,7 +418,7 @@ impl Searcher<'_, '_> {
         let Some((u, index, value)) = best else {
             // unreachable: a tile with a legal placement has at least one move
             return Ok(Value {
-                scores: scores(game),
+                scores: scores(&game),
                 line: Vec::new(),
             });
         };
