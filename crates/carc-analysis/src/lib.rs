@@ -24,6 +24,7 @@ mod recover;
 mod render;
 mod replay;
 mod semantic;
+mod solve;
 mod symbols;
 mod vocab;
 
@@ -41,6 +42,7 @@ pub use render::{
     board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
 };
 pub use semantic::semantic_tokens;
+pub use solve::{goal_words, solve, SolveError, Solved, SolvedMove};
 pub use symbols::symbols;
 
 use carc_notation::Parse;

@@ -6,6 +6,7 @@ mod board;
 mod files;
 mod moves;
 mod report;
+mod solve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,6 +24,8 @@ commands:
                                         draw the position at line N (default: the end) as SVG or text
   moves FILE TILE [--line N] [--format human|json]
                                         every legal move of TILE before line N (default: the end), best first
+  solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]
+                                        the value of each move under the puzzle goal, with the expected play
   lsp                                   run the language server on stdin/stdout
   help                                  print this message
 
@@ -49,6 +52,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "fmt" => fmt(rest),
         "moves" => moves::moves(rest),
         "render" => board::render(rest),
+        "solve" => solve::solve(rest),
         "lsp" => {
             if let Some(extra) = rest.first() {
                 return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));
