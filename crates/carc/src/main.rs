@@ -5,6 +5,7 @@ mod args;
 mod board;
 mod files;
 mod moves;
+mod puzzle;
 mod report;
 mod solve;
 
@@ -26,6 +27,8 @@ commands:
                                         every legal move of TILE before line N (default: the end), best first
   solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]
                                         the value of each move under the puzzle goal, with the expected play
+  puzzle gen [--goal final|score] [--draws N] [--seed S] [--count N] [--margin M] [-o DIR]
+                                        write puzzles cut from simulated games (each checks clean)
   lsp                                   run the language server on stdin/stdout
   help                                  print this message
 
@@ -53,6 +56,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "moves" => moves::moves(rest),
         "render" => board::render(rest),
         "solve" => solve::solve(rest),
+        "puzzle" => puzzle::puzzle(rest),
         "lsp" => {
             if let Some(extra) = rest.first() {
                 return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));

@@ -306,3 +306,43 @@ fn solve_lists_every_move_by_value_with_the_expected_play() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown goal `best`"));
 }
+
+#[test]
+fn puzzle_gen_writes_puzzles_that_check_clean() {
+    let dir = scratch("puzzle-gen");
+    let out = carc(&[
+        "puzzle",
+        "gen",
+        "--draws",
+        "2",
+        "--count",
+        "3",
+        "--seed",
+        "7",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("wrote 3 of 3 puzzles"),
+        "{}",
+        stderr(&out)
+    );
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 3);
+    let out = carc(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("checked 3 files: 0 errors, 0 warnings"));
+    // and each is solved with its written answer on top
+    for f in std::fs::read_dir(&dir).unwrap() {
+        let path = f.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let answer = text.lines().last().unwrap().trim_start_matches("turn ");
+        let out = carc(&["solve", "--format", "json", path.to_str().unwrap()]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["exact"], true);
+        let first = v["moves"][0]["move"].as_str().unwrap();
+        assert!(answer.ends_with(first), "{answer} / {first}");
+    }
+}

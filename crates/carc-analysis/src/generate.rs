@@ -1,0 +1,239 @@
+//! Puzzle generation for designers (`carc puzzle gen`): positions cut from simulated games
+//! (the engine's seeded simulator), the next tiles of that game as the `draws`, kept when the
+//! best move under the goal is unique (no other placement is worth as much), beats the greedy
+//! move (the one with the most points at once) by a margin, and the written file checks clean.
+
+use std::fmt::Write as _;
+
+use carc_notation::PuzzleGoal;
+use carc_rules::{
+    simulate_boxes, Color, Config, Game, Limits, Place, Pos, Rng, Role, Rotation, Step, TileType,
+};
+
+use crate::puzzle::{engine_goal, step_text, value_text};
+use crate::{analyze, vocab};
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct GenOptions {
+    /// The goal (`final` or `score`; `points` is taken as `final`).
+    pub goal: PuzzleGoal,
+    /// Tiles still to come, the mover's first (at least 1).
+    pub draws: usize,
+    /// The first seed; each attempt takes the next.
+    pub seed: u64,
+    /// How many puzzles.
+    pub count: usize,
+    /// How much more than the greedy move the best move must be worth.
+    pub margin: i64,
+    /// Nodes each search may visit; positions that need more are skipped.
+    pub nodes: u64,
+}
+
+impl Default for GenOptions {
+    /// Goal `final`, 2 draws, seed 1, 10 puzzles, margin 2, 2,000,000 nodes.
+    fn default() -> Self {
+        GenOptions {
+            goal: PuzzleGoal::Final,
+            draws: 2,
+            seed: 1,
+            count: 10,
+            margin: 2,
+            nodes: 2_000_000,
+        }
+    }
+}
+
+/// One generated puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The simulator's seed it was cut from.
+    pub seed: u64,
+    /// A file name: `puzzle-SEED.carc`.
+    pub name: String,
+    /// The `.carc` text.
+    pub text: String,
+    /// The answer, as a turn line writes it after the colour.
+    pub answer: String,
+    /// The answer's value and the greedy move's.
+    pub value: i64,
+    /// The greedy move's value.
+    pub greedy: i64,
+    /// Positions the search visited.
+    pub nodes: u64,
+}
+
+/// Generates up to `options.count` puzzles (fewer if 200 attempts per puzzle find none).
+pub fn generate(options: &GenOptions) -> Vec<Generated> {
+    let mut out = Vec::new();
+    let attempts = options.count.saturating_mul(200);
+    for k in 0..attempts as u64 {
+        if out.len() >= options.count {
+            break;
+        }
+        if let Some(p) = attempt(options, options.seed.wrapping_add(k)) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// One simulated game cut at a random turn; the puzzle if it qualifies.
+fn attempt(options: &GenOptions, seed: u64) -> Option<Generated> {
+    let draws = options.draws.max(1);
+    let goal = engine_goal(options.goal).unwrap_or(carc_rules::Goal::Final);
+    let mut rng = Rng::new(seed ^ 0x5EED_CA2C);
+    let record = simulate_boxes(seed, 2, true, 1, usize::MAX);
+    let steps = &record.steps;
+    let last = steps.len().checked_sub(draws)?;
+    // boards of 8 to 65 tiles before the puzzle
+    let cut = (8 + rng.below(58) as usize).min(last);
+    let Step::Turn { colour: mover, .. } = steps[cut] else {
+        return None;
+    };
+    let mut game = Game::new(Config::new(vec![Color::Red, Color::Blue], true));
+    game.place_tile(TileType::START, Pos::new(0, 0), Rotation::R0)
+        .ok()?;
+    for step in &steps[..cut] {
+        if let Step::Turn {
+            colour,
+            tile,
+            pos,
+            rot,
+            meeple,
+        } = *step
+        {
+            let meeple = meeple.map(|(r, p)| (r, Some(p)));
+            game.play_turn(colour, tile, pos, rot, meeple).ok()?;
+        }
+    }
+    let tiles: Vec<TileType> = steps[cut..cut + draws]
+        .iter()
+        .map(|s| match *s {
+            Step::Turn { tile, .. } | Step::Discard { tile } => tile,
+        })
+        .collect();
+    let limits = Limits {
+        nodes: options.nodes,
+        cancel: None,
+    };
+    let solution = carc_rules::solve(&game, mover, &tiles, goal, limits);
+    if !solution.exact {
+        return None;
+    }
+    let best = solution.moves.first()?;
+    let placement = |s: &Step| match *s {
+        Step::Turn { pos, rot, .. } => Some((pos, rot)),
+        Step::Discard { .. } => None,
+    };
+    let rival = solution
+        .moves
+        .iter()
+        .skip(1)
+        .filter(|m| placement(&m.step) != placement(&best.step))
+        .map(|m| m.value)
+        .max();
+    if rival.is_some_and(|v| v >= best.value) {
+        return None;
+    }
+    // the greedy move: most points at once (the best valued among those)
+    let top = solution.moves.iter().map(|m| m.points).max()?;
+    let greedy = solution.moves.iter().find(|m| m.points == top)?;
+    if best.value - greedy.value < options.margin {
+        return None;
+    }
+    let answer = step_text(&best.step);
+    let greedy_text = step_text(&greedy.step);
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "# Generated by `carc puzzle gen` from simulated game {seed}, cut before draw {}.",
+        cut + 1
+    );
+    let _ = writeln!(
+        text,
+        "# Best: {answer} ({}); the greedy move {greedy_text} (+{} at once) is worth {}.",
+        value_text(goal, best.value),
+        greedy.points,
+        value_text(goal, greedy.value)
+    );
+    let _ = writeln!(text, "title \"Generated puzzle {seed}\"");
+    let _ = writeln!(text, "puzzle {}", options.goal_word());
+    text.push_str("players red blue\nrules farmers\n");
+    let _ = writeln!(
+        text,
+        "score red {}, blue {}",
+        game.score(Color::Red),
+        game.score(Color::Blue)
+    );
+    let letters: Vec<String> = tiles.iter().map(|t| t.letter().to_string()).collect();
+    let _ = writeln!(text, "draws {}", letters.join(" "));
+    for t in game.tiles() {
+        let _ = write!(
+            text,
+            "tile {} {} {}",
+            t.tile.letter(),
+            vocab::pos_str(t.pos),
+            vocab::rotation_word(t.rot)
+        );
+        if let Some(m) = game.meeples().find(|m| m.pos == t.pos) {
+            let _ = write!(text, " {} {}", m.colour.as_str(), vocab::role_word(m.role));
+            if m.role != Role::Monk || m.place != Place::Centre {
+                let _ = write!(text, " {}", vocab::place_str(m.place));
+            }
+        }
+        text.push('\n');
+    }
+    let _ = writeln!(text, "turn {answer}");
+    // every generated file must check clean
+    if !analyze(&text).diagnostics().is_empty() {
+        return None;
+    }
+    Some(Generated {
+        seed,
+        name: format!("puzzle-{seed}.carc"),
+        text,
+        answer: answer
+            .split_once(' ')
+            .map_or(answer.clone(), |(_, r)| r.to_owned()),
+        value: best.value,
+        greedy: greedy.value,
+        nodes: solution.nodes,
+    })
+}
+
+impl GenOptions {
+    fn goal_word(&self) -> &'static str {
+        match self.goal {
+            PuzzleGoal::Score => "score",
+            _ => "final",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_puzzles_check_clean_and_their_answer_is_the_unique_best() {
+        let options = GenOptions {
+            draws: 1,
+            count: 3,
+            ..GenOptions::default()
+        };
+        let puzzles = generate(&options);
+        assert_eq!(puzzles.len(), 3);
+        for p in &puzzles {
+            let analysis = analyze(&p.text);
+            assert!(analysis.diagnostics().is_empty(), "{}", p.text);
+            let lens = crate::code_lenses(&analysis);
+            assert!(
+                lens[0].title.contains("this is the unique best"),
+                "{lens:?}\n{}",
+                p.text
+            );
+            assert!(p.value - p.greedy >= 2, "{p:?}");
+        }
+    }
+}
