@@ -66,7 +66,7 @@ pub fn puzzle(args: &[String]) -> Result<ExitCode, String> {
         let path = dir.join(&p.name);
         match std::fs::write(&path, &p.text) {
             Ok(()) => println!(
-                "{}: {} is worth {}, the greedy move {}",
+                "{}: {} is worth {:+}, the greedy move {:+}",
                 path.display(),
                 p.answer,
                 p.value,
