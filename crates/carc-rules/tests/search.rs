@@ -167,3 +167,114 @@ fn a_budget_stops_the_search() {
     let full = solve(&g, Color::Red, &draws, Goal::Final, Limits::default());
     assert!(full.exact && full.stopped.is_none() && full.depth == 3);
 }
+
+/// A plain minimax without pruning, transposition table or move order, from the public API
+/// only: the final scores when `players[turn]` plays `draws[0]` and everybody after plays
+/// for their own final score minus the other's.
+fn naive(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; 5] {
+    let Some((&tile, rest)) = draws.split_first() else {
+        let mut end = g.clone();
+        end.final_scoring();
+        return Color::ALL.map(|c| end.score(c));
+    };
+    let colour = players[turn];
+    let placements = g.legal_placements(tile);
+    if placements.is_empty() {
+        return naive(g, players, turn, rest);
+    }
+    let next = (turn + 1) % players.len();
+    let mut best: Option<(i64, [i64; 5])> = None;
+    for (pos, rot) in placements {
+        for (_, after) in naive_moves(g, colour, tile, pos, rot) {
+            let s = naive(&after, players, next, rest);
+            let other = players.iter().find(|&&c| c != colour).unwrap();
+            let u = s[colour.index()] - s[other.index()];
+            if best.is_none_or(|(b, _)| u > b) {
+                best = Some((u, s));
+            }
+        }
+    }
+    best.unwrap().1
+}
+
+/// Every meeple option of one placement, with the game after it.
+fn naive_moves(
+    g: &Game,
+    colour: Color,
+    tile: TileType,
+    pos: Pos,
+    rot: Rotation,
+) -> Vec<(Option<(Role, Place)>, Game)> {
+    let mut placed = g.clone();
+    placed.place_tile(tile, pos, rot).unwrap();
+    let mut out = Vec::new();
+    for meeple in
+        std::iter::once(None).chain(placed.legal_deployments(colour, pos).into_iter().map(Some))
+    {
+        let mut after = placed.clone();
+        if let Some((role, place)) = meeple {
+            after.deploy(colour, pos, role, Some(place)).unwrap();
+        }
+        after.score_completed(pos);
+        out.push((meeple, after));
+    }
+    out
+}
+
+/// On positions of simulated games, the search (alpha-beta, transposition table, move order)
+/// values every root move as the plain minimax does.
+#[test]
+fn the_search_agrees_with_plain_minimax() {
+    for seed in 1..=4u64 {
+        let record = simulate_boxes(seed, 2, true, 1, usize::MAX);
+        let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], true));
+        g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0)
+            .unwrap();
+        let cut = 5 + seed as usize;
+        for step in &record.steps[..cut] {
+            if let Step::Turn {
+                colour,
+                tile,
+                pos,
+                rot,
+                meeple,
+            } = *step
+            {
+                g.play_turn(colour, tile, pos, rot, meeple.map(|(r, p)| (r, Some(p))))
+                    .unwrap();
+            }
+        }
+        let draws: Vec<TileType> = record.steps[cut..cut + 2]
+            .iter()
+            .map(|s| match *s {
+                Step::Turn { tile, .. } | Step::Discard { tile } => tile,
+            })
+            .collect();
+        let players = [Color::Red, Color::Blue];
+        let mover = Color::ALL[cut % 2];
+        let turn = cut % 2;
+        let s = solve(&g, mover, &draws, Goal::Final, Limits::default());
+        assert!(s.exact);
+        assert!(!s.moves.is_empty());
+        let other = players[1 - turn];
+        for m in &s.moves {
+            let Step::Turn {
+                pos, rot, meeple, ..
+            } = m.step
+            else {
+                panic!("a root move is a turn");
+            };
+            let (_, after) = naive_moves(&g, mover, draws[0], pos, rot)
+                .into_iter()
+                .find(|(x, _)| *x == meeple)
+                .unwrap();
+            let v = naive(&after, &players, 1 - turn, &draws[1..]);
+            assert_eq!(
+                m.value,
+                v[mover.index()] - v[other.index()],
+                "seed {seed}: {}",
+                turn_text(&m.step)
+            );
+        }
+    }
+}
