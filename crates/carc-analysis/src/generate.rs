@@ -6,9 +6,7 @@
 use std::fmt::Write as _;
 
 use carc_notation::PuzzleGoal;
-use carc_rules::{
-    simulate_boxes, Color, Config, Game, Limits, Place, Pos, Rng, Role, Rotation, Step, TileType,
-};
+use carc_rules::{cut_position, Color, Cut, Limits, Place, Rng, Role, Step};
 
 use crate::puzzle::{engine_goal, step_text, value_text};
 use crate::{analyze, vocab};
@@ -83,36 +81,13 @@ fn attempt(options: &GenOptions, seed: u64) -> Option<Generated> {
     let draws = options.draws.max(1);
     let goal = engine_goal(options.goal).unwrap_or(carc_rules::Goal::Final);
     let mut rng = Rng::new(seed ^ 0x5EED_CA2C);
-    let record = simulate_boxes(seed, 2, true, 1, usize::MAX);
-    let steps = &record.steps;
-    let last = steps.len().checked_sub(draws)?;
-    // boards of 8 to 65 tiles before the puzzle
-    let cut = (8 + rng.below(58) as usize).min(last);
-    let Step::Turn { colour: mover, .. } = steps[cut] else {
-        return None;
-    };
-    let mut game = Game::new(Config::new(vec![Color::Red, Color::Blue], true));
-    game.place_tile(TileType::START, Pos::new(0, 0), Rotation::R0)
-        .ok()?;
-    for step in &steps[..cut] {
-        if let Step::Turn {
-            colour,
-            tile,
-            pos,
-            rot,
-            meeple,
-        } = *step
-        {
-            let meeple = meeple.map(|(r, p)| (r, Some(p)));
-            game.play_turn(colour, tile, pos, rot, meeple).ok()?;
-        }
-    }
-    let tiles: Vec<TileType> = steps[cut..cut + draws]
-        .iter()
-        .map(|s| match *s {
-            Step::Turn { tile, .. } | Step::Discard { tile } => tile,
-        })
-        .collect();
+    // boards of 8 to 65 tiles before the puzzle (71 draws in a game without discards)
+    let cut = (8 + rng.below(58) as usize).min(71usize.saturating_sub(draws));
+    let Cut {
+        game,
+        mover,
+        draws: tiles,
+    } = cut_position(seed, cut, draws)?;
     let limits = Limits {
         nodes: options.nodes,
         cancel: None,

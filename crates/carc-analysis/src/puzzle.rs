@@ -372,24 +372,11 @@ pub(crate) fn step_text(step: &Step) -> String {
             pos,
             rot,
             meeple,
-        } => {
-            let mut out = format!(
-                "{} {} {} {}",
-                colour.as_str(),
-                tile.letter(),
-                vocab::pos_str(pos),
-                vocab::rotation_word(rot)
-            );
-            if let Some((role, place)) = meeple {
-                out.push(' ');
-                out.push_str(vocab::role_word(role));
-                if role != Role::Monk {
-                    out.push(' ');
-                    out.push_str(vocab::place_str(place));
-                }
-            }
-            out
-        }
+        } => format!(
+            "{} {}",
+            colour.as_str(),
+            crate::moves::move_text(tile, pos, rot, meeple)
+        ),
         Step::Discard { tile } => format!("discard {}", tile.letter()),
     }
 }

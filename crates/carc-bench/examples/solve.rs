@@ -14,43 +14,7 @@
 use std::time::{Duration, Instant};
 
 use carc_analysis::{analyze, generate, GenOptions};
-use carc_rules::{
-    simulate_boxes, solve, Color, Config, Game, Goal, Limits, Pos, Rotation, Step, TileType,
-};
-
-/// The game of `seed` after `cut` draws, and the next `draws` tiles.
-fn position(seed: u64, cut: usize, draws: usize) -> Option<(Game, Color, Vec<TileType>)> {
-    let record = simulate_boxes(seed, 2, true, 1, usize::MAX);
-    let steps = record.steps.get(..cut + draws)?;
-    let mut game = Game::new(Config::new(vec![Color::Red, Color::Blue], true));
-    game.place_tile(TileType::START, Pos::new(0, 0), Rotation::R0)
-        .ok()?;
-    let mut mover = None;
-    for (i, step) in steps.iter().enumerate() {
-        if let Step::Turn {
-            colour,
-            tile,
-            pos,
-            rot,
-            meeple,
-        } = *step
-        {
-            if i >= cut {
-                mover.get_or_insert(colour);
-                continue;
-            }
-            let meeple = meeple.map(|(r, p)| (r, Some(p)));
-            game.play_turn(colour, tile, pos, rot, meeple).ok()?;
-        }
-    }
-    let tiles = steps[cut..]
-        .iter()
-        .map(|s| match *s {
-            Step::Turn { tile, .. } | Step::Discard { tile } => tile,
-        })
-        .collect();
-    Some((game, mover?, tiles))
-}
+use carc_rules::{cut_position, solve, Cut, Goal, Limits};
 
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
@@ -62,7 +26,12 @@ fn boards(games: u64, draws: usize, label: &str) {
     let (mut nodes, mut total) = (0u64, Duration::ZERO);
     let mut tiles_on_board = Vec::new();
     for seed in 1..=games {
-        let Some((game, mover, tiles)) = position(seed, 59, draws) else {
+        let Some(Cut {
+            game,
+            mover,
+            draws: tiles,
+        }) = cut_position(seed, 59, draws)
+        else {
             continue;
         };
         tiles_on_board.push(game.tiles().len());

@@ -32,7 +32,7 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
     MEEPLES_PER_COLOUR,
 };
-pub use search::{solve, Goal, Limits, RootMove, Solution, Stop};
+pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
 pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, Place, PlaceSet, Role, Rotation, SegmentDef, Side, TileType,

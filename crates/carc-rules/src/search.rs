@@ -159,6 +159,54 @@ pub fn solve(
     solution
 }
 
+/// A position cut from a simulated game, for generating and benchmarking puzzles.
+#[derive(Debug, Clone)]
+pub struct Cut {
+    /// The game after the first `cut` draws of the simulated game (scores and meeples as
+    /// played).
+    pub game: Game,
+    /// The colour whose turn the next draw is.
+    pub mover: Color,
+    /// The next draws of the same game.
+    pub draws: Vec<TileType>,
+}
+
+/// The two-player game of `seed` (farmers on, see [`crate::sim`]) after `cut` draws, with its
+/// next `draws` tiles; `None` when the game is shorter or the next draw is a discard.
+pub fn cut_position(seed: u64, cut: usize, draws: usize) -> Option<Cut> {
+    let record = crate::sim::simulate_boxes(seed, 2, true, 1, usize::MAX);
+    let steps = record.steps.get(..cut.checked_add(draws)?)?;
+    let Step::Turn { colour: mover, .. } = *steps.get(cut)? else {
+        return None;
+    };
+    let mut game = Game::new(crate::game::Config::new(
+        vec![Color::Red, Color::Blue],
+        true,
+    ));
+    game.place_tile(TileType::START, Pos::new(0, 0), Rotation::R0)
+        .ok()?;
+    for step in &steps[..cut] {
+        if let Step::Turn {
+            colour,
+            tile,
+            pos,
+            rot,
+            meeple,
+        } = *step
+        {
+            let meeple = meeple.map(|(r, p)| (r, Some(p)));
+            game.play_turn(colour, tile, pos, rot, meeple).ok()?;
+        }
+    }
+    let draws = steps[cut..]
+        .iter()
+        .map(|s| match *s {
+            Step::Turn { tile, .. } | Step::Discard { tile } => tile,
+        })
+        .collect();
+    Some(Cut { game, mover, draws })
+}
+
 const INF: i64 = i64::MAX / 4;
 /// Entries kept before the table is cleared (bounds memory: ~100 bytes each).
 const TT_CAP: usize = 1 << 20;
