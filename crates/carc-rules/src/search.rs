@@ -12,7 +12,8 @@
 //! **Rule for several players: max-n.** At every turn the player to move chooses the move whose
 //! outcome is best for *that player* under the goal (each player maximises their own value,
 //! nobody assumes a coalition against them — not the "paranoid" rule). Ties go to the first
-//! move in move order (below), so results are deterministic. With two players and
+//! move in generation order (cell, rotation, no meeple before a meeple, the tile's segment
+//! order), so results are deterministic. With two players and
 //! [`Goal::Final`] the game is zero-sum (`a − b` against `b − a`) and max-n is minimax; only
 //! then does the search prune with alpha-beta. Other cases search every move (the
 //! transposition table still merges repeated positions).
@@ -452,7 +453,12 @@ impl Searcher<'_, '_> {
                 child.hash,
             )?;
             let u = self.utility(colour, &v.scores);
-            if best.as_ref().is_none_or(|(b, _, _)| u > *b) {
+            // max-n: equal values go to the first move in generation order (it decides what
+            // the others get); zero-sum values do not depend on it
+            let better = best
+                .as_ref()
+                .is_none_or(|(b, i, _)| u > *b || (!zero_sum && u == *b && child.index < *i));
+            if better {
                 v.line.insert(0, child.step);
                 best = Some((u, child.index, v));
                 if zero_sum {

@@ -172,6 +172,18 @@ fn a_budget_stops_the_search() {
 /// only: the final scores when `players[turn]` plays `draws[0]` and everybody after plays
 /// for their own final score minus the other's.
 fn naive(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; 5] {
+    naive_goal(g, players, turn, draws, Goal::Final)
+}
+
+/// As [`naive`], for any number of players (max-n: each maximises their own value under the
+/// goal; the first best move in generation order wins ties).
+fn naive_goal(
+    g: &Game,
+    players: &[Color],
+    turn: usize,
+    draws: &[TileType],
+    goal: Goal,
+) -> [i64; 5] {
     let Some((&tile, rest)) = draws.split_first() else {
         let mut end = g.clone();
         end.final_scoring();
@@ -180,15 +192,14 @@ fn naive(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; 
     let colour = players[turn];
     let placements = g.legal_placements(tile);
     if placements.is_empty() {
-        return naive(g, players, turn, rest);
+        return naive_goal(g, players, turn, rest, goal);
     }
     let next = (turn + 1) % players.len();
     let mut best: Option<(i64, [i64; 5])> = None;
     for (pos, rot) in placements {
         for (_, after) in naive_moves(g, colour, tile, pos, rot) {
-            let s = naive(&after, players, next, rest);
-            let other = players.iter().find(|&&c| c != colour).unwrap();
-            let u = s[colour.index()] - s[other.index()];
+            let s = naive_goal(&after, players, next, rest, goal);
+            let u = value(goal, players, colour, &s);
             if best.is_none_or(|(b, _)| u > b) {
                 best = Some((u, s));
             }
@@ -263,4 +274,75 @@ fn the_search_agrees_with_plain_minimax() {
         }
     }
     assert!(compared >= 4, "{compared} positions compared");
+}
+
+/// A colour's value of final scores under a goal (the module docs of `search`).
+fn value(goal: Goal, players: &[Color], colour: Color, s: &[i64; 5]) -> i64 {
+    let own = s[colour.index()];
+    match goal {
+        Goal::Score => own,
+        Goal::Final => {
+            let best = players
+                .iter()
+                .filter(|&&c| c != colour)
+                .map(|c| s[c.index()])
+                .max();
+            own - best.unwrap_or(0)
+        }
+    }
+}
+
+/// Three players (max-n, no pruning) and the `score` goal with two: the search's values equal
+/// the plain max-n's, ties included.
+#[test]
+fn max_n_agrees_with_plain_max_n() {
+    let players = [Color::Red, Color::Blue, Color::Green];
+    let mut g = Game::new(Config::new(players.to_vec(), true));
+    tile(&mut g, "D 0,0 r0 blue knight N");
+    tile(&mut g, "E 0,-1 r180 green knight S");
+    tile(&mut g, "U 1,0 r90 red traveller E");
+    tile(&mut g, "V -1,0 r180");
+    let draws = [TileType::E, TileType::U, TileType::B];
+    let mut compared = 0;
+    for (goal, players) in [
+        (Goal::Final, &players[..]),
+        (Goal::Score, &players[..]),
+        (Goal::Score, &players[..2]),
+    ] {
+        let mut g = g.clone();
+        if players.len() == 2 {
+            g = {
+                let mut two = Game::new(Config::new(players.to_vec(), true));
+                for t in g.tiles() {
+                    two.place_tile(t.tile, t.pos, t.rot).unwrap();
+                }
+                two
+            };
+        }
+        let s = solve(&g, Color::Red, &draws, goal, Limits::default());
+        assert!(s.exact);
+        for m in &s.moves {
+            let Step::Turn {
+                pos, rot, meeple, ..
+            } = m.step
+            else {
+                panic!("a root move is a turn");
+            };
+            let (_, after) = naive_moves(&g, Color::Red, draws[0], pos, rot)
+                .into_iter()
+                .find(|(x, _)| *x == meeple)
+                .unwrap();
+            let v = naive_goal(&after, players, 1, &draws[1..], goal);
+            assert_eq!(
+                m.scores,
+                v,
+                "{goal:?} {}: {}",
+                players.len(),
+                turn_text(&m.step)
+            );
+            assert_eq!(m.value, value(goal, players, Color::Red, &v));
+            compared += 1;
+        }
+    }
+    assert!(compared > 30, "{compared}");
 }
