@@ -130,6 +130,7 @@ pub fn solve(
         limits,
         nodes: 0,
         tt: HashMap::new(),
+        looks: HashMap::new(),
     };
     let mut solution = Solution {
         moves: Vec::new(),
@@ -235,6 +236,10 @@ struct Value {
     line: Vec<Step>,
 }
 
+/// The best move found at a node: its value for the player to move, its index in generation
+/// order, and the outcome.
+type Best = (i64, usize, Value);
+
 /// A move and the game after it.
 struct Child {
     index: usize,
@@ -253,6 +258,8 @@ struct Searcher<'d, 'l> {
     limits: Limits<'l>,
     nodes: u64,
     tt: HashMap<u64, Entry>,
+    /// [`Searcher::looks`] per tile type.
+    looks: HashMap<TileType, u8>,
 }
 
 impl Searcher<'_, '_> {
@@ -292,12 +299,44 @@ impl Searcher<'_, '_> {
         Ok(())
     }
 
+    /// The rotations of `tile` searched (bit `r` for rotation index `r`): the first of each
+    /// look, computed once per tile type.
+    fn looks(&mut self, tile: TileType) -> u8 {
+        *self.looks.entry(tile).or_insert_with(|| {
+            Rotation::ALL
+                .into_iter()
+                .filter(|r| first_look(tile, *r))
+                .fold(0, |m, r| m | 1 << r.index())
+        })
+    }
+
     /// Every move of `colour` with `tile`, with the game after it, in generation order.
-    fn children(&self, game: &Game, tile: TileType, colour: Color, hash: u64) -> Vec<Child> {
+    fn children(&mut self, game: &Game, tile: TileType, colour: Color, hash: u64) -> Vec<Child> {
         let mut out = Vec::new();
-        let before = scores(game);
+        let looks = self.looks(tile);
+        for_each_move(game, tile, colour, hash, looks, &mut |child| {
+            out.push(child);
+            true
+        });
+        out
+    }
+}
+
+/// Calls `visit` with every move of `colour` with `tile` on `game` (rotations in `looks`) and
+/// the game after it, in generation order, until it returns `false`.
+fn for_each_move(
+    game: &Game,
+    tile: TileType,
+    colour: Color,
+    hash: u64,
+    looks: u8,
+    visit: &mut dyn FnMut(Child) -> bool,
+) {
+    let before = scores(game);
+    let mut index = 0;
+    {
         for (pos, rot) in game.legal_placements(tile) {
-            if !first_look(tile, rot) {
+            if looks & (1 << rot.index()) == 0 {
                 continue;
             }
             let mut placed = game.clone();
@@ -330,8 +369,8 @@ impl Searcher<'_, '_> {
                     .collect();
                 let own = gains[colour.index()];
                 let others = gains.iter().sum::<i64>() - own;
-                out.push(Child {
-                    index: out.len(),
+                let go_on = visit(Child {
+                    index,
                     step: Step::Turn {
                         colour,
                         tile,
@@ -344,11 +383,16 @@ impl Searcher<'_, '_> {
                     own,
                     others,
                 });
+                index += 1;
+                if !go_on {
+                    return;
+                }
             }
         }
-        out
     }
+}
 
+impl Searcher<'_, '_> {
     fn root(
         &mut self,
         game: &Game,
@@ -383,7 +427,7 @@ impl Searcher<'_, '_> {
         ply: usize,
         horizon: usize,
         turn: usize,
-        mut alpha: i64,
+        alpha: i64,
         beta: i64,
         hash: u64,
     ) -> Result<Value, Stop> {
@@ -423,7 +467,107 @@ impl Searcher<'_, '_> {
                 }
             }
         }
-        let mut children = self.children(&game, tile, colour, hash);
+        let alpha0 = alpha;
+        let best = if ply + 1 >= horizon {
+            self.leaves(&game, tile, colour, hash, alpha, beta)?
+        } else {
+            self.inner(
+                &game,
+                (tile, colour, hash),
+                ply,
+                horizon,
+                turn,
+                (alpha, beta),
+                first,
+            )?
+        };
+        let Some((u, index, value)) = best else {
+            // unreachable: a tile with a legal placement has at least one move
+            return Ok(Value {
+                scores: scores(&game),
+                line: Vec::new(),
+            });
+        };
+        let bound = if !zero_sum {
+            Bound::Exact
+        } else if u <= alpha0 {
+            Bound::Upper
+        } else if u >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if self.tt.len() >= TT_CAP {
+            self.tt.clear();
+        }
+        self.tt.insert(
+            key,
+            Entry {
+                remaining,
+                bound,
+                scores: value.scores,
+                best: index,
+            },
+        );
+        Ok(value)
+    }
+
+    /// The best move when every child is a leaf: moves are made, scored and dropped one at
+    /// a time in generation order (a cut-off saves the copies of the rest).
+    fn leaves(
+        &mut self,
+        game: &Game,
+        tile: TileType,
+        colour: Color,
+        hash: u64,
+        mut alpha: i64,
+        beta: i64,
+    ) -> Result<Option<Best>, Stop> {
+        let zero_sum = self.zero_sum();
+        let looks = self.looks(tile);
+        let mut best: Option<Best> = None;
+        let mut stopped = None;
+        for_each_move(game, tile, colour, hash, looks, &mut |child| {
+            if let Err(stop) = self.tick() {
+                stopped = Some(stop);
+                return false;
+            }
+            let mut end = child.game;
+            end.final_scoring_inner(None);
+            let s = scores(&end);
+            let u = self.utility(colour, &s);
+            if best.as_ref().is_none_or(|(b, _, _)| u > *b) {
+                let line = vec![child.step];
+                best = Some((u, child.index, Value { scores: s, line }));
+                if zero_sum {
+                    alpha = alpha.max(u);
+                    if alpha >= beta {
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+        match stopped {
+            Some(stop) => Err(stop),
+            None => Ok(best),
+        }
+    }
+
+    /// The best move of an inner node: every child made, ordered, and searched.
+    #[allow(clippy::too_many_arguments)]
+    fn inner(
+        &mut self,
+        game: &Game,
+        (tile, colour, hash): (TileType, Color, u64),
+        ply: usize,
+        horizon: usize,
+        turn: usize,
+        (mut alpha, beta): (i64, i64),
+        first: Option<usize>,
+    ) -> Result<Option<Best>, Stop> {
+        let zero_sum = self.zero_sum();
+        let mut children = self.children(game, tile, colour, hash);
         children.sort_by_key(|c| {
             (
                 Some(c.index) != first,
@@ -433,8 +577,7 @@ impl Searcher<'_, '_> {
             )
         });
         let next = (turn + 1) % self.players.len();
-        let alpha0 = alpha;
-        let mut best: Option<(i64, usize, Value)> = None;
+        let mut best: Option<Best> = None;
         for child in children {
             let window = if !zero_sum {
                 (-INF, INF)
@@ -469,35 +612,7 @@ impl Searcher<'_, '_> {
                 }
             }
         }
-        let Some((u, index, value)) = best else {
-            // unreachable: a tile with a legal placement has at least one move
-            return Ok(Value {
-                scores: scores(&game),
-                line: Vec::new(),
-            });
-        };
-        let bound = if !zero_sum {
-            Bound::Exact
-        } else if u <= alpha0 {
-            Bound::Upper
-        } else if u >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        if self.tt.len() >= TT_CAP {
-            self.tt.clear();
-        }
-        self.tt.insert(
-            key,
-            Entry {
-                remaining,
-                bound,
-                scores: value.scores,
-                best: index,
-            },
-        );
-        Ok(value)
+        Ok(best)
     }
 }
 
