@@ -66,7 +66,7 @@ pub(crate) enum GoalVerdict {
 }
 
 /// Nodes the puzzle check may search per position (a few tenths of a second at most).
-pub const SEARCH_BUDGET: u64 = 40_000;
+pub const SEARCH_BUDGET: u64 = 20_000;
 
 /// A goal search and the position it was run on.
 #[derive(Debug, Clone)]
