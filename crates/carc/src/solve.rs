@@ -94,13 +94,7 @@ fn human(s: &Solved) -> String {
         }
         return out;
     }
-    let width = s
-        .moves
-        .iter()
-        .map(|m| m.text.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
+    let width = crate::moves::move_column(s.moves.iter().map(|m| m.text.as_str()));
     let _ = writeln!(
         out,
         "{:>4}  {:>9}  {:>6}  {:<width$}  expected play",
