@@ -58,10 +58,12 @@ pub fn solve(args: &[String]) -> Result<ExitCode, String> {
     };
     let solved = carc_analysis::solve(&analysis, line.map(|n| n - 1), goal, limits)
         .map_err(|e| format!("{}: {e}", file.display()))?;
-    match format {
-        Format::Human => print!("{}", human(&solved)),
-        Format::Json => println!("{}", json_object(&solved)),
-    }
+    let text = match format {
+        Format::Human => human(&solved),
+        Format::Json => format!("{}\n", json_object(&solved)),
+    };
+    // a closed pipe (`| head`) is not an error worth a panic
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
     Ok(ExitCode::SUCCESS)
 }
 
