@@ -292,3 +292,21 @@ fn hover_and_hints_work_inside_a_variation() {
     // The main-line turn after the block scores nothing: the city is open again.
     assert!(labels.contains(&"scores nothing".to_owned()), "{labels:?}");
 }
+
+#[test]
+fn completion_offers_puzzle_goals_and_tiles_after_draws() {
+    let (text, offset) = cursor("puzzle $0\n");
+    let goals: Vec<String> = completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert_eq!(goals, ["points", "final", "score"]);
+    let (text, offset) = cursor("draws E U $0\n");
+    assert_eq!(completions(&analyze(&text), offset).len(), 24, "every tile");
+    let (text, offset) = cursor("dr$0\n");
+    let keywords: Vec<String> = completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert!(keywords.contains(&"draws".to_owned()) && keywords.contains(&"puzzle".to_owned()));
+}
