@@ -30,7 +30,9 @@
 //! node budget and a cancellation flag stop the search between nodes; the answer is then the
 //! last horizon completed ([`Solution::depth`]), marked not exact.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Pos;
@@ -131,6 +133,7 @@ pub fn solve(
         nodes: 0,
         tt: HashMap::new(),
         looks: HashMap::new(),
+        pool: Rc::default(),
     };
     let mut solution = Solution {
         moves: Vec::new(),
@@ -209,6 +212,89 @@ pub fn cut_position(seed: u64, cut: usize, draws: usize) -> Option<Cut> {
     Some(Cut { game, mover, draws })
 }
 
+/// Spare games whose allocations are reused for the next copies: a copy into a spare one
+/// allocates (almost) nothing, where a fresh clone allocates every vector at its exact length
+/// and grows them all again with the next tile.
+#[derive(Default)]
+struct Pool(RefCell<Vec<Game>>);
+
+/// Spare games kept at most.
+const POOL_CAP: usize = 512;
+
+impl Pool {
+    /// A copy of `game`.
+    fn copy(&self, game: &Game) -> Game {
+        match self.0.borrow_mut().pop() {
+            Some(mut spare) => {
+                spare.copy_from(game);
+                spare
+            }
+            None => game.clone(),
+        }
+    }
+
+    /// Gives a game back for reuse.
+    fn recycle(&self, game: Game) {
+        let mut spares = self.0.borrow_mut();
+        if spares.len() < POOL_CAP {
+            spares.push(game);
+        }
+    }
+}
+
+impl Game {
+    /// Makes `self` a copy of `other`, reusing `self`'s allocations. Every field is named, so
+    /// a field added to [`Game`] fails to compile here until it is copied too.
+    fn copy_from(&mut self, other: &Game) {
+        let Game {
+            config,
+            cells,
+            tiles,
+            tile_base,
+            tile_nbrs,
+            parent,
+            size,
+            next,
+            node_tile,
+            node_seg,
+            open,
+            mcount,
+            scored,
+            frontier,
+            meeples,
+            next_meeple,
+            supply,
+            score,
+            last,
+            monasteries,
+            stamp,
+            epoch,
+        } = other;
+        self.config.clone_from(config);
+        self.cells.clone_from(cells);
+        self.tiles.clone_from(tiles);
+        self.tile_base.clone_from(tile_base);
+        self.tile_nbrs.clone_from(tile_nbrs);
+        self.parent.clone_from(parent);
+        self.size.clone_from(size);
+        self.next.clone_from(next);
+        self.node_tile.clone_from(node_tile);
+        self.node_seg.clone_from(node_seg);
+        self.open.clone_from(open);
+        self.mcount.clone_from(mcount);
+        self.scored.clone_from(scored);
+        self.frontier.clone_from(frontier);
+        self.meeples.clone_from(meeples);
+        self.next_meeple = *next_meeple;
+        self.supply = *supply;
+        self.score = *score;
+        self.last = *last;
+        self.monasteries.clone_from(monasteries);
+        self.stamp.clone_from(stamp);
+        self.epoch = *epoch;
+    }
+}
+
 const INF: i64 = i64::MAX / 4;
 /// Entries kept before the table is cleared (bounds memory: ~100 bytes each).
 const TT_CAP: usize = 1 << 20;
@@ -260,6 +346,8 @@ struct Searcher<'d, 'l> {
     tt: HashMap<u64, Entry>,
     /// [`Searcher::looks`] per tile type.
     looks: HashMap<TileType, u8>,
+    /// Spare games for copies.
+    pool: Rc<Pool>,
 }
 
 impl Searcher<'_, '_> {
@@ -314,7 +402,8 @@ impl Searcher<'_, '_> {
     fn children(&mut self, game: &Game, tile: TileType, colour: Color, hash: u64) -> Vec<Child> {
         let mut out = Vec::new();
         let looks = self.looks(tile);
-        for_each_move(game, tile, colour, hash, looks, &mut |child| {
+        let pool = Rc::clone(&self.pool);
+        for_each_move(&pool, game, tile, colour, hash, looks, &mut |child| {
             out.push(child);
             true
         });
@@ -325,6 +414,7 @@ impl Searcher<'_, '_> {
 /// Calls `visit` with every move of `colour` with `tile` on `game` (rotations in `looks`) and
 /// the game after it, in generation order, until it returns `false`.
 fn for_each_move(
+    pool: &Pool,
     game: &Game,
     tile: TileType,
     colour: Color,
@@ -339,7 +429,7 @@ fn for_each_move(
             if looks & (1 << rot.index()) == 0 {
                 continue;
             }
-            let mut placed = game.clone();
+            let mut placed = pool.copy(game);
             if placed.place_tile(tile, pos, rot).is_err() {
                 continue;
             }
@@ -351,7 +441,7 @@ fn for_each_move(
             for (k, meeple) in options.enumerate() {
                 // the last option takes the placed game itself: one copy fewer
                 let mut after = match (k == last, placed.as_ref()) {
-                    (false, Some(p)) => p.clone(),
+                    (false, Some(p)) => pool.copy(p),
                     _ => match placed.take() {
                         Some(p) => p,
                         None => break,
@@ -359,6 +449,7 @@ fn for_each_move(
                 };
                 if let Some((role, place)) = meeple {
                     if after.deploy(colour, pos, role, Some(place)).is_err() {
+                        pool.recycle(after);
                         continue;
                     }
                 }
@@ -434,8 +525,10 @@ impl Searcher<'_, '_> {
         self.tick()?;
         if ply >= horizon || ply >= self.draws.len() {
             game.final_scoring_inner(None);
+            let scores = scores(&game);
+            self.pool.recycle(game);
             return Ok(Value {
-                scores: scores(&game),
+                scores,
                 line: Vec::new(),
             });
         }
@@ -460,8 +553,10 @@ impl Searcher<'_, '_> {
                     Bound::Upper => zero_sum && u <= alpha,
                 };
                 if usable {
+                    let scores = e.scores;
+                    self.pool.recycle(game);
                     return Ok(Value {
-                        scores: e.scores,
+                        scores,
                         line: Vec::new(),
                     });
                 }
@@ -469,7 +564,7 @@ impl Searcher<'_, '_> {
         }
         let alpha0 = alpha;
         let best = if ply + 1 >= horizon {
-            self.leaves(&game, tile, colour, hash, alpha, beta)?
+            self.leaves(&game, tile, colour, hash, alpha, beta)
         } else {
             self.inner(
                 &game,
@@ -479,12 +574,15 @@ impl Searcher<'_, '_> {
                 turn,
                 (alpha, beta),
                 first,
-            )?
+            )
         };
+        let final_scores = scores(&game);
+        self.pool.recycle(game);
+        let best = best?;
         let Some((u, index, value)) = best else {
             // unreachable: a tile with a legal placement has at least one move
             return Ok(Value {
-                scores: scores(&game),
+                scores: final_scores,
                 line: Vec::new(),
             });
         };
@@ -527,14 +625,17 @@ impl Searcher<'_, '_> {
         let looks = self.looks(tile);
         let mut best: Option<Best> = None;
         let mut stopped = None;
-        for_each_move(game, tile, colour, hash, looks, &mut |child| {
+        let pool = Rc::clone(&self.pool);
+        for_each_move(&pool, game, tile, colour, hash, looks, &mut |child| {
             if let Err(stop) = self.tick() {
+                pool.recycle(child.game);
                 stopped = Some(stop);
                 return false;
             }
             let mut end = child.game;
             end.final_scoring_inner(None);
             let s = scores(&end);
+            pool.recycle(end);
             let u = self.utility(colour, &s);
             if best.as_ref().is_none_or(|(b, _, _)| u > *b) {
                 let line = vec![child.step];
@@ -578,7 +679,8 @@ impl Searcher<'_, '_> {
         });
         let next = (turn + 1) % self.players.len();
         let mut best: Option<Best> = None;
-        for child in children {
+        let mut rest = children.into_iter();
+        for child in rest.by_ref() {
             let window = if !zero_sum {
                 (-INF, INF)
             } else if self.players[next] == colour {
@@ -611,6 +713,9 @@ impl Searcher<'_, '_> {
                     }
                 }
             }
+        }
+        for cut in rest {
+            self.pool.recycle(cut.game);
         }
         Ok(best)
     }
