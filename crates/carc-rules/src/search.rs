@@ -71,7 +71,7 @@ impl Default for Limits<'_> {
 /// Why a search stopped before the last horizon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Stop {
-    /// The node budget ran out.
+    /// The node budget ran out (or there are more than [`MAX_DEPTH`] draws).
     Budget,
     /// The cancellation flag was set.
     Cancelled,
@@ -147,7 +147,7 @@ pub fn solve(
         return solution;
     };
     let base = tiles_hash(game);
-    for horizon in 1..=draws.len() {
+    for horizon in 1..=draws.len().min(MAX_DEPTH) {
         match s.root(game, tile, turn, horizon, base) {
             Ok(moves) => {
                 solution.moves = moves;
@@ -160,6 +160,10 @@ pub fn solve(
         }
     }
     solution.exact = solution.depth == draws.len();
+    if !solution.exact && solution.stopped.is_none() {
+        // more draws than MAX_DEPTH: as if the budget had run out
+        solution.stopped = Some(Stop::Budget);
+    }
     solution.nodes = s.nodes;
     solution
 }
@@ -296,6 +300,9 @@ impl Game {
 }
 
 const INF: i64 = i64::MAX / 4;
+/// Draws searched at most (the recursion's depth; a box holds 72 tiles): beyond, the search
+/// stops as if its budget had run out.
+pub const MAX_DEPTH: usize = 100;
 /// Entries kept before the table is cleared (bounds memory: ~100 bytes each).
 const TT_CAP: usize = 1 << 20;
 
@@ -811,6 +818,28 @@ mod tests {
             .unwrap();
         let s = solve(&g, Color::Red, &[], Goal::Final, Limits::default());
         assert!(s.exact && s.moves.is_empty());
+    }
+
+    #[test]
+    fn more_draws_than_the_depth_limit_stop_without_overflowing_the_stack() {
+        // V fits beside a lone U; no city side is anywhere then, so C fits nowhere: every
+        // later draw is a discard, one position each, and only the depth limit ends the
+        // deepening
+        let mut g = Game::new(Config::default());
+        g.place_tile(TileType::U, Pos::new(0, 0), Rotation::R0)
+            .unwrap();
+        let mut draws = vec![TileType::V];
+        draws.extend([TileType::C; 5000]);
+        let s = solve(&g, Color::Red, &draws, Goal::Final, Limits::default());
+        assert!(!s.exact);
+        assert!(!s.moves.is_empty());
+        assert_eq!(
+            s.moves[0].line.len(),
+            MAX_DEPTH - 1,
+            "discards all the way down"
+        );
+        assert_eq!(s.depth, MAX_DEPTH);
+        assert_eq!(s.stopped, Some(Stop::Budget));
     }
 
     #[test]
