@@ -201,7 +201,7 @@ pub(crate) fn check(
                 }
             }
         };
-        let answer = normalise(tile, turn, colour);
+        let answer = (normalise(tile, turn), colour);
         let verdict = goal_verdict(
             &before.players,
             &search.solution,
@@ -316,11 +316,8 @@ pub(crate) struct Normal {
     meeple: Option<(Role, Place)>,
 }
 
-fn normalise(
-    tile: TileType,
-    turn: &TurnStmt,
-    colour: carc_rules::Color,
-) -> (Normal, carc_rules::Color) {
+/// The answer's move as the search lists it.
+fn normalise(tile: TileType, turn: &TurnStmt) -> Normal {
     let rotation = canonical_rotation(tile, vocab::rotation(turn.rotation.map(|r| r.value)));
     let meeple = turn.meeple.as_ref().and_then(|m| {
         let role = vocab::role(m.role.value);
@@ -331,14 +328,11 @@ fn normalise(
             .find(|s| place.is_none_or(|p| s.places.contains(p)))?;
         Some((role, segment.places.first()?))
     });
-    (
-        Normal {
-            pos: vocab::pos(&turn.at),
-            rotation,
-            meeple,
-        },
-        colour,
-    )
+    Normal {
+        pos: vocab::pos(&turn.at),
+        rotation,
+        meeple,
+    }
 }
 
 fn normal_of(step: &Step) -> Option<Normal> {
