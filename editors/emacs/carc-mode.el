@@ -33,12 +33,15 @@
   :type 'integer)
 
 (defconst carc--statements
-  '("title" "note" "players" "rules" "tile" "supply" "score" "turn" "discard"
-    "expect" "end" "variation" "mark" "puzzle" "draws"))
+  '("title" "note" "players" "rules" "tile" "supply" "score" "turn" "refused"
+    "discard" "expect" "end" "variation" "mark" "puzzle" "draws"))
 
 (defconst carc--colours '("red" "blue" "green" "yellow" "black"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))
 (defconst carc--places '("NE" "SE" "SW" "NW" "N" "E" "S" "W"))
+
+(defconst carc--tile "\\([A-Za-z][A-Za-z0-9]*\\(?:\\.[A-Za-z0-9]+\\)?\\)"
+  "A regexp matching a tile token (`D', `Eg', `ic.A') as group 1.")
 
 (defun carc--word (words)
   "A regexp matching one of WORDS as a whole word."
@@ -51,10 +54,16 @@
       (,(concat "^[ \t]*" (regexp-opt carc--statements t) "\\(?:[ \t#]\\|$\\)")
        1 font-lock-keyword-face)
       ("^[ \t]*expect[ \t]+\\(score\\|supply\\)\\_>" 1 font-lock-keyword-face)
-      ;; tile letters: after `tile', `discard' or `turn COLOUR'
-      ("^[ \t]*\\(?:tile\\|discard\\)[ \t]+\\([A-Za-z]\\)\\(?:[ \t,#]\\|$\\)"
+      ;; tile tokens (`D', `Eg', `ic.A'): after `tile', `discard' or `turn COLOUR'
+      (,(concat "^[ \t]*\\(?:tile\\|discard\\)[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
-      (,(concat "^[ \t]*turn[ \t]+" colour "[ \t]+\\([A-Za-z]\\)\\(?:[ \t,#]\\|$\\)")
+      (,(concat "^[ \t]*turn[ \t]+" colour "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
+       1 font-lock-type-face)
+      ;; `refused CODE, CODE: turn COLOUR T …': the codes, `turn' and the tile token
+      ("^[ \t]*refused[ \t]+\\([^:#]*\\):" 1 font-lock-constant-face)
+      ("^[ \t]*refused[ \t]+[^:#]*:[ \t]*\\(turn\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-keyword-face)
+      (,(concat "^[ \t]*refused[ \t]+[^:#]*:[ \t]*turn[ \t]+" colour
+                "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
       ;; a place after a role
       (,(concat "\\_<" role "[ \t]+" (regexp-opt carc--places t) "\\(?:[ \t,#]\\|$\\)")
@@ -64,7 +73,8 @@
       ("\\_<\\(r\\(?:0\\|90\\|180\\|270\\)\\)\\(?:[ \t,#]\\|$\\)" 1 font-lock-constant-face)
       (,(carc--word carc--colours) 1 font-lock-variable-name-face)
       (,(carc--word carc--roles) 1 font-lock-type-face)
-      (,(carc--word '("nothing" "farmers" "no-farmers" "boxes")) 1 font-lock-builtin-face)
+      (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"))
+       1 font-lock-builtin-face)
       ;; glyphs, `=>', points and counts, braces
       ("[ \t]\\(!!\\|!\\?\\|\\?\\?\\|\\?!\\|!\\|\\?\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-warning-face)
       ("=>" . font-lock-builtin-face)

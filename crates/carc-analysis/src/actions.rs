@@ -41,11 +41,11 @@ fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
         return Vec::new();
     };
     let (letter, at, written) = match &statement.kind {
-        StatementKind::Tile(t) => (t.tile.value, &t.at, t.rotation.as_ref()),
-        StatementKind::Turn(t) => (t.tile.value, &t.at, t.rotation.as_ref()),
+        StatementKind::Tile(t) => (&t.tile.value, &t.at, t.rotation.as_ref()),
+        StatementKind::Turn(t) => (&t.tile.value, &t.at, t.rotation.as_ref()),
         _ => return Vec::new(),
     };
-    let Some(tile) = carc_rules::TileType::from_letter(letter) else {
+    let Some(tile) = carc_rules::TileType::from_token(letter) else {
         return Vec::new();
     };
     let before = replay(&analysis.parse, line.checked_sub(1), Some(line));

@@ -2,16 +2,17 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{Colour, Span};
+use carc_notation::{rule_option, Colour, Span, RULE_OPTIONS};
 use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
 
 use crate::replay::{replay, Replay};
+use crate::tile_info::{self, TilePictures};
 use crate::vocab;
 use crate::{Analysis, CompletionItem, CompletionKind};
 
-const KEYWORDS: [&str; 13] = [
-    "title", "note", "players", "rules", "tile", "supply", "score", "turn", "discard", "expect",
-    "end", "puzzle", "draws",
+const KEYWORDS: [&str; 14] = [
+    "title", "note", "players", "rules", "tile", "supply", "score", "turn", "refused", "discard",
+    "expect", "end", "puzzle", "draws",
 ];
 const ROLES: [(&str, Role); 4] = [
     ("knight", Role::Knight),
@@ -20,8 +21,18 @@ const ROLES: [(&str, Role); 4] = [
     ("farmer", Role::Farmer),
 ];
 
-/// Completion candidates at a byte offset.
+/// Completion candidates at a byte offset, tiles drawn in text.
 pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
+    completions_with(analysis, offset, TilePictures::Text)
+}
+
+/// Completion candidates at a byte offset; a tile letter's documentation shows the tile as
+/// `pictures` says (an image for clients that show images in markdown).
+pub fn completions_with(
+    analysis: &Analysis,
+    offset: usize,
+    pictures: TilePictures,
+) -> Vec<CompletionItem> {
     let Some(line_index) = analysis.line_at(offset) else {
         return keywords(Span::new(offset, offset));
     };
@@ -48,8 +59,21 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
         analysis,
         line_index,
         replace,
+        pictures,
     };
-    match words.as_slice() {
+    // `refused CODE, …: turn …`: codes up to the colon, then the words of a turn.
+    let words = match crate::replay::refused::after_codes(&words) {
+        Some(Ok([])) => return context.simple(&["turn"], CompletionKind::Keyword),
+        Some(Ok(turn)) => turn,
+        Some(Err(())) => {
+            let codes: Vec<&str> = crate::replay::refused::turn_codes()
+                .map(|c| c.as_str())
+                .collect();
+            return context.simple(&codes, CompletionKind::Keyword);
+        }
+        None => words.as_slice(),
+    };
+    match words {
         [] => keywords(replace),
         ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
         ["puzzle"] => context.simple(&["points", "final", "score"], CompletionKind::Keyword),
@@ -58,7 +82,10 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
             let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
             context.colours(&listed)
         }
-        ["rules", ..] => context.simple(&["farmers", "no-farmers"], CompletionKind::Keyword),
+        ["rules", .., last] if rule_option(last).is_some_and(|d| d.argument.is_some()) => {
+            Vec::new()
+        }
+        ["rules", ..] => context.rule_options(),
         ["expect"] => context.simple(&["score", "supply"], CompletionKind::Keyword),
         ["supply" | "score", rest @ ..] | ["expect", "score" | "supply", rest @ ..]
             if rest.len() % 2 == 0 =>
@@ -78,6 +105,7 @@ fn keywords(replace: Span) -> Vec<CompletionItem> {
         .map(|k| CompletionItem {
             label: (*k).to_owned(),
             detail: None,
+            documentation: None,
             kind: CompletionKind::Keyword,
             replace,
         })
@@ -88,6 +116,7 @@ struct Context<'a> {
     analysis: &'a Analysis,
     line_index: usize,
     replace: Span,
+    pictures: TilePictures,
 }
 
 impl Context<'_> {
@@ -95,6 +124,7 @@ impl Context<'_> {
         CompletionItem {
             label,
             detail,
+            documentation: None,
             kind,
             replace: self.replace,
         }
@@ -107,6 +137,20 @@ impl Context<'_> {
             .collect()
     }
 
+    /// The `rules` options of the registry, each with what it means.
+    fn rule_options(&self) -> Vec<CompletionItem> {
+        RULE_OPTIONS
+            .iter()
+            .map(|d| {
+                self.item(
+                    d.word.to_owned(),
+                    Some(d.doc.to_owned()),
+                    CompletionKind::Keyword,
+                )
+            })
+            .collect()
+    }
+
     /// The board as it stands before this line (the line itself left out).
     fn board(&self) -> Replay {
         replay(
@@ -116,13 +160,21 @@ impl Context<'_> {
         )
     }
 
+    /// Every tile type: its name (with its coat of arms where a twin shows the same edges),
+    /// count and edges at r0; the documentation draws it at r0.
     fn tiles(&self) -> Vec<CompletionItem> {
         TileType::ALL
             .iter()
-            .map(|t| {
-                self.item(
-                    t.letter().to_string(),
-                    Some(format!("{} (×{})", t.name(), t.count())),
+            .map(|&t| CompletionItem {
+                documentation: Some(tile_info::tile_card(t, Rotation::R0, self.pictures)),
+                ..self.item(
+                    t.to_string(),
+                    Some(format!(
+                        "{} (×{}) · r0 N E S W: {}",
+                        tile_info::tile_title(t),
+                        t.count(),
+                        tile_info::edge_letters(t, Rotation::R0)
+                    )),
                     CompletionKind::Tile,
                 )
             })
@@ -256,12 +308,7 @@ impl Context<'_> {
 }
 
 fn single_tile(word: &str) -> Option<TileType> {
-    let mut chars = word.chars();
-    let c = chars.next()?;
-    if chars.next().is_some() {
-        return None;
-    }
-    TileType::from_letter(c)
+    TileType::from_token(word)
 }
 
 fn parse_pos(word: &str) -> Option<Pos> {

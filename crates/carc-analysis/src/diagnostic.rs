@@ -7,7 +7,7 @@ use carc_notation::Span;
 pub enum Code {
     /// A line does not parse.
     Syntax,
-    /// A tile letter outside A–X.
+    /// A tile token the catalogue does not know.
     UnknownTile,
     /// A second tile on an occupied cell.
     DuplicateCell,
@@ -49,11 +49,15 @@ pub enum Code {
     NotBest,
     /// No legal game could have produced the setup.
     Unreachable,
+    /// A `refused` move that is legal, or refused with other codes than the ones listed.
+    RefusalMismatch,
+    /// A word in a `refused` statement that names no diagnostic code.
+    UnknownCode,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 22] = [
+    pub const ALL: [Code; 24] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -76,6 +80,8 @@ impl Code {
         Code::NotUnique,
         Code::NotBest,
         Code::Unreachable,
+        Code::RefusalMismatch,
+        Code::UnknownCode,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -103,6 +109,8 @@ impl Code {
             Code::NotUnique => "not-unique",
             Code::NotBest => "not-best",
             Code::Unreachable => "unreachable",
+            Code::RefusalMismatch => "refusal-mismatch",
+            Code::UnknownCode => "unknown-code",
         }
     }
 

@@ -257,6 +257,34 @@ fn breakdown(features: &[ScoredFeature], empty: &str) -> String {
     }
 }
 
+/// Why a token is not a tile, with the catalogue's nearest tokens when there are any:
+/// ``"`d` is not a tile; did you mean `D`?"``.
+pub fn unknown_tile(token: &str) -> String {
+    let near: Vec<String> = TileType::suggestions(token)
+        .into_iter()
+        .map(|t| format!("`{t}`"))
+        .collect();
+    match near.as_slice() {
+        [] => {
+            let base: Vec<TileType> = TileType::ALL
+                .into_iter()
+                .filter(|t| t.set() == carc_rules::TileSet::Base)
+                .collect();
+            match (base.first(), base.last()) {
+                (Some(first), Some(last)) => {
+                    format!("`{token}` is not a tile: the base tiles are {first} to {last}")
+                }
+                _ => format!("`{token}` is not a tile"),
+            }
+        }
+        [one] => format!("`{token}` is not a tile; did you mean {one}?"),
+        [init @ .., last] => format!(
+            "`{token}` is not a tile; did you mean {} or {last}?",
+            init.join(", ")
+        ),
+    }
+}
+
 /// Why a role cannot go at a place on a tile.
 pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<Place>) -> String {
     let want = role.kind();

@@ -141,13 +141,13 @@ fn attempt(options: &GenOptions, seed: u64) -> Option<Generated> {
         game.score(Color::Red),
         game.score(Color::Blue)
     );
-    let letters: Vec<String> = tiles.iter().map(|t| t.letter().to_string()).collect();
-    let _ = writeln!(text, "draws {}", letters.join(" "));
+    let tokens: Vec<&str> = tiles.iter().map(|t| t.token()).collect();
+    let _ = writeln!(text, "draws {}", tokens.join(" "));
     for t in game.tiles() {
         let _ = write!(
             text,
             "tile {} {} {}",
-            t.tile.letter(),
+            t.tile.token(),
             vocab::pos_str(t.pos),
             vocab::rotation_word(t.rot)
         );

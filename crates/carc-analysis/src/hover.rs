@@ -9,11 +9,18 @@ use carc_rules::{FeatureKind, Game, Pos, Side};
 use crate::explain;
 use crate::markup;
 use crate::replay::{replay, Fact, MeepleValue, Replay};
+use crate::tile_info::{self, TilePictures};
 use crate::vocab;
 use crate::{Analysis, Code, Hover};
 
-/// The hover card at a byte offset, if there is something to say there.
+/// The hover card at a byte offset, if there is something to say there (tiles drawn in text).
 pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    hover_with(analysis, offset, TilePictures::Text)
+}
+
+/// [`hover`], a tile's card showing the tile as `pictures` says (an image for clients that
+/// show images in markdown).
+pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) -> Option<Hover> {
     // The setup's first keyword: is the setup reachable, and how (`reach`).
     if let Some(card) = crate::reach::hover(analysis, offset) {
         return Some(card);
@@ -65,6 +72,17 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
             Some(Hover {
                 span: statement.keyword,
                 markdown: card,
+            })
+        }
+        StatementKind::Refused(_) if inside(statement.span) => {
+            let refusal = analysis
+                .replay
+                .refusals
+                .iter()
+                .find(|r| r.line == line_index)?;
+            Some(Hover {
+                span: statement.span,
+                markdown: crate::replay::refused::card(refusal),
             })
         }
         StatementKind::Mark { at, label } if inside(statement.span) => {
@@ -124,25 +142,27 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                     start: tile.start.min(at.span.start),
                     end: tile.end.max(at.span.end),
                 },
-                markdown: tile_card(&state, pos)?,
+                markdown: tile_card(&state, pos, pictures)?,
             })
         }
         _ => None,
     }
 }
 
-/// The card of a tile: name, rotation, sides, and each feature on it.
-fn tile_card(state: &Replay, pos: Pos) -> Option<String> {
+/// The card of a tile: name, rotation, its picture as it lies, sides, each feature on it,
+/// and what tells it from the tiles that show the same edges.
+fn tile_card(state: &Replay, pos: Pos, pictures: TilePictures) -> Option<String> {
     let placed = state.game.tile_at(pos)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
         "**{}** · {} · {} at {}\n",
-        placed.tile.letter(),
-        placed.tile.name(),
+        placed.tile,
+        tile_info::tile_title(placed.tile),
         vocab::rotation_word(placed.rot),
         vocab::pos_str(pos)
     );
+    out.push_str(&tile_info::picture(placed.tile, placed.rot, pictures));
     let edges = placed.tile.edges(placed.rot);
     let sides: Vec<String> = Side::ALL
         .iter()
@@ -172,6 +192,9 @@ fn tile_card(state: &Replay, pos: Pos) -> Option<String> {
             },
             feature_line(&feature, Some(&state.game))
         );
+    }
+    if let Some(note) = tile_info::twin_note(placed.tile) {
+        let _ = writeln!(out, "\n{note}");
     }
     Some(out)
 }

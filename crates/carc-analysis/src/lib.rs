@@ -6,8 +6,6 @@
 //!
 //! Entry point: [`analyze`], then the query functions.
 
-#![warn(missing_docs)]
-
 mod actions;
 mod completion;
 mod diagnostic;
@@ -17,6 +15,7 @@ mod highlight;
 mod hover;
 mod ide;
 mod inlay;
+mod lesson;
 mod markup;
 mod moves;
 mod puzzle;
@@ -27,25 +26,30 @@ mod replay;
 mod semantic;
 mod solve;
 mod symbols;
+pub mod tile_info;
 mod vocab;
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};
-pub use completion::completions;
+pub use completion::{completions, completions_with};
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use generate::{generate, GenOptions, Generated};
 pub use highlight::highlights;
-pub use hover::hover;
+pub use hover::{hover, hover_with};
 pub use inlay::inlay_hints;
+pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
+pub use render::esc as escape_markup;
 pub use render::{
-    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardTile,
+    board_at, board_at_line, render_ascii, render_svg, render_tiles_svg, teaching_line, text_width,
+    Board, BoardMark, BoardMeeple, BoardRefusal, BoardTile,
 };
 pub use semantic::semantic_tokens;
 pub use solve::{goal_words, solve, SolveError, Solved, SolvedMove};
 pub use symbols::symbols;
+pub use tile_info::TilePictures;
 
 use carc_notation::Parse;
 pub use ide::{

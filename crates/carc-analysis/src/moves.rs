@@ -43,7 +43,7 @@ pub(crate) fn move_text(
 ) -> String {
     let mut out = format!(
         "{} {} {}",
-        tile.letter(),
+        tile.token(),
         vocab::pos_str(pos),
         vocab::rotation_word(rotation)
     );
@@ -136,8 +136,8 @@ pub struct Move {
 /// The legal moves of one tile in one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveList {
-    /// The tile letter.
-    pub tile: char,
+    /// The tile's token (`E`).
+    pub tile: &'static str,
     /// The colour to move.
     pub mover: &'static str,
     /// Every move, best first.
@@ -149,8 +149,8 @@ pub struct MoveList {
 /// Why [`moves`] cannot answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MovesError {
-    /// The letter is not a tile (A–X).
-    UnknownTile(char),
+    /// The token is not a tile of the catalogue.
+    UnknownTile(String),
     /// The line (0-based) is past the end of the document, which has `lines` lines.
     LineOutOfRange {
         /// The line asked for (0-based).
@@ -173,9 +173,7 @@ impl MovesError {
 impl std::fmt::Display for MovesError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            MovesError::UnknownTile(c) => {
-                write!(f, "`{c}` is not a tile: tiles are lettered A to X")
-            }
+            MovesError::UnknownTile(c) => f.write_str(&crate::explain::unknown_tile(c)),
             MovesError::LineOutOfRange { line, lines } => write!(
                 f,
                 "line {} is past the end of the file ({lines} line{})",
@@ -234,11 +232,11 @@ pub(crate) fn mover(parse: &Parse, players: &[Color], line: Option<usize>) -> Co
         .unwrap_or(Color::Red)
 }
 
-/// Every legal move of `tile` (a letter) in the position before line `line` (0-based; the end
+/// Every legal move of `tile` (a token: `E`) in the position before line `line` (0-based; the end
 /// of the document when `None`), for the colour to move there, best first.
-pub fn moves(analysis: &Analysis, tile: char, line: Option<usize>) -> Result<MoveList, MovesError> {
-    let Some(tile_type) = TileType::from_letter(tile) else {
-        return Err(MovesError::UnknownTile(tile));
+pub fn moves(analysis: &Analysis, tile: &str, line: Option<usize>) -> Result<MoveList, MovesError> {
+    let Some(tile_type) = TileType::from_token(tile) else {
+        return Err(MovesError::UnknownTile(tile.to_owned()));
     };
     let parse = &analysis.parse;
     if let Some(l) = line {
@@ -276,7 +274,7 @@ pub fn moves(analysis: &Analysis, tile: char, line: Option<usize>) -> Result<Mov
         })
         .collect();
     Ok(MoveList {
-        tile: tile_type.letter(),
+        tile: tile_type.token(),
         mover: colour.as_str(),
         moves,
         placements: placements.len(),
@@ -287,7 +285,7 @@ pub fn moves(analysis: &Analysis, tile: char, line: Option<usize>) -> Result<Mov
 mod tests {
     use super::*;
 
-    fn list(text: &str, tile: char, line: Option<usize>) -> MoveList {
+    fn list(text: &str, tile: &str, line: Option<usize>) -> MoveList {
         moves(&crate::analyze(text), tile, line).expect("moves")
     }
 
@@ -308,7 +306,7 @@ mod tests {
     fn a_city_cap_on_the_start_tile_is_the_best_e() {
         // D at 0,0: north city, east/west road, south field. E fits only at 0,1 r180 (its city
         // on D's) and at 0,-1 r90/r180/r270 (a field side north, on D's field side).
-        let got = list("players red blue\ntile D 0,0\n", 'E', None);
+        let got = list("players red blue\ntile D 0,0\n", "E", None);
         assert_eq!(got.mover, "red");
         assert_eq!(got.placements, 4);
         let first = &got.moves[0];
@@ -322,11 +320,11 @@ mod tests {
     fn errors_are_values() {
         let analysis = crate::analyze("tile D 0,0\n");
         assert_eq!(
-            moves(&analysis, 'Z', None),
-            Err(MovesError::UnknownTile('Z'))
+            moves(&analysis, "Z", None),
+            Err(MovesError::UnknownTile("Z".to_owned()))
         );
         assert_eq!(
-            moves(&analysis, 'E', Some(5)).map_err(|e| e.code()),
+            moves(&analysis, "E", Some(5)).map_err(|e| e.code()),
             Err("line-out-of-range")
         );
     }
@@ -334,7 +332,7 @@ mod tests {
     #[test]
     fn the_mover_is_the_turn_on_that_line_or_the_next_player() {
         let text = "players red blue\ntile D 0,0\nturn blue E 0,1 r180\n";
-        assert_eq!(list(text, 'U', Some(2)).mover, "blue");
-        assert_eq!(list(text, 'U', None).mover, "red");
+        assert_eq!(list(text, "U", Some(2)).mover, "blue");
+        assert_eq!(list(text, "U", None).mover, "red");
     }
 }

@@ -96,7 +96,7 @@ pub(crate) struct Report {
 }
 
 /// Index and statement of the last turn outside variations.
-fn answer(parse: &Parse) -> Option<(usize, Span, &TurnStmt)> {
+pub(crate) fn answer(parse: &Parse) -> Option<(usize, Span, &TurnStmt)> {
     let mut depth = 0usize;
     let mut found = None;
     for (index, line) in parse.lines.iter().enumerate() {
@@ -171,7 +171,7 @@ pub(crate) fn check(
     let (Some((colour, points)), false) = (played, faulty) else {
         return (None, diagnostics);
     };
-    let Some(tile) = TileType::from_letter(turn.tile.value) else {
+    let Some(tile) = TileType::from_token(&turn.tile.value) else {
         return (None, diagnostics);
     };
     let before = replay(&prefix(parse, line), None, None);
@@ -180,7 +180,7 @@ pub(crate) fn check(
         let key = format!(
             "{}\u{0}{}\u{0}{}",
             text.get(..line_span.start).unwrap_or(""),
-            tile.letter(),
+            tile.token(),
             colour.as_str()
         );
         let search = match previous.and_then(|p| p.search.as_ref()) {
@@ -371,7 +371,7 @@ pub(crate) fn step_text(step: &Step) -> String {
             colour.as_str(),
             crate::moves::move_text(tile, pos, rot, meeple)
         ),
-        Step::Discard { tile } => format!("discard {}", tile.letter()),
+        Step::Discard { tile } => format!("discard {}", tile.token()),
     }
 }
 

@@ -37,7 +37,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-use carc_notation::{LineKind, Parse, Span, StatementKind};
+use carc_notation::{LineKind, Parse, RuleOption, Span, StatementKind};
 use carc_rules::{Color, Corner, Edge, FeatureKind, Place, Pos, Role, Rotation, Side, TileType};
 
 use crate::diagnostic::{Code, Diagnostic, Related, Severity};
@@ -79,6 +79,9 @@ pub(crate) enum Outcome {
     Unreachable(Diagnostic),
     /// The search ran out of budget.
     NotProven,
+    /// The setup is an excerpt (no `rules whole-board`) and no pair of meeples joins
+    /// directly: tiles outside it may explain the rest, so nothing more is searched.
+    Excerpt,
 }
 
 /// The reachability of a document's setup.
@@ -112,6 +115,26 @@ impl Report {
 /// Whether a line still belongs to the setup: a setup statement, or one allowed anywhere.
 fn is_setup(kind: &StatementKind) -> bool {
     replay::is_setup_kind(kind) || replay::is_anywhere_kind(kind)
+}
+
+/// Whether the setup says `rules whole-board`: it is the entire board, not an excerpt of one.
+/// Only then are setup connectivity, the turn count and the search checked.
+pub(crate) fn whole_board(parse: &Parse) -> bool {
+    for line in &parse.lines {
+        let LineKind::Statement(s) = &line.kind else {
+            continue;
+        };
+        match &s.kind {
+            StatementKind::Rules(options) => {
+                if options.iter().any(|o| o.value == RuleOption::WholeBoard) {
+                    return true;
+                }
+            }
+            kind if is_setup(kind) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Checks the setup of an analysed document (`None` without setup tiles, or when the setup
@@ -166,10 +189,17 @@ pub(crate) fn check(
     let state = replay(&prefix(parse, end), None, None);
     let model = Model::build(&state)?;
     let tiles = model.tiles.len();
-    if let Some(d) = model.count_proof().or_else(|| model.join_proof()) {
+    // An excerpt: only a direct join is impossible on every board around it.
+    let whole = whole_board(parse);
+    let proof = if whole {
+        model.count_proof().or_else(|| model.join_proof())
+    } else {
+        model.join_proof()
+    };
+    if proof.is_some() || !whole {
         return Some(Report {
             keyword,
-            outcome: Outcome::Unreachable(d),
+            outcome: proof.map_or(Outcome::Excerpt, Outcome::Unreachable),
             placements: 0,
             tiles,
             setup_len,
@@ -442,7 +472,7 @@ impl Model {
                 }
                 let kind = vocab::kind_word(self.node_kind[later.node]);
                 let message = format!(
-                    "{} and {} (line {}) stand on neighbouring tiles whose {kind} joins across the side between them: whichever tile came second put its meeple on an occupied {kind}",
+                    "{} and {} (line {}) stand on neighbouring tiles whose {kind} joins across the side they share: whichever tile came second was deployed onto an occupied {kind}",
                     meeple_words(later),
                     meeple_words(earlier),
                     earlier.line + 1
@@ -1222,6 +1252,14 @@ pub(crate) fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                 report.placements
             );
         }
+        Outcome::Excerpt => {
+            let _ = writeln!(
+                out,
+                "**setup excerpt** · {} tile{} · tiles outside it may exist, so only what no board could explain is checked: a meeple on a completed feature, more than 7 meeples of a colour, two meeples on neighbouring tiles whose feature joins across the side they share. Write `rules whole-board` to check it as the entire board (connectivity, turn count, an order of play).",
+                report.tiles,
+                if report.tiles == 1 { "" } else { "s" },
+            );
+        }
     }
     Some(Hover {
         span: report.keyword,
@@ -1259,7 +1297,7 @@ mod tests {
     fn a_corridor_forces_the_join_and_the_search_proves_it() {
         // A road of three tiles, A (ends at its monastery) – U – U (open north), and nothing
         // else: the middle tile must come before the last one, joining the road.
-        let text = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\ntile U 0,2 blue traveller S\n";
+        let text = "players red blue\nrules whole-board\ntile A 0,0 r180 red traveller N\ntile U 0,1\ntile U 0,2 blue traveller S\n";
         let analysis = crate::analyze(text);
         let found: Vec<_> = analysis.diagnostics().iter().map(|d| d.code).collect();
         assert_eq!(found, vec![Code::Unreachable]);
@@ -1273,7 +1311,7 @@ mod tests {
     #[test]
     fn a_detour_makes_two_meeples_on_one_road_reachable() {
         // The same road, but a ring of fields (B monasteries) lets the ends be placed first.
-        let text = "players red blue\n\
+        let text = "players red blue\nrules whole-board\n\
             tile A 0,0 r180 red traveller N\n\
             tile U 0,1\n\
             tile U 0,2 blue traveller S\n\
@@ -1282,15 +1320,15 @@ mod tests {
             panic!("expected a witness: {:?}", outcome(text));
         };
         assert_eq!(steps.len(), 6);
-        // U (line 3) comes after both travellers' tiles.
+        // U (line 4) comes after both travellers' tiles.
         let at = |line: usize| steps.iter().position(|s| s.line == line);
-        assert!(at(2) > at(1) && at(2) > at(3), "{steps:?}");
+        assert!(at(3) > at(2) && at(3) > at(4), "{steps:?}");
         // Turns alternate, and each meeple comes on its owner's turn.
         for w in steps.windows(2) {
             assert_ne!(w[0].colour, w[1].colour);
         }
         for s in steps.iter().filter(|s| s.meeple.is_some()) {
-            let owner = if s.line == 1 { Color::Red } else { Color::Blue };
+            let owner = if s.line == 2 { Color::Red } else { Color::Blue };
             assert_eq!(s.colour, owner);
         }
     }
@@ -1299,7 +1337,7 @@ mod tests {
     fn more_meeples_than_turns_is_unreachable() {
         // Three monasteries with red monks, two players: red had at most 2 of 3 turns.
         let text =
-            "players red blue\ntile B 0,0 red monk\ntile B 1,0 red monk\ntile B 2,0 red monk\n";
+            "players red blue\nrules whole-board\ntile B 0,0 red monk\ntile B 1,0 red monk\ntile B 2,0 red monk\n";
         let analysis = crate::analyze(text);
         assert_eq!(
             analysis
@@ -1320,13 +1358,14 @@ mod tests {
             vec![Code::CompletedOccupied]
         );
         assert!(outcome("tile D 0,0 red knight N\ntile E 0,1 r180 blue knight S\n").is_none());
-        let ring = "tile B 0,0 red monk\ntile U 0,1 r90\ntile V 1,1\ntile U 1,0\n";
+        let ring =
+            "rules whole-board\ntile B 0,0 red monk\ntile U 0,1 r90\ntile V 1,1\ntile U 1,0\n";
         assert!(matches!(outcome(ring), Some(Outcome::Reachable(_))));
     }
 
     #[test]
     fn hover_on_the_first_setup_line_shows_the_witness() {
-        let text = "players red blue\ntile D 0,0 red knight N\ntile U 1,0 r90 blue traveller E\n";
+        let text = "players red blue\nrules whole-board\ntile D 0,0 red knight N\ntile U 1,0 r90 blue traveller E\n";
         let analysis = crate::analyze(text);
         let card = crate::hover(&analysis, 2).expect("a card on `players`");
         assert!(
@@ -1335,12 +1374,12 @@ mod tests {
             card.markdown
         );
         assert!(
-            card.markdown.contains("`D 0,0 r0` (line 2) · knight N"),
+            card.markdown.contains("`D 0,0 r0` (line 3) · knight N"),
             "{}",
             card.markdown
         );
         assert!(
-            card.markdown.contains("`U 1,0 r90` (line 3) · traveller E"),
+            card.markdown.contains("`U 1,0 r90` (line 4) · traveller E"),
             "{}",
             card.markdown
         );
@@ -1351,7 +1390,7 @@ mod tests {
         // U 0,0 (red) – U 0,1 – U 0,2 (blue), one straight road: once the middle tile is
         // down, both travellers' segments touch its road, so whichever comes first blocks
         // the other, though neither touches an occupied road yet.
-        let text = "players red blue\ntile U 0,0 red traveller\ntile U 0,1\n\
+        let text = "players red blue\nrules whole-board\ntile U 0,0 red traveller\ntile U 0,1\n\
             tile U 0,2 blue traveller\n";
         let parse = carc_notation::parse(text);
         let state = replay(&parse, None, None);
@@ -1363,7 +1402,8 @@ mod tests {
     }
 
     /// The detour setup (reachable after a search) and two texts that share its setup.
-    const DETOUR: &str = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+    const DETOUR: &str =
+        "players red blue\nrules whole-board\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
         tile U 0,2 blue traveller S\ntile B 1,0\ntile B 1,1\ntile B 1,2\n";
 
     #[test]
@@ -1408,7 +1448,8 @@ mod tests {
             Some(Outcome::Reachable(_))
         ));
         // Without the detour (the B tiles) the corridor is unreachable: searched and proven.
-        let corridor = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+        let corridor =
+            "players red blue\nrules whole-board\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
             tile U 0,2 blue traveller S\n";
         let proof = crate::analyze_incremental(corridor, Some(&first));
         let codes: Vec<Code> = proof.diagnostics().iter().map(|d| d.code).collect();
@@ -1416,6 +1457,43 @@ mod tests {
         // Inserting a blank line in the setup shifts every offset: not reused either.
         let shifted = format!("\n{DETOUR}");
         assert!(!crate::analyze_incremental(&shifted, Some(&first)).reach_reused());
+    }
+
+    #[test]
+    fn an_excerpt_is_checked_only_for_direct_joins() {
+        // The corridor and the three monks without `rules whole-board`: tiles outside the
+        // excerpt may have joined the road's ends and given red more turns. Clean.
+        let corridor = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+            tile U 0,2 blue traveller S\n";
+        let monks = "players red blue\ntile B 0,0 red monk\ntile B 1,0 red monk\n\
+            tile B 2,0 red monk\n";
+        for text in [corridor, monks] {
+            assert!(matches!(outcome(text), Some(Outcome::Excerpt)), "{text}");
+            assert_eq!(codes(text), vec![], "{text}");
+            let card = crate::hover(&crate::analyze(text), 0)
+                .expect("a card")
+                .markdown;
+            assert!(card.starts_with("**setup excerpt** · 3 tiles"), "{card}");
+            assert!(card.contains("`rules whole-board`"), "{card}");
+        }
+        // A direct join is impossible on any board: still unreachable, saying why.
+        let joined = "players red blue\ntile U 0,0 red traveller\ntile U 0,1 blue traveller\n";
+        let analysis = crate::analyze(joined);
+        let d = &analysis.diagnostics()[0];
+        assert_eq!(d.code, Code::Unreachable);
+        assert!(
+            d.message
+                .contains("whichever tile came second was deployed onto an occupied road"),
+            "{}",
+            d.message
+        );
+        // `rules` after play began is an `order` error and says nothing about the setup.
+        assert!(!whole_board(&carc_notation::parse(
+            "tile D 0,0\nturn red E 0,1 r180\nrules whole-board\n"
+        )));
+        assert!(whole_board(&carc_notation::parse(
+            "title \"t\"\nrules farmers whole-board\ntile D 0,0\n"
+        )));
     }
 
     #[test]
@@ -1427,7 +1505,8 @@ mod tests {
     #[test]
     fn a_search_out_of_budget_is_not_proven() {
         // The reachable detour of the test above needs 6 placements; 1 is not enough.
-        let text = "players red blue\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
+        let text =
+            "players red blue\nrules whole-board\ntile A 0,0 r180 red traveller N\ntile U 0,1\n\
             tile U 0,2 blue traveller S\ntile B 1,0\ntile B 1,1\ntile B 1,2\n";
         let parse = carc_notation::parse(text);
         let state = replay(&parse, None, None);

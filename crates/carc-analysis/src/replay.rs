@@ -21,6 +21,8 @@ use crate::diagnostic::{Code, Diagnostic, Related};
 use crate::explain;
 use crate::vocab;
 
+pub(crate) mod refused;
+
 /// How many meeples a player owns (the eighth is the score marker).
 pub const MEEPLES_PER_PLAYER: i32 = 7;
 
@@ -94,6 +96,8 @@ pub struct Replay {
     /// The tiles of `draws` not yet taken by a turn or discard, in order (a turn or discard
     /// whose tile is the next draw takes it; see docs/puzzles.md).
     pub draws: Vec<TileType>,
+    /// What each `refused` line found, in file order.
+    pub refusals: Vec<refused::Refusal>,
 }
 
 /// A `mark x,y ["label"]` line in effect.
@@ -126,6 +130,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             facts: Vec::new(),
             marks: Vec::new(),
             draws: Vec::new(),
+            refusals: Vec::new(),
         },
         parse,
         boxes: prelude.boxes,
@@ -214,10 +219,13 @@ impl Prelude {
                             RuleOption::Farmers => farmers = true,
                             RuleOption::NoFarmers => farmers = false,
                             RuleOption::Boxes(n) => boxes = n,
+                            // Read by `reach::whole_board` (setup checks).
+                            RuleOption::WholeBoard => {}
                         }
                     }
                 }
                 StatementKind::Turn(_)
+                | StatementKind::Refused(_)
                 | StatementKind::Discard { .. }
                 | StatementKind::ExpectScore(_)
                 | StatementKind::ExpectSupply(_)
@@ -260,6 +268,7 @@ fn colours_of(kind: &StatementKind) -> Vec<Colour> {
             out
         }
         StatementKind::End { expect: Some(e) } => expectation_colours(e),
+        StatementKind::Refused(refused) => vec![refused.turn.colour.value],
         _ => Vec::new(),
     }
 }
@@ -402,6 +411,7 @@ impl Replayer<'_> {
                 }
             }
             StatementKind::Turn(turn) => self.turn(line, turn),
+            StatementKind::Refused(refused) => self.refused(line, refused),
             StatementKind::Discard { tile } => self.discard(tile),
             StatementKind::ExpectScore(list) => {
                 self.expect_totals(list, "score", |g, c| g.score(c))
@@ -460,23 +470,15 @@ impl Replayer<'_> {
         Some(c)
     }
 
-    /// The tile type of a letter, reporting `unknown-tile`; also counts it against the box,
-    /// unless the cell `at` it is meant for already holds a tile: a line whose tile cannot go
-    /// on the board takes none from the box.
-    fn take_tile(&mut self, letter: &Spanned<char>, at: Option<Pos>) -> Option<TileType> {
-        let Some(tile) = TileType::from_letter(letter.value) else {
-            let hint = if letter.value.is_ascii_lowercase() {
-                " (tile letters are upper case)"
-            } else {
-                ""
-            };
+    /// The tile type of a token, reporting `unknown-tile` (with the nearest tokens); also
+    /// counts it against the box, unless the cell `at` it is meant for already holds a tile:
+    /// a line whose tile cannot go on the board takes none from the box.
+    fn take_tile(&mut self, letter: &Spanned<String>, at: Option<Pos>) -> Option<TileType> {
+        let Some(tile) = TileType::from_token(&letter.value) else {
             self.report(
                 Code::UnknownTile,
                 letter.span,
-                format!(
-                    "`{}` is not a tile: tiles are lettered A to X{hint}",
-                    letter.value
-                ),
+                explain::unknown_tile(&letter.value),
             );
             return None;
         };
@@ -508,8 +510,8 @@ impl Replayer<'_> {
 
     /// As [`Replayer::take_tile`] for a turn or discard: when its tile is the next of the
     /// `draws`, it takes that draw, which the box already counted.
-    fn take_drawn(&mut self, letter: &Spanned<char>, at: Option<Pos>) -> Option<TileType> {
-        let tile = TileType::from_letter(letter.value);
+    fn take_drawn(&mut self, letter: &Spanned<String>, at: Option<Pos>) -> Option<TileType> {
+        let tile = TileType::from_token(&letter.value);
         let free = at.is_none_or(|p| self.replay.game.tile_at(p).is_none());
         if tile.is_some() && free && self.replay.draws.first().copied() == tile {
             self.replay.draws.remove(0);
@@ -657,9 +659,12 @@ impl Replayer<'_> {
         }
     }
 
-    /// Ends the setup: connectivity, completed features holding meeples, supplies.
+    /// Ends the setup: connectivity (only under `rules whole-board`: an excerpt's tiles may be
+    /// joined by tiles outside it), completed features holding meeples, supplies.
     fn finish_setup(&mut self) {
-        self.report_disconnected_setup();
+        if crate::reach::whole_board(self.parse) {
+            self.report_disconnected_setup();
+        }
         self.report_completed_occupied();
         for (line, span, id) in std::mem::take(&mut self.pending_setup_meeples) {
             if let Some(summary) = self.meeple_summary(id) {
@@ -959,7 +964,7 @@ impl Replayer<'_> {
         }
     }
 
-    fn discard(&mut self, letter: &Spanned<char>) {
+    fn discard(&mut self, letter: &Spanned<String>) {
         let Some(tile) = self.take_drawn(letter, None) else {
             return;
         };

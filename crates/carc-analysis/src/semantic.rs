@@ -37,22 +37,14 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                         out.meeple(meeple);
                     }
                 }
-                StatementKind::Turn(turn) => {
-                    out.push(turn.colour.span, TokenKind::Colour);
-                    out.push(turn.tile.span, TokenKind::Tile);
-                    out.coord(&turn.at);
-                    if let Some(r) = &turn.rotation {
-                        out.push(r.span, TokenKind::Rotation);
+                StatementKind::Turn(turn) => out.turn(turn),
+                StatementKind::Refused(refused) => {
+                    // Codes are classed like `rules` options: fixed words of the notation.
+                    for code in &refused.codes {
+                        out.push(code.span, TokenKind::Keyword);
                     }
-                    if let Some(m) = &turn.meeple {
-                        out.meeple(m);
-                    }
-                    if let Some(g) = &turn.glyph {
-                        out.push(g.span, TokenKind::Operator);
-                    }
-                    if let Some(e) = &turn.expect {
-                        out.expectation(e);
-                    }
+                    out.push(refused.turn_keyword, TokenKind::Keyword);
+                    out.turn(&refused.turn);
                 }
                 StatementKind::Discard { tile } => out.push(tile.span, TokenKind::Tile),
                 StatementKind::Supply(list)
@@ -99,6 +91,25 @@ impl Tokens {
     fn push(&mut self, span: Span, kind: TokenKind) {
         if span.end > span.start {
             self.0.push(SemanticToken { span, kind });
+        }
+    }
+
+    /// A turn's words after its keyword (a refused move has no expectation).
+    fn turn(&mut self, turn: &carc_notation::TurnStmt) {
+        self.push(turn.colour.span, TokenKind::Colour);
+        self.push(turn.tile.span, TokenKind::Tile);
+        self.coord(&turn.at);
+        if let Some(r) = &turn.rotation {
+            self.push(r.span, TokenKind::Rotation);
+        }
+        if let Some(m) = &turn.meeple {
+            self.meeple(m);
+        }
+        if let Some(g) = &turn.glyph {
+            self.push(g.span, TokenKind::Operator);
+        }
+        if let Some(e) = &turn.expect {
+            self.expectation(e);
         }
     }
 

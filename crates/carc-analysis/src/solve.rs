@@ -38,7 +38,7 @@ pub struct Solved {
     /// The goal used.
     pub goal: PuzzleGoal,
     /// The tiles played, the mover's first.
-    pub draws: Vec<char>,
+    pub draws: Vec<String>,
     /// Every move, best first.
     pub moves: Vec<SolvedMove>,
     /// Whether every draw was searched (always for `points`).
@@ -143,7 +143,7 @@ pub fn solve(
         .and_then(|l| parse.lines.get(l))
         .and_then(|l| match &l.kind {
             LineKind::Statement(s) => match &s.kind {
-                StatementKind::Turn(t) => TileType::from_letter(t.tile.value),
+                StatementKind::Turn(t) => TileType::from_token(&t.tile.value),
                 _ => None,
             },
             _ => None,
@@ -153,7 +153,7 @@ pub fn solve(
         (None, Some(_)) => state.draws.clone(),
         (None, None) => return Err(SolveError::NoDraws),
     };
-    let letters: Vec<char> = draws.iter().map(|t| t.letter()).collect();
+    let tokens: Vec<String> = draws.iter().map(|t| t.token().to_owned()).collect();
     let Some(engine) = engine_goal(goal) else {
         // `points`: what each move scores at once, no search
         let tile = draws[0];
@@ -172,7 +172,7 @@ pub fn solve(
         return Ok(Solved {
             mover: colour.as_str(),
             goal,
-            draws: letters,
+            draws: tokens,
             moves,
             exact: true,
             depth: 1,
@@ -207,7 +207,7 @@ pub fn solve(
     Ok(Solved {
         mover: colour.as_str(),
         goal,
-        draws: letters,
+        draws: tokens,
         moves,
         exact: solution.exact,
         depth: solution.depth,
@@ -239,7 +239,7 @@ mod tests {
         let solved = solve(&crate::analyze(BLOCK), None, None, Limits::default()).unwrap();
         assert_eq!(solved.mover, "red");
         assert_eq!(solved.goal, PuzzleGoal::Final);
-        assert_eq!(solved.draws, vec!['E', 'E']);
+        assert_eq!(solved.draws, ["E", "E"]);
         assert!(solved.exact);
         // by hand in crates/carc-rules/tests/search.rs
         assert_eq!(solved.moves.len(), 18);

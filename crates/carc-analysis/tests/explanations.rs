@@ -12,11 +12,16 @@ fn labels(analysis: &Analysis) -> Vec<String> {
 }
 
 /// The hover card on the first occurrence of `word` in `text` outside comments.
+/// The hover card at the first `word` that is not in a comment nor inside a
+/// `refused …: turn …` line.
 fn card(text: &str, word: &str) -> String {
     let offset = text
         .match_indices(word)
         .map(|(i, _)| i)
-        .find(|i| !text[..*i].rsplit('\n').next().unwrap_or("").contains('#'))
+        .find(|i| {
+            let before = text[..*i].rsplit('\n').next().unwrap_or("");
+            !before.contains('#') && !before.trim_start().starts_with("refused")
+        })
         .unwrap_or_else(|| panic!("no `{word}`"));
     hover(&analyze(text), offset)
         .unwrap_or_else(|| panic!("no hover on `{word}`"))

@@ -1,12 +1,15 @@
 //! The lesson course of seeds/000 as `examples/lessons/`: 13 lessons and 3 strategy positions.
 //! Each file checks clean (the fixture runner asserts that for every example); here: the
 //! course is complete, each lesson states its scores with `=>`, the strategy positions compare
-//! their options in variations, and every refused action written as
-//! `# refused: CODE: STATEMENT` yields CODE on its line once uncommented.
+//! their options in variations, the refused actions are `refused` statements that carc checks
+//! (a refused discard, which the statement cannot hold, stays a comment
+//! `# refused: CODE: STATEMENT` that yields CODE on its line once uncommented), and the
+//! lessons are natural excerpts: no filler tiles, and `rules whole-board` would reject them.
 
 use std::path::{Path, PathBuf};
 
 use carc_analysis::{analyze, Code};
+use carc_notation::{parse, StatementKind};
 
 fn lessons_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/lessons")
@@ -76,12 +79,33 @@ fn the_course_has_13_lessons_and_3_strategy_positions_each_titled_with_scores() 
     }
 }
 
+/// The `refused` statements of a text: (0-based line, the codes as written).
+fn refused_statements(text: &str) -> Vec<(usize, Vec<String>)> {
+    parse(text)
+        .lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| match &line.kind {
+            carc_notation::LineKind::Statement(s) => match &s.kind {
+                StatementKind::Refused(r) => {
+                    Some((i, r.codes.iter().map(|c| c.value.clone()).collect()))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn the_refused_actions_of_the_lessons_are_written_and_cover_the_four_rules() {
     let mut codes: Vec<(String, String)> = Vec::new();
     for (name, text) in lesson_files() {
         for (_, _, code, _) in refused_lines(&text) {
             codes.push((name.clone(), code));
+        }
+        for (_, listed) in refused_statements(&text) {
+            codes.extend(listed.into_iter().map(|c| (name.clone(), c)));
         }
     }
     let has = |lesson: &str, code: &str| {
@@ -134,5 +158,88 @@ fn each_refused_line_uncommented_yields_its_code_on_that_line() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 6, "every refused line was tried");
+    // Only the refused discard of lesson 13 is still a comment.
+    assert_eq!(checked, 1, "every refused comment was tried");
+}
+
+#[test]
+fn each_refused_statement_is_checked_and_a_wrong_code_is_reported() {
+    // Every lesson checks clean (above), so each `refused` statement holds. Claiming another
+    // code instead must then be `refusal-mismatch` on that line: the claim is really checked.
+    let mut checked = 0;
+    for (name, text) in lesson_files() {
+        for (line, listed) in refused_statements(&text) {
+            let wrong = if listed.iter().any(|c| c == "tile-count") {
+                "farmers-off"
+            } else {
+                "tile-count"
+            };
+            let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+            let original = &lines[line];
+            let changed_line = original.replacen(&listed.join(", "), wrong, 1);
+            assert_ne!(&changed_line, original, "{name}:{}", line + 1);
+            let mut changed = lines.clone();
+            changed[line] = changed_line;
+            let changed = changed.join("\n") + "\n";
+            let start: usize = lines[..line].iter().map(|l| l.len() + 1).sum();
+            let end = start + lines[line].len();
+            let found: Vec<Code> = analyze(&changed)
+                .diagnostics()
+                .iter()
+                .filter(|d| start <= d.span.start && d.span.start <= end)
+                .map(|d| d.code)
+                .collect();
+            assert_eq!(found, vec![Code::RefusalMismatch], "{name}:{}", line + 1);
+            checked += 1;
+        }
+    }
+    // Lessons 2, 6, 11, 12 and 13 (occupied city twice, the empty supply, the 180° mismatch,
+    // the unplaceable four-sided city).
+    assert_eq!(checked, 5);
+}
+
+/// The text with `rules whole-board` after its `players` line.
+fn whole_board(text: &str) -> String {
+    text.replacen(
+        "\nplayers red blue\n",
+        "\nplayers red blue\nrules whole-board\n",
+        1,
+    )
+}
+
+#[test]
+fn the_lessons_are_natural_excerpts_that_whole_board_would_reject() {
+    // Each setup shows only the tiles its lesson is about (seeds/000: "fixed local
+    // positions"). As excerpts they check clean (the fixture runner and the test above); as
+    // entire boards they are impossible, for the reasons the checker gave before excerpts:
+    let cases: [(&str, usize, Vec<Code>); 4] = [
+        // 6: three caps around the gap 0,0 touch only through it: the caps at 1,0 and -1,0
+        // are not joined side to side with the first one (0,1).
+        ("06-", 3, vec![Code::NotAdjacent, Code::NotAdjacent]),
+        // 7: blue's cap at 1,0 touches red's city only through the gap.
+        ("07-", 4, vec![Code::NotAdjacent]),
+        // 9: red's monk, knight and traveller on 4 tiles; 2 players alternating give red at
+        // most 2 of the 4 turns, so at most 2 meeples.
+        ("09-", 4, vec![Code::Unreachable]),
+        // 12: the cap above the gap and the road east of it touch only through the gap.
+        ("12-", 2, vec![Code::NotAdjacent]),
+    ];
+    let files = lesson_files();
+    for (prefix, tiles, expected) in cases {
+        let (name, text) = files
+            .iter()
+            .find(|(n, _)| n.starts_with(prefix))
+            .expect("the lesson exists");
+        let setup_tiles = text.lines().filter(|l| l.starts_with("tile ")).count();
+        assert_eq!(setup_tiles, tiles, "{name}: no filler tiles");
+        assert!(analyze(text).diagnostics().is_empty(), "{name}");
+        let whole = whole_board(text);
+        assert_ne!(&whole, text, "{name}: the rules line went in");
+        let found: Vec<Code> = analyze(&whole)
+            .diagnostics()
+            .iter()
+            .map(|d| d.code)
+            .collect();
+        assert_eq!(found, expected, "{name}");
+    }
 }

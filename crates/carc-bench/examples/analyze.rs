@@ -1,5 +1,6 @@
 //! Analyses one file repeatedly, for a profiler (`valgrind --tool=callgrind`, `perf record`):
-//! `cargo run --release -p carc-bench --example analyze -- FILE [TIMES]`.
+//! `cargo run --profile profiling -p carc-bench --example analyze -- FILE [TIMES]` (the release
+//! build with debug info; binary in target/profiling/examples/).
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -1,5 +1,6 @@
-//! Plays random full games, for a profiler: `cargo run --release -p carc-bench --example games
-//! -- [GAMES] [PLAYERS]` (2-player games with farmers by default).
+//! Plays random full games, for a profiler: `cargo run --profile profiling -p carc-bench
+//! --example games -- [GAMES] [PLAYERS]` (2-player games with farmers by default; the release
+//! build with debug info, binary in target/profiling/examples/).
 
 fn main() {
     let mut args = std::env::args().skip(1);

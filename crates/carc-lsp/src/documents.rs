@@ -2,16 +2,25 @@
 //! an `.await`. Every edit is applied synchronously under the lock, so the order in which the
 //! handlers were started is the order in which the text changes, whatever they await later.
 //!
-//! Each document also caches the analysis of its current version: it is computed outside the
-//! lock on a snapshot of the text and stored only if the document has not moved on meanwhile.
+//! Each document also keeps its newest analysis. Analyses run on tokio's blocking pool, never
+//! on the task that reads and answers messages, so a slow analysis of one document delays no
+//! answer about another. At most one analysis per document runs at a time, always of the
+//! version that was current when it started; a newer version cancels the work on older ones:
+//! a version that is superseded before its analysis starts is never analysed, and a result
+//! that is stale when it arrives only serves as the incremental base of the next analysis and
+//! answers the requests that were waiting since before the change (it is never published:
+//! see [`crate::publish`]).
 
 use std::collections::HashMap;
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
+use std::pin::pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use carc_analysis::Analysis;
 use ropey::Rope;
+use tokio::sync::Notify;
 use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use crate::convert::{self, PositionEncoding};
@@ -19,18 +28,67 @@ use crate::convert::{self, PositionEncoding};
 /// One open document.
 #[derive(Debug)]
 struct Document {
+    /// Tells this opening of the URI from an earlier one (a reopened document may restart
+    /// its versions), so that an analysis of the earlier one is not taken for this one's.
+    id: u64,
     rope: Rope,
     version: i32,
-    analysis: Option<Arc<Analysis>>,
-    /// The last analysis of an earlier version, kept until the current one is analysed:
-    /// `analyze_incremental` takes its reachability report over when the setup is unchanged.
+    /// The newest finished analysis: of `version`, or of an earlier version while the
+    /// current one is not analysed yet (`analyze_incremental` takes over its reachability
+    /// report when the setup is unchanged).
+    analysed: Option<Analysed>,
+    /// Whether an analysis of this document is running on the blocking pool.
+    running: bool,
+    /// The version whose diagnostics were last published.
+    published: Option<i32>,
+}
+
+/// A finished analysis with the text it analysed.
+#[derive(Debug, Clone)]
+struct Analysed {
+    rope: Rope,
+    version: i32,
+    result: Result<Arc<Analysis>, AnalysisPanic>,
+}
+
+/// What an analysis on the blocking pool needs.
+struct Job {
+    uri: Uri,
+    id: u64,
+    rope: Rope,
+    version: i32,
     previous: Option<Arc<Analysis>>,
 }
 
 /// The open documents of a session.
 #[derive(Debug, Default)]
 pub struct Documents {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
     map: Mutex<HashMap<Uri, Document>>,
+    /// Woken whenever an analysis finishes.
+    finished: Notify,
+    /// The next [`Document::id`].
+    next_id: AtomicU64,
+    /// Tests only: called on the blocking pool with the text before each analysis (a test
+    /// blocks here to make one analysis slow).
+    #[cfg(test)]
+    before_analysis: Mutex<Option<BeforeAnalysis>>,
+}
+
+/// The hook of [`Documents::set_before_analysis`].
+#[cfg(test)]
+#[derive(Clone)]
+pub(crate) struct BeforeAnalysis(pub(crate) Arc<dyn Fn(&str) + Send + Sync>);
+
+#[cfg(test)]
+impl fmt::Debug for BeforeAnalysis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("BeforeAnalysis")
+    }
 }
 
 /// A consistent view of one document version: its text and its analysis.
@@ -73,19 +131,59 @@ impl fmt::Display for ChangeError {
 #[derive(Debug, Clone)]
 pub struct AnalysisPanic(pub String);
 
-impl Documents {
+impl Inner {
     fn lock(&self) -> MutexGuard<'_, HashMap<Uri, Document>> {
         // A panic never happens under this lock, but a poisoned map is still a valid map.
         self.map.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Runs on the blocking pool: analyses one version and stores the result in its
+    /// document, if that document is still open.
+    fn analyse(&self, job: Job) {
+        let text = job.rope.to_string();
+        let result = catch_panic(|| {
+            #[cfg(test)]
+            self.before_analysis(&text);
+            carc_analysis::analyze_incremental(&text, job.previous.as_deref())
+        });
+        if let Some(document) = self.lock().get_mut(&job.uri).filter(|d| d.id == job.id) {
+            document.running = false;
+            document.analysed = Some(Analysed {
+                rope: job.rope,
+                version: job.version,
+                result: result.map(Arc::new),
+            });
+        }
+        self.finished.notify_waiters();
+    }
+
+    #[cfg(test)]
+    fn before_analysis(&self, text: &str) {
+        let hook = self
+            .before_analysis
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        if let Some(BeforeAnalysis(hook)) = hook {
+            hook(text);
+        }
+    }
+}
+
+impl Documents {
+    fn lock(&self) -> MutexGuard<'_, HashMap<Uri, Document>> {
+        self.inner.lock()
+    }
+
     /// Opens (or reopens) a document with its full text.
     pub fn open(&self, uri: Uri, text: &str, version: i32) {
         let document = Document {
+            id: self.inner.next_id.fetch_add(1, Ordering::Relaxed),
             rope: Rope::from_str(text),
             version,
-            analysis: None,
-            previous: None,
+            analysed: None,
+            running: false,
+            published: None,
         };
         self.lock().insert(uri, document);
     }
@@ -112,9 +210,6 @@ impl Documents {
             convert::apply_change(&mut document.rope, change, encoding);
         }
         document.version = version;
-        if let Some(analysis) = document.analysis.take() {
-            document.previous = Some(analysis);
-        }
         Ok(())
     }
 
@@ -131,49 +226,87 @@ impl Documents {
             .map(|d| (d.rope.to_string(), d.version))
     }
 
+    /// Tests only: calls `hook` on the blocking pool with the text before each analysis.
+    #[cfg(test)]
+    pub(crate) fn set_before_analysis(&self, hook: BeforeAnalysis) {
+        *self
+            .inner
+            .before_analysis
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(hook);
+    }
+
     /// Whether `version` is still the document's current version.
+    #[cfg(test)]
     pub fn is_current(&self, uri: &Uri, version: i32) -> bool {
         self.lock().get(uri).is_some_and(|d| d.version == version)
     }
 
-    /// The current version with its analysis, analysing it (outside the lock, under
-    /// `catch_unwind`) if no request did yet. `None` if the document is not open.
-    pub fn snapshot(&self, uri: &Uri) -> Option<Result<Snapshot, AnalysisPanic>> {
-        let (rope, version, cached, previous) = {
-            let map = self.lock();
-            let document = map.get(uri)?;
-            (
-                document.rope.clone(),
-                document.version,
-                document.analysis.clone(),
-                document.previous.clone(),
-            )
+    /// Whether the diagnostics of `version` are to be published: it is still the document's
+    /// current version and they were not published yet. Marks them published.
+    pub fn claim_publication(&self, uri: &Uri, version: i32) -> bool {
+        let mut map = self.lock();
+        let Some(document) = map.get_mut(uri) else {
+            return false;
         };
-        if let Some(analysis) = cached {
-            return Some(Ok(Snapshot {
-                rope,
-                version,
-                analysis,
-            }));
+        if document.version != version || document.published == Some(version) {
+            return false;
         }
-        let text = rope.to_string();
-        let analysis =
-            catch_panic(|| carc_analysis::analyze_incremental(&text, previous.as_deref()));
-        let analysis = match analysis {
-            Ok(analysis) => Arc::new(analysis),
-            Err(panic) => return Some(Err(panic)),
-        };
-        if let Some(document) = self.lock().get_mut(uri) {
-            if document.version == version && document.analysis.is_none() {
-                document.analysis = Some(analysis.clone());
-                document.previous = None;
+        document.published = Some(version);
+        true
+    }
+
+    /// An analysed version of a document, no older than the version current at the call:
+    /// that one, or a newer one if the document changed while its analysis ran. Analyses
+    /// (under `catch_unwind`) on the blocking pool when no analysis is running, else waits
+    /// for the running one. `None` if the document is not open (or was closed meanwhile).
+    pub async fn snapshot(&self, uri: &Uri) -> Option<Result<Snapshot, AnalysisPanic>> {
+        // The document (its `id`) and the version current at the call.
+        let mut wanted: Option<(u64, i32)> = None;
+        loop {
+            // Registered before looking, so that an analysis finishing in between wakes us.
+            let mut finished = pin!(self.inner.finished.notified());
+            finished.as_mut().enable();
+            let job = {
+                let mut map = self.lock();
+                let document = map.get_mut(uri)?;
+                let version = match wanted {
+                    Some((id, version)) if id == document.id => version,
+                    _ => wanted.insert((document.id, document.version)).1,
+                };
+                if let Some(done) = document.analysed.as_ref().filter(|a| a.version >= version) {
+                    return Some(done.result.clone().map(|analysis| Snapshot {
+                        rope: done.rope.clone(),
+                        version: done.version,
+                        analysis,
+                    }));
+                }
+                if document.running {
+                    None
+                } else {
+                    document.running = true;
+                    Some(Job {
+                        uri: uri.clone(),
+                        id: document.id,
+                        rope: document.rope.clone(),
+                        version: document.version,
+                        previous: document
+                            .analysed
+                            .as_ref()
+                            .and_then(|a| a.result.as_ref().ok().cloned()),
+                    })
+                }
+            };
+            match job {
+                // The job stores its result itself, so that it lands even if this request
+                // is cancelled meanwhile.
+                Some(job) => {
+                    let inner = self.inner.clone();
+                    let _ = tokio::task::spawn_blocking(move || inner.analyse(job)).await;
+                }
+                None => finished.await,
             }
         }
-        Some(Ok(Snapshot {
-            rope,
-            version,
-            analysis,
-        }))
     }
 }
 
@@ -231,17 +364,19 @@ mod tests {
         );
     }
 
-    #[test]
-    fn snapshots_cache_the_analysis_of_the_current_version() {
+    #[tokio::test]
+    async fn snapshots_cache_the_analysis_of_the_current_version() {
         let docs = Documents::default();
-        assert!(docs.snapshot(&uri()).is_none());
+        assert!(docs.snapshot(&uri()).await.is_none());
         docs.open(uri(), "tile D 0,0\n", 1);
         let first = docs
             .snapshot(&uri())
+            .await
             .and_then(Result::ok)
             .expect("a snapshot");
         let again = docs
             .snapshot(&uri())
+            .await
             .and_then(Result::ok)
             .expect("a snapshot");
         assert!(Arc::ptr_eq(&first.analysis, &again.analysis));
@@ -250,6 +385,7 @@ mod tests {
             .expect("applied");
         let changed = docs
             .snapshot(&uri())
+            .await
             .and_then(Result::ok)
             .expect("a snapshot");
         assert_eq!(
@@ -260,13 +396,16 @@ mod tests {
         assert!(docs.close(&uri()) && !docs.close(&uri()));
     }
 
-    #[test]
-    fn an_edit_after_the_setup_reuses_the_reachability_report() {
+    #[tokio::test]
+    async fn an_edit_after_the_setup_reuses_the_reachability_report() {
         let docs = Documents::default();
-        let setup = "players red blue\ntile D 0,0 red knight N\ntile U 1,0 r90 blue traveller E\n";
+        // The entire board (`rules whole-board`): the setup is searched, with a witness.
+        let setup = "players red blue\nrules whole-board\ntile D 0,0 red knight N\n\
+            tile U 1,0 r90 blue traveller E\n";
         docs.open(uri(), setup, 1);
         let first = docs
             .snapshot(&uri())
+            .await
             .and_then(Result::ok)
             .expect("a snapshot");
         assert!(!first.analysis.reach_reused());
@@ -275,12 +414,13 @@ mod tests {
         docs.change(
             &uri(),
             2,
-            &[insert(3, 0, "turn red V 2,2\n")],
+            &[insert(4, 0, "turn red V 2,2\n")],
             PositionEncoding::Utf16,
         )
         .expect("applied");
         let typed = docs
             .snapshot(&uri())
+            .await
             .and_then(Result::ok)
             .expect("a snapshot");
         assert!(typed.analysis.reach_reused());
@@ -290,18 +430,19 @@ mod tests {
         assert_eq!(card(&typed.analysis), card(&fresh));
         assert!(card(&fresh).is_some_and(|c| c.starts_with("**reachable setup**")));
         // Two changes before any request: the last analysis (version 2) still serves.
-        docs.change(&uri(), 3, &[insert(4, 0, "\n")], PositionEncoding::Utf16)
+        docs.change(&uri(), 3, &[insert(5, 0, "\n")], PositionEncoding::Utf16)
             .expect("applied");
-        docs.change(&uri(), 4, &[insert(5, 0, "\n")], PositionEncoding::Utf16)
+        docs.change(&uri(), 4, &[insert(6, 0, "\n")], PositionEncoding::Utf16)
             .expect("applied");
         let later = docs
             .snapshot(&uri())
+            .await
             .and_then(Result::ok)
             .expect("a snapshot");
         assert!(later.analysis.reach_reused());
         // A changed setup line (the traveller's colour) is searched again.
         let edit = TextDocumentContentChangeEvent {
-            range: Some(Range::new(Position::new(2, 15), Position::new(2, 19))),
+            range: Some(Range::new(Position::new(3, 15), Position::new(3, 19))),
             range_length: None,
             text: "red".to_owned(),
         };
@@ -309,6 +450,7 @@ mod tests {
             .expect("applied");
         let changed = docs
             .snapshot(&uri())
+            .await
             .and_then(Result::ok)
             .expect("a snapshot");
         assert!(changed.analysis.text().contains("r90 red traveller E"));

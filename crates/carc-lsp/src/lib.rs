@@ -5,16 +5,17 @@
 //!   session and every request is answered as the specification says.
 //! - `convert` owns every conversion between LSP positions and byte offsets.
 //! - `documents` keeps `Uri → { rope, version }`; edits are applied synchronously, in order.
+//!   Analyses run on tokio's blocking pool, off the task that reads and answers messages, one
+//!   per document at a time; a newer version cancels the work on older ones.
 //! - `server` answers requests: find the document, convert, ask the analysis, convert back.
-//! - `publish` publishes diagnostics from one loop, so a stale list never overtakes a newer one.
+//! - `publish` publishes diagnostics one publication at a time per document, so a stale list
+//!   never overtakes a newer one, and documents independently of each other.
 //! - `to_proto` maps analysis values onto LSP values.
 //! - `board` is the `carc.showBoard` command: the SVG of the position at a line, for an
 //!   editor's live preview (its module documentation is the contract for extensions).
 //!
 //! Logs go to the client (`window/logMessage`); nothing but the protocol is written to the
 //! output.
-
-#![warn(missing_docs)]
 
 mod board;
 mod convert;

@@ -1,11 +1,15 @@
-//! The diagnostics publisher: one loop that publishes the diagnostics of queued documents, one
-//! at a time, so a stale list can never overtake a newer one. A burst of changes to one
-//! document is coalesced into one publication of its latest version; a document that is no
+//! The diagnostics publisher: publishes the diagnostics of queued documents, one publication
+//! at a time per document, so a stale list can never overtake a newer one, and documents
+//! independently of each other, so a slow analysis of one delays no other's. Changes to a
+//! document while its publication is under way are coalesced into one more publication of
+//! its latest version; a list that is stale once analysed is dropped; a document that is no
 //! longer open gets an empty list.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use tokio::sync::mpsc;
+use tokio::task::JoinSet;
 use tower_lsp_server::lsp_types::{MessageType, Uri};
 use tower_lsp_server::Client;
 
@@ -18,25 +22,42 @@ pub(crate) async fn run(
     shared: Arc<Shared>,
     mut queue: mpsc::UnboundedReceiver<Uri>,
 ) {
-    let mut batch = Vec::new();
-    while let Some(uri) = queue.recv().await {
-        batch.push(uri);
-        while let Ok(uri) = queue.try_recv() {
-            if !batch.contains(&uri) {
-                batch.push(uri);
+    // The publication under way for each document, and the documents queued again meanwhile.
+    let mut tasks = JoinSet::new();
+    let mut publishing = HashMap::new();
+    let mut again: Vec<Uri> = Vec::new();
+    loop {
+        let uri = tokio::select! {
+            uri = queue.recv() => match uri {
+                Some(uri) if publishing.values().any(|u| u == &uri) => {
+                    if !again.contains(&uri) {
+                        again.push(uri);
+                    }
+                    continue;
+                }
+                Some(uri) => uri,
+                None => return,
+            },
+            Some(done) = tasks.join_next_with_id() => {
+                let id = match done {
+                    Ok((id, ())) => id,
+                    Err(error) => error.id(),
+                };
+                if shared.session().inlay_hint_refresh {
+                    shared.refresh_hints.notify_one();
+                }
+                let Some(uri) = publishing.remove(&id) else { continue };
+                let Some(index) = again.iter().position(|u| u == &uri) else { continue };
+                again.swap_remove(index)
             }
-        }
-        for uri in batch.drain(..) {
-            publish(&client, &shared, uri).await;
-        }
-        if shared.session().inlay_hint_refresh {
-            shared.refresh_hints.notify_one();
-        }
+        };
+        let task = tasks.spawn(publish(client.clone(), shared.clone(), uri.clone()));
+        publishing.insert(task.id(), uri);
     }
 }
 
-async fn publish(client: &Client, shared: &Shared, uri: Uri) {
-    let Some(snapshot) = shared.docs.snapshot(&uri) else {
+async fn publish(client: Client, shared: Arc<Shared>, uri: Uri) {
+    let Some(snapshot) = shared.docs.snapshot(&uri).await else {
         client.publish_diagnostics(uri, Vec::new(), None).await;
         return;
     };
@@ -49,7 +70,8 @@ async fn publish(client: &Client, shared: &Shared, uri: Uri) {
         }
     };
     // A change that came in while analysing has queued the document again: publish that one.
-    if !shared.docs.is_current(&uri, snapshot.version) {
+    // A version already published (queued again by changes it covers) is not sent twice.
+    if !shared.docs.claim_publication(&uri, snapshot.version) {
         return;
     }
     let text = Text {

@@ -1,11 +1,14 @@
 //! The `LanguageServer` implementation. Each request handler is the same four steps: find the
 //! document, convert the position, call `carc-analysis` (under `catch_unwind`), convert back.
+//! The analysis and every query of it run on tokio's blocking pool: the task that reads and
+//! answers messages only finds, converts and waits.
 //! Notifications update [`Documents`] before their first `.await` and queue the document for
 //! [`crate::publish`].
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use carc_analysis::Analysis;
 use tokio::sync::{mpsc, Notify};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::lsp_types::*;
@@ -23,6 +26,25 @@ pub(crate) struct Session {
     pub(crate) encoding: PositionEncoding,
     /// Whether the client accepts `workspace/inlayHint/refresh`.
     pub(crate) inlay_hint_refresh: bool,
+    /// How hover and completion show a tile: an image for clients whose markdown shows
+    /// `data:` images (VS Code and its builds), a text drawing for the others.
+    pub(crate) pictures: carc_analysis::TilePictures,
+}
+
+/// How a client shows a tile, from the name it gives in `initialize` (`clientInfo.name`):
+/// VS Code, VSCodium and code-server render SVG `data:` images in hover and completion
+/// markdown; other clients (Neovim, Emacs, Helix) show markdown as text.
+pub(crate) fn pictures_for(client_name: Option<&str>) -> carc_analysis::TilePictures {
+    let shows_images = client_name.is_some_and(|name| {
+        ["Visual Studio Code", "VSCodium", "code-server"]
+            .iter()
+            .any(|known| name.starts_with(known))
+    });
+    if shows_images {
+        carc_analysis::TilePictures::Image
+    } else {
+        carc_analysis::TilePictures::Text
+    }
 }
 
 /// State shared by the handlers, the diagnostics publisher and the inlay-hint refresher.
@@ -69,7 +91,7 @@ impl Backend {
     /// The analysed current version of a document; `None` if it is not open or the analysis
     /// panicked (which is logged).
     async fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
-        match self.shared.docs.snapshot(uri)? {
+        match self.shared.docs.snapshot(uri).await? {
             Ok(snapshot) => Some(snapshot),
             Err(panic) => {
                 let message = format!("analysis of {} panicked: {}", uri.as_str(), panic.0);
@@ -79,9 +101,20 @@ impl Backend {
         }
     }
 
-    /// Runs one query of the analysis; a panic is logged and answered with `None`.
-    async fn query<T>(&self, what: &str, f: impl FnOnce() -> T) -> Option<T> {
-        match catch_panic(f) {
+    /// Runs one query of a snapshot's analysis on the blocking pool; a panic is logged and
+    /// answered with `None`.
+    async fn query<T: Send + 'static>(
+        &self,
+        what: &str,
+        snapshot: &Snapshot,
+        f: impl FnOnce(&Analysis) -> T + Send + 'static,
+    ) -> Option<T> {
+        let analysis = snapshot.analysis.clone();
+        // Fails only when the runtime is shutting down.
+        let answer = tokio::task::spawn_blocking(move || catch_panic(|| f(&analysis)))
+            .await
+            .ok()?;
+        match answer {
             Ok(value) => Some(value),
             Err(panic) => {
                 self.client
@@ -161,6 +194,7 @@ impl LanguageServer for Backend {
         let session = Session {
             encoding: PositionEncoding::negotiate(offered),
             inlay_hint_refresh,
+            pictures: pictures_for(params.client_info.as_ref().map(|c| c.name.as_str())),
         };
         // A second `initialize` never reaches us (tower-lsp-server refuses it).
         let _ = self.shared.session.set(session);
@@ -226,8 +260,11 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let offset = convert::offset(&snapshot.rope, position, self.encoding());
+        let pictures = self.shared.session().pictures;
         let hover = self
-            .query("hover", || carc_analysis::hover(&snapshot.analysis, offset))
+            .query("hover", &snapshot, move |a| {
+                carc_analysis::hover_with(a, offset, pictures)
+            })
             .await
             .flatten();
         Ok(hover.map(|hover| to_proto::hover(self.text(&snapshot), hover)))
@@ -239,8 +276,8 @@ impl LanguageServer for Backend {
         };
         let span = convert::span(&snapshot.rope, params.range, self.encoding());
         let hints = self
-            .query("inlay hints", || {
-                carc_analysis::inlay_hints(&snapshot.analysis, span)
+            .query("inlay hints", &snapshot, move |a| {
+                carc_analysis::inlay_hints(a, span)
             })
             .await;
         let text = self.text(&snapshot);
@@ -261,9 +298,10 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let offset = convert::offset(&snapshot.rope, position, self.encoding());
+        let pictures = self.shared.session().pictures;
         let items = self
-            .query("completion", || {
-                carc_analysis::completions(&snapshot.analysis, offset)
+            .query("completion", &snapshot, move |a| {
+                carc_analysis::completions_with(a, offset, pictures)
             })
             .await;
         let text = self.text(&snapshot);
@@ -284,9 +322,7 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let symbols = self
-            .query("document symbols", || {
-                carc_analysis::symbols(&snapshot.analysis)
-            })
+            .query("document symbols", &snapshot, carc_analysis::symbols)
             .await;
         let text = self.text(&snapshot);
         let symbols = symbols.map(|s| {
@@ -305,9 +341,7 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let tokens = self
-            .query("semantic tokens", || {
-                carc_analysis::semantic_tokens(&snapshot.analysis)
-            })
+            .query("semantic tokens", &snapshot, carc_analysis::semantic_tokens)
             .await;
         let tokens = tokens.map(|tokens| to_proto::semantic_tokens(self.text(&snapshot), tokens));
         Ok(tokens.map(SemanticTokensResult::Tokens))
@@ -318,9 +352,7 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let formatted = self
-            .query("formatting", || {
-                carc_analysis::format(snapshot.analysis.text())
-            })
+            .query("formatting", &snapshot, |a| carc_analysis::format(a.text()))
             .await;
         Ok(formatted.and_then(|formatted| to_proto::formatting(self.text(&snapshot), formatted)))
     }
@@ -332,8 +364,8 @@ impl LanguageServer for Backend {
         };
         let span = convert::span(&snapshot.rope, params.range, self.encoding());
         let actions = self
-            .query("code actions", || {
-                carc_analysis::code_actions(&snapshot.analysis, span)
+            .query("code actions", &snapshot, move |a| {
+                carc_analysis::code_actions(a, span)
             })
             .await;
         let (text, diagnostics) = (self.text(&snapshot), snapshot.analysis.diagnostics());
@@ -363,8 +395,8 @@ impl LanguageServer for Backend {
             )
         });
         let pictures = self
-            .query("show board", || {
-                let board = carc_analysis::board_at(&snapshot.analysis, offset);
+            .query("show board", &snapshot, move |a| {
+                let board = carc_analysis::board_at(a, offset);
                 (
                     carc_analysis::render_svg(&board),
                     carc_analysis::render_ascii(&board),
@@ -379,9 +411,7 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let lenses = self
-            .query("code lenses", || {
-                carc_analysis::code_lenses(&snapshot.analysis)
-            })
+            .query("code lenses", &snapshot, carc_analysis::code_lenses)
             .await;
         let text = self.text(&snapshot);
         Ok(lenses.map(|lenses| {
@@ -405,8 +435,8 @@ impl LanguageServer for Backend {
         };
         let offset = convert::offset(&snapshot.rope, position, self.encoding());
         let spans = self
-            .query("highlights", || {
-                carc_analysis::highlights(&snapshot.analysis, offset)
+            .query("highlights", &snapshot, move |a| {
+                carc_analysis::highlights(a, offset)
             })
             .await;
         let text = self.text(&snapshot);

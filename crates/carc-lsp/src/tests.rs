@@ -15,6 +15,16 @@ use crate::server::Shared;
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
+/// Where the server under test runs.
+#[derive(Debug, Clone, Copy)]
+enum ServerRuntime {
+    /// On the test's runtime, beside the client.
+    Test,
+    /// On a current-thread runtime of its own thread, as `carc lsp` runs it: one thread
+    /// reads, answers and publishes, and blocking work goes to that runtime's pool.
+    OwnThread,
+}
+
 /// A JSON-RPC client speaking to an in-process server. Requests from the server
 /// (`workspace/inlayHint/refresh`) are answered with `null` and recorded like notifications.
 struct TestClient {
@@ -53,9 +63,15 @@ fn frame(message: &Value) -> Vec<u8> {
 }
 
 impl TestClient {
-    /// Starts a server and initializes it with the given client capabilities.
+    /// Starts a server on the test's runtime and initializes it with the given client
+    /// capabilities.
     async fn start(capabilities: Value) -> (TestClient, Value) {
-        let mut client = TestClient::connect();
+        TestClient::start_on(ServerRuntime::Test, capabilities).await
+    }
+
+    /// [`TestClient::start`] with the server on the given runtime.
+    async fn start_on(runtime: ServerRuntime, capabilities: Value) -> (TestClient, Value) {
+        let mut client = TestClient::connect_on(runtime);
         let init = client
             .request("initialize", json!({ "capabilities": capabilities }))
             .await;
@@ -63,16 +79,29 @@ impl TestClient {
         (client, init)
     }
 
-    /// Starts a server and connects to it, without `initialize`.
+    /// Starts a server on the test's runtime and connects to it, without `initialize`.
     fn connect() -> TestClient {
+        TestClient::connect_on(ServerRuntime::Test)
+    }
+
+    /// [`TestClient::connect`] with the server on the given runtime.
+    fn connect_on(runtime: ServerRuntime) -> TestClient {
         let (client_io, server_io) = tokio::io::duplex(1 << 16);
         let shared = Arc::new(Shared::default());
         let (server_read, server_write) = tokio::io::split(server_io);
-        let server = tokio::spawn(crate::serve_shared(
-            shared.clone(),
-            server_read,
-            server_write,
-        ));
+        let serve = crate::serve_shared(shared.clone(), server_read, server_write);
+        let server = match runtime {
+            ServerRuntime::Test => tokio::spawn(serve),
+            ServerRuntime::OwnThread => tokio::task::spawn_blocking(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("a tokio runtime");
+                let shut_down = runtime.block_on(serve);
+                runtime.shutdown_background();
+                shut_down
+            }),
+        };
 
         let (client_read, mut client_write) = tokio::io::split(client_io);
         let (outgoing, mut to_write) = mpsc::unbounded_channel::<Value>();
@@ -126,14 +155,29 @@ impl TestClient {
 
     /// Sends a request and returns its whole response (`result` or `error`).
     async fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.send(method, params);
+        self.response(id).await
+    }
+
+    /// Sends a request without waiting for its response; returns its id.
+    fn send(&mut self, method: &str, params: Value) -> i64 {
         self.next_id += 1;
         let id = self.next_id;
         let _ = self
             .outgoing
             .send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        id
+    }
+
+    /// The response to request `id` (other messages read meanwhile are kept).
+    async fn response(&mut self, id: i64) -> Value {
+        let is_it = |m: &Value| m.get("id") == Some(&json!(id)) && m.get("method").is_none();
+        if let Some(index) = self.pending.iter().position(is_it) {
+            return self.pending.remove(index).unwrap_or_default();
+        }
         loop {
             let message = self.next().await;
-            if message.get("id") == Some(&json!(id)) && message.get("method").is_none() {
+            if is_it(&message) {
                 return message;
             }
             self.pending.push_back(message);
@@ -744,6 +788,77 @@ async fn hover_on_a_tile_letter_is_markdown() {
     assert!(client.stop().await);
 }
 
+/// Completion of a tile letter and hover on one, for a client called `name`: the
+/// documentation and the card of `E`.
+async fn tile_cards_for(name: Option<&str>) -> (String, String) {
+    let mut client = TestClient::connect();
+    let mut params = json!({ "capabilities": {} });
+    if let Some(name) = name {
+        params["clientInfo"] = json!({ "name": name, "version": "1" });
+    }
+    client.request("initialize", params).await;
+    client.notify("initialized", json!({}));
+    let uri = "file:///cards.carc";
+    client.open(uri, "tile D 0,0\nturn red E 0,1 r180\nturn red \n", 1);
+    let items = client
+        .result(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 9}}),
+        )
+        .await;
+    let e = items
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|i| i["label"] == "E")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(e["documentation"]["kind"], "markdown", "{e}");
+    let documentation = e["documentation"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    let hover = client
+        .result(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 9}}),
+        )
+        .await;
+    let card = hover["contents"]["value"].as_str().unwrap_or("").to_owned();
+    assert!(client.stop().await);
+    (documentation, card)
+}
+
+#[tokio::test]
+async fn tile_pictures_are_images_for_vs_code_and_text_elsewhere() {
+    // E r0 is C F F F; at r180 its city faces south: F F C F.
+    for client in [Some("Visual Studio Code"), Some("code-server")] {
+        let (documentation, card) = tile_cards_for(client).await;
+        assert!(
+            documentation.contains("data:image/svg+xml;base64,"),
+            "{documentation}"
+        );
+        assert!(documentation.contains("`C F F F`"), "{documentation}");
+        assert!(
+            card.contains("![E r180](data:image/svg+xml;base64,"),
+            "{card}"
+        );
+    }
+    for client in [None, Some("Neovim"), Some("helix")] {
+        let (documentation, card) = tile_cards_for(client).await;
+        assert!(!documentation.contains("data:image"), "{documentation}");
+        assert!(
+            documentation.contains("```text\n. # # # .\n"),
+            "{documentation}"
+        );
+        // r180: the cap is drawn at the bottom.
+        assert!(
+            card.contains(". . . . .\n. . # . .\n. # # # .\n```"),
+            "{card}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn inlay_hints_label_a_game() {
     let (mut client, _) = TestClient::start(utf16()).await;
@@ -906,6 +1021,7 @@ async fn a_final_goal_puzzle_lens_ranks_by_the_search() {
     assert!(client.stop().await);
 }
 
+mod concurrency;
 mod protocol;
 mod show_board;
 mod soak;

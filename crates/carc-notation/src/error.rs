@@ -38,6 +38,9 @@ pub enum SyntaxErrorKind {
     UnterminatedString,
     /// A backslash in a string followed by something other than `"` or `\`.
     InvalidEscape,
+    /// An `=> …` expectation on a `refused` move, which is not played and scores nothing; the
+    /// span is the expectation.
+    RefusedExpectation,
     /// A line longer than [`crate::MAX_LINE_LEN`] bytes; it is not parsed at all.
     LineTooLong {
         /// The line's length in bytes.
@@ -50,7 +53,7 @@ pub enum SyntaxErrorKind {
 pub enum Expected {
     /// A statement keyword at the start of a line.
     Keyword,
-    /// A tile letter.
+    /// A tile token (`D`, `ic.A`).
     Tile,
     /// Coordinates `x,y`.
     Coord,
@@ -86,6 +89,12 @@ pub enum Expected {
     Glyph,
     /// A puzzle goal after `puzzle`.
     Goal,
+    /// A diagnostic code in a `refused` statement (`occupied-feature`).
+    Code,
+    /// The `:` between a `refused` statement's codes and its move.
+    Colon,
+    /// `turn` and the refused move after `refused CODE:`.
+    RefusedTurn,
 }
 
 impl Expected {
@@ -93,15 +102,15 @@ impl Expected {
     pub fn describe(self) -> &'static str {
         match self {
             Expected::Keyword => {
-                "a statement: title, note, players, rules, tile, supply, score, turn, discard, expect, end, variation, mark, puzzle or draws"
+                "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark, puzzle or draws"
             }
-            Expected::Tile => "a tile letter A–X",
+            Expected::Tile => "a tile such as D or ic.A",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
             Expected::Rotation => "a rotation: r0, r90, r180 or r270",
             Expected::Colour => "a colour: red, blue, green, yellow or black",
             Expected::Role => "a role: knight, traveller (or traveler), monk or farmer",
             Expected::Place => "a place: a side N, E, S, W or a corner NE, SE, SW, NW",
-            Expected::RuleOption => "a rules option: farmers, no-farmers or boxes N",
+            Expected::RuleOption => crate::rules::describe(),
             Expected::ExpectWhat => "`score` or `supply` after `expect`",
             Expected::Number => "a number like 3",
             Expected::Points => "points like +3",
@@ -113,6 +122,9 @@ impl Expected {
             Expected::OpenBrace => "`{` after the variation's name, on the same line",
             Expected::Glyph => "a glyph: !!, !, !?, ?!, ? or ??",
             Expected::Goal => "a puzzle goal: points, final or score",
+            Expected::Code => "a diagnostic code in lower case, like occupied-feature",
+            Expected::Colon => "`:` after the codes, then the refused move",
+            Expected::RefusedTurn => "the refused move: turn COLOUR T x,y …",
         }
     }
 
@@ -120,13 +132,13 @@ impl Expected {
     pub fn describe_short(self) -> &'static str {
         match self {
             Expected::Keyword => "a statement keyword",
-            Expected::Tile => "a tile letter A–X",
+            Expected::Tile => "a tile such as D",
             Expected::Coord => "coordinates like 0,1",
             Expected::Rotation => "a rotation (r0, r90, r180, r270)",
             Expected::Colour => "a colour (red, blue, green, yellow, black)",
             Expected::Role => "a role (knight, traveller, monk, farmer)",
             Expected::Place => "a place (N, E, S, W, NE, SE, SW, NW)",
-            Expected::RuleOption => "a rules option (farmers, no-farmers, boxes N)",
+            Expected::RuleOption => crate::rules::describe_short(),
             Expected::ExpectWhat => "`score` or `supply`",
             Expected::Number => "a number",
             Expected::Points => "points like +3",
@@ -138,6 +150,9 @@ impl Expected {
             Expected::OpenBrace => "`{`",
             Expected::Glyph => "a glyph (!, ?, !?, ?!, !!, ??)",
             Expected::Goal => "a puzzle goal (points, final, score)",
+            Expected::Code => "a diagnostic code",
+            Expected::Colon => "`:`",
+            Expected::RefusedTurn => "`turn`",
         }
     }
 
@@ -153,6 +168,7 @@ impl Expected {
                 "supply",
                 "score",
                 "turn",
+                "refused",
                 "discard",
                 "expect",
                 "end",
@@ -166,7 +182,8 @@ impl Expected {
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
             Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
-            Expected::RuleOption => &["farmers", "no-farmers", "boxes"],
+            Expected::RuleOption => crate::rules::words(),
+            Expected::RefusedTurn => &["turn"],
             Expected::ExpectWhat => &["score", "supply"],
             Expected::NothingOrGains => &["nothing"],
             _ => &[],
@@ -188,7 +205,9 @@ impl Expected {
             | Expected::RuleOption
             | Expected::ExpectWhat
             | Expected::NothingOrGains
-            | Expected::Goal => is_word(token),
+            | Expected::Goal
+            | Expected::Code
+            | Expected::RefusedTurn => is_word(token),
             Expected::Tile => first.is_some_and(char::is_alphanumeric),
             Expected::Rotation => {
                 matches!(first, Some('r' | 'R')) && second.is_none_or(|c| c.is_ascii_digit())
@@ -203,6 +222,7 @@ impl Expected {
             Expected::EndOfLine => false,
             Expected::OpenBrace => first == Some('{'),
             Expected::Glyph => first.is_some_and(|c| c == '!' || c == '?'),
+            Expected::Colon => first == Some(':'),
         }
     }
 }
@@ -239,6 +259,10 @@ impl SyntaxErrorKind {
             }
             SyntaxErrorKind::InvalidEscape => {
                 "unknown escape in a string: write \\\" for a quote and \\\\ for a backslash"
+                    .to_string()
+            }
+            SyntaxErrorKind::RefusedExpectation => {
+                "a refused move is not played and scores nothing: remove `=> …` (the legal turn that follows carries the expectation)"
                     .to_string()
             }
             SyntaxErrorKind::LineTooLong { len } => format!(

@@ -173,10 +173,22 @@ fn integer(text: &str) -> Option<i32> {
     text.parse().ok()
 }
 
-fn tile(word: &str) -> Option<char> {
-    let mut chars = word.chars();
-    let letter = chars.next()?;
-    (letter.is_ascii_alphabetic() && chars.next().is_none()).then_some(letter)
+/// A tile token: `[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)?` (the grammar's `tile`).
+fn tile(word: &str) -> Option<String> {
+    is_tile_token(word).then(|| word.to_owned())
+}
+
+/// Whether `word` has the shape of a tile token (grammar rule `tile`).
+fn is_tile_token(word: &str) -> bool {
+    let (name, set) = match word.split_once('.') {
+        Some((set, name)) => (name, Some(set)),
+        None => (word, None),
+    };
+    let alnum = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric());
+    let head = set.unwrap_or(name);
+    head.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
+        && alnum(head)
+        && (set.is_none() || alnum(name))
 }
 
 #[cfg(test)]
@@ -241,6 +253,15 @@ mod tests {
             "x",
             "é",
             "AB",
+            "Eg",
+            "ic.A",
+            "r.F",
+            "tb.X",
+            "ic.",
+            ".A",
+            "ic.A.B",
+            "1A",
+            "a-b",
             "0,0",
             "-1,2",
             "1,-0",

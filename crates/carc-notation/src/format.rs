@@ -10,6 +10,8 @@
 //!   `players red blue`. Lists of colour–number pairs (`supply`, `score`, `expect …`, and
 //!   `=>` lists) are separated by a comma and a space: `supply red 3, blue 4`,
 //!   `=> red +1, blue +2`.
+//! - A `refused` statement is written `refused CODE, CODE: turn …`: its codes separated by a
+//!   comma and a space, the colon right after the last one.
 //! - Numbers in `supply`, `score` and `expect` are written `n`; points in `=>` lists are
 //!   written `+n`. Coordinates are written as plain integers (`-01,+0` cannot occur; `-0`
 //!   becomes `0`).
@@ -242,7 +244,7 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             words.push("tile".into());
             push_placement(
                 &mut words,
-                tile.tile.value,
+                &tile.tile.value,
                 &tile.at,
                 tile.rotation.as_ref(),
             );
@@ -260,25 +262,18 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             words.push(print_amounts(amounts, false));
         }
         StatementKind::Turn(turn) => {
-            words.push("turn".into());
-            words.push(turn.colour.value.as_str().into());
-            push_placement(
-                &mut words,
-                turn.tile.value,
-                &turn.at,
-                turn.rotation.as_ref(),
-            );
-            if let Some(meeple) = &turn.meeple {
-                push_meeple(&mut words, meeple);
-            }
-            if let Some(glyph) = &turn.glyph {
-                words.push(glyph.value.as_str().into());
-            }
+            push_turn_move(&mut words, turn);
             tail = turn.expect.as_ref().map(print_expectation);
+        }
+        StatementKind::Refused(refused) => {
+            words.push("refused".into());
+            let codes: Vec<&str> = refused.codes.iter().map(|c| c.value.as_str()).collect();
+            words.push(format!("{}:", codes.join(", ")));
+            push_turn_move(&mut words, &refused.turn);
         }
         StatementKind::Discard { tile } => {
             words.push("discard".into());
-            words.push(tile.value.to_string());
+            words.push(tile.value.clone());
         }
         StatementKind::ExpectScore(amounts) => {
             words.push("expect score".into());
@@ -313,19 +308,32 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
         }
         StatementKind::Draws(tiles) => {
             words.push("draws".into());
-            words.extend(tiles.iter().map(|t| t.value.to_string()));
+            words.extend(tiles.iter().map(|t| t.value.clone()));
         }
     }
     (words.join(" "), tail)
 }
 
+/// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a turn without its expectation.
+fn push_turn_move(words: &mut Vec<String>, turn: &TurnStmt) {
+    words.push("turn".into());
+    words.push(turn.colour.value.as_str().into());
+    push_placement(words, &turn.tile.value, &turn.at, turn.rotation.as_ref());
+    if let Some(meeple) = &turn.meeple {
+        push_meeple(words, meeple);
+    }
+    if let Some(glyph) = &turn.glyph {
+        words.push(glyph.value.as_str().into());
+    }
+}
+
 fn push_placement(
     words: &mut Vec<String>,
-    tile: char,
+    tile: &str,
     at: &Coord,
     rotation: Option<&Spanned<RotationWord>>,
 ) {
-    words.push(tile.to_string());
+    words.push(tile.to_owned());
     words.push(format!("{},{}", at.x.value, at.y.value));
     if let Some(rotation) = rotation {
         words.push(rotation.value.as_str().into());

@@ -47,9 +47,10 @@
 //! - Numbers in `supply`, `score`, `expect …` and `=>` lists may be written `n` or `+n`;
 //!   never negative. Coordinates are `-?digits,-?digits` and must fit an `i32`; amounts
 //!   must fit an `i64`.
-//! - Where a tile belongs, any single Unicode letter is accepted and kept as written
-//!   (letters outside A–X are the analysis's `unknown-tile`); a longer word is a syntax
-//!   error.
+//! - Where a tile belongs, any tile token is accepted and kept as written: an ASCII letter,
+//!   then letters and digits, then optionally a dot and letters and digits (`D`, `Eg`,
+//!   `ic.A`). A token the catalogue does not know is the analysis's `unknown-tile`; a word of
+//!   another shape (`1A`, `é`, `ic.`) is a syntax error.
 //!
 //! # Syntax errors
 //!
@@ -68,17 +69,19 @@
 //! payload of [`SyntaxErrorKind::Expected`]) and [`MAX_LINE_LEN`]. For `expect score` and
 //! `expect supply`, [`Statement::keyword`] covers both words.
 
-#![warn(missing_docs)]
-
 mod error;
 mod fast;
 pub mod format;
 mod parser;
+pub mod rules;
 mod syntax;
 
 pub use error::{Expected, SyntaxError, SyntaxErrorKind};
 pub use format::format;
 #[doc(hidden)]
+pub use parser::grammar_accepts;
+#[doc(hidden)]
 pub use parser::parse_with_grammar_only;
 pub use parser::{parse, MAX_LINE_LEN};
+pub use rules::{rule_option, RuleOptionDef, RULE_OPTIONS};
 pub use syntax::*;

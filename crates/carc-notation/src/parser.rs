@@ -35,6 +35,16 @@ pub fn parse_with_grammar_only(text: &str) -> Parse {
     parse_lines(text, false)
 }
 
+/// Whether the pest grammar alone accepts `line` (one line, without its line break): no fast
+/// path and no tree building, so a number too large for the tree still counts as accepted.
+/// Not part of the API: the tree-sitter grammar's equivalence test
+/// (grammar/tree-sitter-carc/test/equivalence.py) compares it with tree-sitter through
+/// `cargo run -p carc-notation --example grammar_accepts`.
+#[doc(hidden)]
+pub fn grammar_accepts(line: &str) -> bool {
+    CarcParser::parse(Rule::line, line).is_ok()
+}
+
 fn parse_lines(text: &str, fast: bool) -> Parse {
     let mut parse = Parse::default();
     let ranges = line_ranges(text);
@@ -195,6 +205,8 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         | Rule::supply_stmt
         | Rule::score_stmt
         | Rule::turn_stmt
+        | Rule::refused_stmt
+        | Rule::kw_refused
         | Rule::discard_stmt
         | Rule::expect_stmt
         | Rule::end_stmt
@@ -211,7 +223,10 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         Rule::puzzle_goal => Expected::Goal,
         Rule::open_brace => Expected::OpenBrace,
         Rule::glyph => Expected::Glyph,
-        Rule::boxes_option | Rule::kw_boxes => Expected::RuleOption,
+        Rule::refusal_code | Rule::refusal_codes => Expected::Code,
+        Rule::colon => Expected::Colon,
+        Rule::refused_turn | Rule::kw_refused_turn => Expected::RefusedTurn,
+        Rule::rules_item => Expected::RuleOption,
         Rule::tile => Expected::Tile,
         Rule::coord => Expected::Coord,
         Rule::rotation => Expected::Rotation,
@@ -403,14 +418,9 @@ impl<'i> Cursor<'i> {
         }
     }
 
-    fn tile(&mut self) -> Result<Spanned<char>, SyntaxError> {
+    fn tile(&mut self) -> Result<Spanned<String>, SyntaxError> {
         let pair = self.need(Rule::tile)?;
-        let letter = pair
-            .as_str()
-            .chars()
-            .next()
-            .ok_or_else(|| self.internal())?;
-        Ok(self.spanned(&pair, letter))
+        Ok(self.spanned(&pair, pair.as_str().to_owned()))
     }
 
     fn coord(&mut self) -> Result<Coord, SyntaxError> {
@@ -513,6 +523,28 @@ impl<'i> Cursor<'i> {
         Ok(Some(Expectation { span, kind }))
     }
 
+    /// `COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]` after `turn`: a turn without expectation.
+    fn turn_move(&mut self) -> Result<TurnStmt, SyntaxError> {
+        let colour = self.need_colour()?;
+        let tile = self.tile()?;
+        let at = self.coord()?;
+        let rotation = self.rotation();
+        let meeple = self.meeple();
+        let glyph = self.take(Rule::glyph).and_then(|pair| {
+            let glyph = Glyph::from_word(pair.as_str())?;
+            Some(self.spanned(&pair, glyph))
+        });
+        Ok(TurnStmt {
+            colour,
+            tile,
+            at,
+            rotation,
+            meeple,
+            glyph,
+            expect: None,
+        })
+    }
+
     fn string(&mut self) -> Result<Spanned<String>, SyntaxError> {
         let pair = self.need(Rule::string)?;
         let literal = pair.as_str();
@@ -534,6 +566,66 @@ impl<'i> Cursor<'i> {
     }
 }
 
+/// One `rules` item, checked against the registry ([`crate::RULE_OPTIONS`]): a known word,
+/// with its number exactly when it takes one. `next` is the following item, where a missing
+/// number is reported as the grammar would.
+fn rules_item(
+    item: &Pair<'_, Rule>,
+    next: Option<&Pair<'_, Rule>>,
+    base: usize,
+    statement: Span,
+) -> Result<RuleOption, SyntaxError> {
+    let mut inner = Cursor::of_children(item, base, statement);
+    let word = inner.need(Rule::rule_option)?;
+    let word_span = span_of(&word, base);
+    let count = inner.take(Rule::count);
+    let expected = |expected: Vec<Expected>, span: Span, found: Option<&str>| SyntaxError {
+        span,
+        kind: SyntaxErrorKind::Expected {
+            expected,
+            found: found.map(shorten),
+        },
+    };
+    let Some(def) = crate::rules::rule_option(word.as_str()) else {
+        return Err(expected(
+            vec![Expected::RuleOption],
+            word_span,
+            Some(word.as_str()),
+        ));
+    };
+    match (def.argument, count) {
+        (None, None) => Ok((def.option)(0)),
+        (None, Some(count)) => Err(expected(
+            vec![Expected::RuleOption, Expected::EndOfLine],
+            span_of(&count, base),
+            Some(count.as_str()),
+        )),
+        (Some(_), Some(count)) => {
+            let n = count.as_str().trim_start_matches('+').parse::<u32>();
+            let n = n.map_err(|_| SyntaxError {
+                span: span_of(&count, base),
+                kind: SyntaxErrorKind::NumberOutOfRange,
+            })?;
+            Ok((def.option)(n))
+        }
+        (Some(_), None) => Err(match next {
+            Some(next) => {
+                let next_word = next.clone().into_inner().next();
+                let (span, text) = match &next_word {
+                    Some(w) => (span_of(w, base), w.as_str()),
+                    None => (span_of(next, base), next.as_str()),
+                };
+                expected(vec![Expected::Number], span, Some(text))
+            }
+            None => expected(
+                vec![Expected::Number],
+                Span::new(word_span.end, word_span.end),
+                None,
+            ),
+        }),
+    }
+}
+
 fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, SyntaxError> {
     let span = span_of(&pair, base);
     let rule = pair.as_rule();
@@ -551,26 +643,11 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             StatementKind::Players(colours)
         }
         Rule::rules_stmt => {
+            let items: Vec<Pair<'_, Rule>> = c.pairs.by_ref().collect();
             let mut options = Vec::new();
-            while let Some(pair) = c.pairs.next() {
-                let option = match pair.as_rule() {
-                    Rule::boxes_option => {
-                        let span = span_of(&pair, base);
-                        let mut inner = Cursor::of_children(&pair, base, span);
-                        inner.need(Rule::kw_boxes)?;
-                        let count = inner.need(Rule::count)?;
-                        let n = count.as_str().trim_start_matches('+').parse::<u32>();
-                        let n = n.map_err(|_| SyntaxError {
-                            span: span_of(&count, base),
-                            kind: SyntaxErrorKind::NumberOutOfRange,
-                        })?;
-                        RuleOption::Boxes(n)
-                    }
-                    Rule::rule_option if pair.as_str() == "no-farmers" => RuleOption::NoFarmers,
-                    Rule::rule_option => RuleOption::Farmers,
-                    _ => return Err(c.internal()),
-                };
-                options.push(c.spanned(&pair, option));
+            for (k, item) in items.iter().enumerate() {
+                let option = rules_item(item, items.get(k + 1), base, span)?;
+                options.push(c.spanned(item, option));
             }
             StatementKind::Rules(options)
         }
@@ -597,24 +674,34 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             StatementKind::Score(c.amounts(Rule::amounts, Rule::amount, Rule::count)?)
         }
         Rule::turn_stmt => {
-            let colour = c.need_colour()?;
-            let tile = c.tile()?;
-            let at = c.coord()?;
-            let rotation = c.rotation();
-            let meeple = c.meeple();
-            let glyph = c.take(Rule::glyph).and_then(|pair| {
-                let glyph = Glyph::from_word(pair.as_str())?;
-                Some(c.spanned(&pair, glyph))
-            });
-            let expect = c.expectation()?;
-            StatementKind::Turn(TurnStmt {
-                colour,
-                tile,
-                at,
-                rotation,
-                meeple,
-                glyph,
-                expect,
+            let mut turn = c.turn_move()?;
+            turn.expect = c.expectation()?;
+            StatementKind::Turn(turn)
+        }
+        Rule::refused_stmt => {
+            let mut codes = Vec::new();
+            for code in c.need(Rule::refusal_codes)?.into_inner() {
+                if code.as_rule() == Rule::refusal_code {
+                    codes.push(c.spanned(&code, code.as_str().to_owned()));
+                }
+            }
+            c.need(Rule::colon)?;
+            let move_pair = c.need(Rule::refused_turn)?;
+            let turn_span = span_of(&move_pair, base);
+            let mut inner = Cursor::of_children(&move_pair, base, span);
+            let turn_keyword = span_of(&inner.need(Rule::kw_refused_turn)?, base);
+            let turn = inner.turn_move()?;
+            if let Some(expectation) = c.take(Rule::expectation) {
+                return Err(SyntaxError {
+                    span: span_of(&expectation, base),
+                    kind: SyntaxErrorKind::RefusedExpectation,
+                });
+            }
+            StatementKind::Refused(RefusedStmt {
+                codes,
+                turn,
+                turn_keyword,
+                turn_span,
             })
         }
         Rule::discard_stmt => StatementKind::Discard { tile: c.tile()? },

@@ -131,10 +131,13 @@ pub enum StatementKind {
     Score(Vec<Amount>),
     /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]`.
     Turn(TurnStmt),
+    /// `refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a move the
+    /// rules refuse with exactly those codes; it is not applied.
+    Refused(RefusedStmt),
     /// `discard T`.
     Discard {
-        /// The discarded tile letter, as written (any single letter).
-        tile: Spanned<char>,
+        /// The discarded tile's token, as written (see [`TileStmt::tile`]).
+        tile: Spanned<String>,
     },
     /// `expect score COLOUR n …`.
     ExpectScore(Vec<Amount>),
@@ -167,7 +170,7 @@ pub enum StatementKind {
         goal: Option<Spanned<PuzzleGoal>>,
     },
     /// `draws T1 T2 …`: the tiles still to come, in order; the game ends after them.
-    Draws(Vec<Spanned<char>>),
+    Draws(Vec<Spanned<String>>),
 }
 
 /// What a puzzle's answer is judged by.
@@ -243,24 +246,28 @@ impl Colour {
     }
 }
 
-/// A `rules` option.
+/// What a `rules` option switches (the words are in the registry, [`crate::RULE_OPTIONS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RuleOption {
     /// `farmers` (the default).
     Farmers,
     /// `no-farmers`.
     NoFarmers,
-    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `tiles.md`).
+    /// `whole-board`: the setup is the entire board, not an excerpt of one.
+    WholeBoard,
+    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `docs/tiles.md`).
     Boxes(u32),
 }
 
 impl fmt::Display for RuleOption {
-    /// The option as written in the notation (`no-farmers`, `boxes 3`).
+    /// The option as written in the notation (`no-farmers`, `boxes 3`), from the registry
+    /// ([`crate::RULE_OPTIONS`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleOption::Farmers => f.write_str("farmers"),
-            RuleOption::NoFarmers => f.write_str("no-farmers"),
-            RuleOption::Boxes(n) => write!(f, "boxes {n}"),
+        let def = crate::rules::rule_option_def(*self).ok_or(fmt::Error)?;
+        f.write_str(def.word)?;
+        match (def.argument, self) {
+            (Some(_), RuleOption::Boxes(n)) => write!(f, " {n}"),
+            _ => Ok(()),
         }
     }
 }
@@ -501,8 +508,10 @@ pub struct MeepleSpec {
 /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileStmt {
-    /// The tile letter as written: any single letter (A–X is checked by the analysis).
-    pub tile: Spanned<char>,
+    /// The tile's token as written: a letter, then letters and digits, then optionally a dot
+    /// and letters and digits (`D`, `Eg`, `ic.A`); whether the catalogue knows it is checked by
+    /// the analysis (`unknown-tile`).
+    pub tile: Spanned<String>,
     /// Where it lies.
     pub at: Coord,
     /// The rotation, if written.
@@ -517,8 +526,8 @@ pub struct TileStmt {
 pub struct TurnStmt {
     /// Whose turn.
     pub colour: Spanned<Colour>,
-    /// The tile letter as written: any single letter.
-    pub tile: Spanned<char>,
+    /// The tile's token as written (see [`TileStmt::tile`]).
+    pub tile: Spanned<String>,
     /// Where it goes.
     pub at: Coord,
     /// The rotation, if written.
@@ -529,6 +538,20 @@ pub struct TurnStmt {
     pub glyph: Option<Spanned<Glyph>>,
     /// What the turn is expected to score, if written.
     pub expect: Option<Expectation>,
+}
+
+/// `refused CODE[, CODE…]: turn …`: a move asserted to be refused with exactly these codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefusedStmt {
+    /// The codes as written (kebab-case words; whether each names a diagnostic code is the
+    /// analysis's question), in order.
+    pub codes: Vec<Spanned<String>>,
+    /// The refused move: a turn without expectation (`expect` is always `None`).
+    pub turn: TurnStmt,
+    /// The keyword `turn` of the refused move.
+    pub turn_keyword: Span,
+    /// From `turn` to the end of the move.
+    pub turn_span: Span,
 }
 
 /// `COLOUR n`: an entry of `supply`, `score`, `expect …` or an `=>` list.

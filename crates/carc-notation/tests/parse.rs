@@ -139,7 +139,7 @@ fn coat_of_arms_example_means_what_it_says() {
     }
     match &statements[5].kind {
         StatementKind::Tile(tile) => {
-            assert_eq!(tile.tile.value, 'F');
+            assert_eq!(tile.tile.value, "F");
             assert_eq!((tile.at.x.value, tile.at.y.value), (0, 1));
             assert_eq!(slice(text, tile.at.span), "0,1");
             assert_eq!(slice(text, tile.at.x.span), "0");
@@ -177,7 +177,7 @@ fn coat_of_arms_example_means_what_it_says() {
     match &statements[6].kind {
         StatementKind::Turn(turn) => {
             assert_eq!(turn.colour.value, Colour::Blue);
-            assert_eq!(turn.tile.value, 'E');
+            assert_eq!(turn.tile.value, "E");
             assert_eq!(
                 turn.rotation.as_ref().map(|r| r.value),
                 Some(RotationWord::R180)
@@ -284,7 +284,7 @@ fn supply_score_expect_discard_and_rules() {
     let stmt = parse.statements().next().expect("statement");
     assert_eq!(slice(text, stmt.keyword), "expect  score");
     match statement("discard X") {
-        StatementKind::Discard { tile } => assert_eq!(tile.value, 'X'),
+        StatementKind::Discard { tile } => assert_eq!(tile.value, "X"),
         other => panic!("{other:?}"),
     }
     match statement("rules no-farmers") {
@@ -323,15 +323,47 @@ fn gains_with_and_without_commas_and_signs() {
 }
 
 #[test]
-fn any_single_letter_is_kept_as_a_tile() {
-    for (text, letter) in [("tile Z 0,0", 'Z'), ("tile a 0,0", 'a'), ("discard é", 'é')] {
+fn any_tile_token_is_kept_as_written() {
+    for (text, token) in [
+        ("tile Z 0,0", "Z"),
+        ("tile a 0,0", "a"),
+        ("discard DE", "DE"),
+        ("tile Eg 0,0", "Eg"),
+        ("tile ic.A 0,0 r90", "ic.A"),
+        ("turn red r.F 1,0", "r.F"),
+        ("discard tb.X", "tb.X"),
+        ("discard x2.y3", "x2.y3"),
+    ] {
         let kind = statement(text);
         let tile = match kind {
-            StatementKind::Tile(t) => t.tile.value,
-            StatementKind::Discard { tile } => tile.value,
+            StatementKind::Tile(t) => t.tile,
+            StatementKind::Turn(t) => t.tile,
+            StatementKind::Discard { tile } => tile,
             other => panic!("{other:?}"),
         };
-        assert_eq!(tile, letter);
+        assert_eq!(tile.value, token);
+        assert_eq!(slice(text, tile.span), token);
+    }
+}
+
+#[test]
+fn words_of_another_shape_are_not_tiles() {
+    // a tile token starts with an ASCII letter and has at most one dot, with something after it
+    for (text, word) in [
+        ("discard é", "é"),
+        ("discard 1A", "1A"),
+        ("discard ic.", "ic."),
+        ("discard .A", ".A"),
+        ("discard ic.A.B", "ic.A.B"),
+        ("discard a-b", "a-b"),
+    ] {
+        let (found, message) = error(text);
+        assert_eq!(found, word, "{text}");
+        assert_eq!(
+            message,
+            format!("expected a tile such as D or ic.A (found `{word}`)"),
+            "{text}"
+        );
     }
 }
 
@@ -468,7 +500,7 @@ fn error_missing_argument_points_after_the_last_word() {
     );
     assert_eq!(
         error("discard").1,
-        "expected a tile letter A–X (found nothing)"
+        "expected a tile such as D or ic.A (found nothing)"
     );
     assert_eq!(
         error("supply red").1,
@@ -483,10 +515,10 @@ fn error_missing_argument_points_after_the_last_word() {
 #[test]
 fn error_tile_word() {
     assert_eq!(
-        error("tile DE 0,0"),
+        error("tile D-E 0,0"),
         (
-            "DE".into(),
-            "expected a tile letter A–X (found `DE`)".into()
+            "D-E".into(),
+            "expected a tile such as D or ic.A (found `D-E`)".into()
         )
     );
     assert_eq!(error("turn red 12 0,0").0, "12");
@@ -528,7 +560,8 @@ fn error_role_place_and_rules_option() {
         error("rules farmer"),
         (
             "farmer".into(),
-            "expected a rules option: farmers, no-farmers or boxes N (found `farmer`)".into()
+            "expected a rules option: farmers, no-farmers, whole-board or boxes N (found `farmer`)"
+                .into()
         )
     );
     assert_eq!(
@@ -778,8 +811,8 @@ fn puzzle_goals_and_draws() {
     }
     match kinds[1] {
         StatementKind::Draws(tiles) => {
-            let letters: Vec<char> = tiles.iter().map(|t| t.value).collect();
-            assert_eq!(letters, ['E', 'U', 'V']);
+            let tokens: Vec<&str> = tiles.iter().map(|t| t.value.as_str()).collect();
+            assert_eq!(tokens, ["E", "U", "V"]);
             assert_eq!(slice(text, tiles[2].span), "V");
         }
         other => panic!("{other:?}"),
@@ -797,6 +830,28 @@ fn puzzle_goals_and_draws() {
 }
 
 #[test]
+fn rules_whole_board_parses_and_formats() {
+    assert_eq!(
+        statement("rules whole-board no-farmers"),
+        StatementKind::Rules(vec![
+            Spanned {
+                value: RuleOption::WholeBoard,
+                span: Span::new(6, 17)
+            },
+            Spanned {
+                value: RuleOption::NoFarmers,
+                span: Span::new(18, 28)
+            },
+        ])
+    );
+    assert_eq!(format("rules   whole-board\n"), "rules whole-board\n");
+    assert_eq!(
+        error("rules whole-bored").1,
+        "expected a rules option: farmers, no-farmers, whole-board or boxes N (found `whole-bored`)"
+    );
+}
+
+#[test]
 fn a_bad_goal_or_empty_draws_is_a_syntax_error_that_says_what_was_wanted() {
     let bad = parse("puzzle best\n");
     assert_eq!(bad.errors.len(), 1);
@@ -810,4 +865,85 @@ fn a_bad_goal_or_empty_draws_is_a_syntax_error_that_says_what_was_wanted() {
     let case = parse("Draws E\n");
     let message = case.errors[0].message();
     assert!(message.contains("did you mean `draws`"), "{message}");
+}
+
+#[test]
+fn a_refused_statement_has_its_codes_and_its_move_with_spans() {
+    let text = "refused occupied-feature, meeple-supply: turn red E 0,1 r180 knight S ?";
+    let StatementKind::Refused(refused) = statement(text) else {
+        panic!("not a refused statement");
+    };
+    let codes: Vec<(&str, &str)> = refused
+        .codes
+        .iter()
+        .map(|c| (c.value.as_str(), slice(text, c.span)))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("occupied-feature", "occupied-feature"),
+            ("meeple-supply", "meeple-supply")
+        ]
+    );
+    assert_eq!(slice(text, refused.turn_keyword), "turn");
+    assert_eq!(
+        slice(text, refused.turn_span),
+        "turn red E 0,1 r180 knight S ?"
+    );
+    let turn = &refused.turn;
+    assert_eq!(turn.colour.value, Colour::Red);
+    assert_eq!(turn.tile.value, "E");
+    assert_eq!(slice(text, turn.at.span), "0,1");
+    assert_eq!(turn.rotation.map(|r| r.value), Some(RotationWord::R180));
+    let meeple = turn.meeple.expect("a meeple");
+    assert_eq!(slice(text, meeple.span), "knight S");
+    assert_eq!(turn.glyph.map(|g| g.value), Some(Glyph::Mistake));
+    assert_eq!(turn.expect, None);
+    // Commas or spaces between codes, a space before the colon, a trailing comment.
+    let StatementKind::Refused(spaced) =
+        statement("refused edge-mismatch ,not-adjacent : turn blue C 5,5 # no")
+    else {
+        panic!("not a refused statement");
+    };
+    assert_eq!(spaced.codes.len(), 2);
+    // The formatter writes one canonical form.
+    assert_eq!(
+        format("refused  edge-mismatch,not-adjacent :  turn blue C 5,5\n"),
+        "refused edge-mismatch, not-adjacent: turn blue C 5,5\n"
+    );
+}
+
+#[test]
+fn a_refused_statement_reports_what_is_missing() {
+    // No expectation: the move is not played, so it scores nothing.
+    assert_eq!(
+        error("refused occupied-feature: turn red E 0,1 r180 => red +4"),
+        (
+            "=> red +4".into(),
+            "a refused move is not played and scores nothing: remove `=> …` (the legal turn that follows carries the expectation)".into()
+        )
+    );
+    // Codes are separated by commas, so a forgotten colon is found at the move.
+    assert_eq!(
+        error("refused occupied-feature turn red E 0,1"),
+        (
+            "turn".into(),
+            "expected `:` after the codes, then the refused move (found `turn`)".into()
+        )
+    );
+    let (span, message) = error("refused: turn red E 0,1");
+    assert_eq!(span, ":");
+    assert!(message.contains("diagnostic code"), "{message}");
+    let (span, message) = error("refused Edge-Mismatch: turn red E 0,1");
+    assert_eq!(span, "Edge-Mismatch:");
+    assert!(message.contains("diagnostic code"), "{message}");
+    let (span, message) = error("refused edge-mismatch: tile D 0,0");
+    assert_eq!(span, "tile");
+    assert_eq!(
+        message,
+        "expected the refused move: turn COLOUR T x,y … (found `tile`)"
+    );
+    let (span, message) = error("refused edge-mismatch:");
+    assert_eq!(span, "");
+    assert!(message.contains("refused move"), "{message}");
 }

@@ -3,6 +3,7 @@
 //! (open ends, meeples) and a circular member list for enumeration.
 
 use crate::board::Pos;
+use crate::catalogue::Modifiers;
 use crate::game::{Game, Meeple, MeepleId};
 use crate::tiles::{Color, FeatureKind, Place, SegmentDef};
 
@@ -31,7 +32,7 @@ pub struct FeatureSummary {
     pub tiles: Vec<Pos>,
     /// The segments that make up the feature, each with its tile's cell (placement order).
     pub segments: Vec<(Pos, SegmentDef)>,
-    /// Coats of arms (cities; each tile once).
+    /// Coats of arms (cities; one per city segment that carries one).
     pub shields: u32,
     /// Open ends: road or city sides not joined to a matching neighbour; for a field, open
     /// half-sides; for a monastery, empty cells among its eight neighbours.
@@ -64,7 +65,8 @@ impl FeatureSummary {
     }
 }
 
-/// Colours holding the most meeples, given counts per colour; none when all are zero.
+/// Colours with the greatest strength of figures, given strengths per colour; none when all
+/// are zero.
 pub(crate) fn winners_of(counts: &[u32; 5]) -> Vec<Color> {
     let max = counts.iter().copied().max().unwrap_or(0);
     if max == 0 {
@@ -217,15 +219,16 @@ impl Game {
         nodes.sort_unstable();
         let mut tile_idx: Vec<u32> = nodes.iter().map(|&n| self.node_tile[n as usize]).collect();
         tile_idx.dedup(); // nodes sorted ⇒ tiles sorted (node ranges follow placement order)
-        let segments = nodes.iter().filter_map(|&n| self.node_segment(n)).collect();
+        let segments: Vec<(Pos, SegmentDef)> =
+            nodes.iter().filter_map(|&n| self.node_segment(n)).collect();
         let mut tiles: Vec<Pos> = tile_idx
             .iter()
             .map(|&t| self.tiles[t as usize].pos)
             .collect();
         let shields = if kind == FeatureKind::City {
-            tile_idx
+            segments
                 .iter()
-                .filter(|&&t| self.tiles[t as usize].tile.has_shield())
+                .filter(|(_, s): &&(Pos, SegmentDef)| s.modifiers.contains(Modifiers::SHIELD))
                 .count() as u32
         } else {
             0
@@ -267,7 +270,7 @@ impl Game {
             .collect();
         let mut counts = [0u32; 5];
         for m in &meeples {
-            counts[m.colour.index()] += 1;
+            counts[m.colour.index()] += m.figure.strength();
         }
         let ntiles = tiles.len() as u32;
         let value_now = match kind {

@@ -3,16 +3,18 @@
 //! `scoring`, move generation in `movegen`; all are `impl Game` blocks over this state.
 
 use crate::board::{CellMap, Pos, AROUND};
+use crate::figures::Figure;
 use crate::tiles::{
     Color, Edge, FeatureKind, Place, Role, Rotation, SegmentDef, Side, TileType, NO_SEG,
+    SIDE_HALVES,
 };
 use std::fmt;
 
 pub use crate::features::{FeatureId, FeatureSummary};
 pub use crate::scoring::{FinalScore, ScoredFeature, Scoring, TurnScore};
 
-/// Meeples each colour starts with in supply.
-pub const MEEPLES_PER_COLOUR: i32 = 7;
+/// Meeples each colour starts with in supply ([`Figure::per_player`] of the meeple).
+pub const MEEPLES_PER_COLOUR: i32 = Figure::Meeple.per_player() as i32;
 
 /// Game settings.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -64,6 +66,8 @@ pub struct Meeple {
     pub id: MeepleId,
     /// Its owner.
     pub colour: Color,
+    /// What kind of figure it is (always [`Figure::Meeple`] until the expansions' rules).
+    pub figure: Figure,
     /// Its role (fixes the kind of feature it stands on).
     pub role: Role,
     /// The tile it stands on.
@@ -232,10 +236,6 @@ pub(crate) struct Frontier {
 
 /// Cell-map values: a tile index, or `FRONTIER | frontier index`.
 pub(crate) const FRONTIER: u32 = 1 << 31;
-
-/// For each board side, its two corners in a fixed order (west→east for N/S, north→south for
-/// E/W), so that corner `k` of a side meets corner `k` of the opposite side across it.
-pub(crate) const SIDE_CORNERS: [[usize; 2]; 4] = [[3, 0], [0, 1], [2, 1], [3, 2]];
 
 /// A Carcassonne game: board, meeples, supplies and scores.
 #[derive(Debug, Clone)]
@@ -531,9 +531,9 @@ impl Game {
                     }
                     // fields through the half-sides
                     if our_code != Edge::City.code() {
-                        for (ca, cb) in SIDE_CORNERS[s].into_iter().zip(SIDE_CORNERS[o]) {
-                            let a = info.corner_seg[(ca + 4 - r) & 3];
-                            let b = oinfo.corner_seg[(cb + 4 - or) & 3];
+                        for (ha, hb) in SIDE_HALVES[s].into_iter().zip(SIDE_HALVES[o]) {
+                            let a = info.half_seg[(ha + 8 - 2 * r) & 7];
+                            let b = oinfo.half_seg[(hb + 8 - 2 * or) & 7];
                             if a != NO_SEG && b != NO_SEG {
                                 self.join(base + a as u32, obase + b as u32);
                             }
@@ -657,16 +657,32 @@ impl Game {
         place: Place,
         node: u32,
     ) -> MeepleId {
+        self.add_figure(colour, Figure::Meeple, role, pos, place, node)
+    }
+
+    /// Stand a figure on segment node `node`; a meeple comes out of the supply.
+    pub(crate) fn add_figure(
+        &mut self,
+        colour: Color,
+        figure: Figure,
+        role: Role,
+        pos: Pos,
+        place: Place,
+        node: u32,
+    ) -> MeepleId {
         let id = MeepleId(self.next_meeple);
         self.next_meeple = self.next_meeple.wrapping_add(1);
         let root = self.find(node);
         self.mcount[root as usize] += 1;
-        let s = &mut self.supply[colour.index()];
-        *s = s.saturating_sub(1);
+        if figure == Figure::Meeple {
+            let s = &mut self.supply[colour.index()];
+            *s = s.saturating_sub(1);
+        }
         self.meeples.push(MeepleSlot {
             meeple: Meeple {
                 id,
                 colour,
+                figure,
                 role,
                 pos,
                 place,
@@ -749,15 +765,14 @@ impl Game {
                     if tile.edge(rot, side) == Edge::City {
                         continue;
                     }
-                    for (ca, cb) in SIDE_CORNERS[side as usize]
+                    let info = tile.info();
+                    let r = rot as usize;
+                    for (ha, hb) in SIDE_HALVES[side as usize]
                         .into_iter()
-                        .zip(SIDE_CORNERS[o as usize])
+                        .zip(SIDE_HALVES[o as usize])
                     {
-                        if seg
-                            .places
-                            .contains(Place::Corner(crate::tiles::Corner::ALL[ca]))
-                        {
-                            let b = oinfo.corner_seg[(cb + 4 - or) & 3];
+                        if info.half_seg[(ha + 8 - 2 * r) & 7] == seg.index {
+                            let b = oinfo.half_seg[(hb + 8 - 2 * or) & 7];
                             if b != NO_SEG {
                                 roots.push(self.find_ro(obase + b as u32));
                             }

@@ -1,4 +1,5 @@
-//! The Carcassonne rules engine of carc: the base-game tile catalogue (`tiles.md`), a board on
+//! The Carcassonne rules engine of carc: the tile catalogue as one table of data (`catalogue`,
+//! the base game of `docs/tiles.md`), figures and their strengths (`figures`), a board on
 //! integer coordinates, features as incrementally maintained connected components, placement
 //! and deployment legality, scoring during play and at the end, move generation, a seeded
 //! random game simulator and a look-ahead search for puzzles with known draws (`search`).
@@ -15,10 +16,10 @@
 //! assert_eq!(s.gain(Color::Red), 4);
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod board;
+pub mod catalogue;
 mod features;
+pub mod figures;
 pub mod game;
 mod movegen;
 mod scoring;
@@ -27,6 +28,8 @@ pub mod sim;
 pub mod tiles;
 
 pub use board::Pos;
+pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
+pub use figures::Figure;
 pub use game::{
     CellOccupied, Config, DeployError, FeatureId, FeatureSummary, FinalScore, Game, Meeple,
     MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
@@ -35,6 +38,6 @@ pub use game::{
 pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
 pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};
 pub use tiles::{
-    Color, Corner, Edge, FeatureKind, Place, PlaceSet, Role, Rotation, SegmentDef, Side, TileType,
-    TOTAL_TILES,
+    Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,
+    TileType, TOTAL_TILES,
 };

@@ -1,9 +1,11 @@
 //! Scoring: features completed by a placement during play, and final scoring (unfinished
-//! roads, cities and monasteries, then fields). Majority rule: the colours with the most
-//! meeples on a feature each score its full value; the others score nothing.
+//! roads, cities and monasteries, then fields). Majority rule: the colours with the greatest
+//! strength of figures on a feature (a meeple 1, see [`crate::Figure::strength`]) each score
+//! its full value; the others score nothing.
 
 use crate::board::{Pos, AROUND};
 use crate::features::{FeatureId, FeatureSummary};
+use crate::figures::Figure;
 use crate::game::{Game, Meeple};
 use crate::tiles::{Color, FeatureKind, NO_SEG};
 
@@ -235,8 +237,10 @@ impl Game {
                     if self.stamp[t] != epoch {
                         self.stamp[t] = epoch;
                         tiles += 1;
-                        shields += self.tiles[t].tile.has_shield() as u32;
                     }
+                    // each coat of arms once: it belongs to one segment
+                    let mask = self.tiles[t].tile.info().shield_mask;
+                    shields += u32::from(mask >> self.node_seg[cur as usize] & 1);
                     cur = self.next[cur as usize];
                     if cur == root {
                         break;
@@ -297,7 +301,7 @@ impl Game {
         if self.mcount[root as usize] > 0 {
             for s in &self.meeples {
                 if self.find_ro(s.node) == root {
-                    counts[s.meeple.colour.index()] += 1;
+                    counts[s.meeple.colour.index()] += s.meeple.figure.strength();
                 }
             }
         }
@@ -315,8 +319,10 @@ impl Game {
             while k < self.meeples.len() {
                 if self.find_ro(self.meeples[k].node) == root {
                     let s = self.meeples.remove(k);
-                    let sup = &mut self.supply[s.meeple.colour.index()];
-                    *sup = sup.saturating_add(1);
+                    if s.meeple.figure == Figure::Meeple {
+                        let sup = &mut self.supply[s.meeple.colour.index()];
+                        *sup = sup.saturating_add(1);
+                    }
                     if out.is_some() {
                         returned.push(s.meeple);
                     }

@@ -1,7 +1,10 @@
-//! The tile catalogue of `tiles.md`: the 24 base tile types, their edges and segments, and the
-//! small vocabulary (sides, corners, rotations, colours, roles) the rest of the engine speaks.
+//! Tile types ([`TileType`], an index into the catalogue table of `catalogue.rs`), their edges
+//! and segments, and the small vocabulary (sides, half-sides, corners, rotations, colours,
+//! roles) the rest of the engine speaks.
 
 use std::fmt;
+
+use crate::catalogue::{Modifiers, TileDef, TileSet, TILES};
 
 /// A side of a tile or cell, in board directions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,6 +100,92 @@ impl fmt::Display for Corner {
     }
 }
 
+/// Half of a side of a tile, named on the 16-point compass: `NNE` is the east half of side N,
+/// `ENE` the north half of side E, and so on clockwise. A corner is its two half-sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HalfSide {
+    /// East half of side N.
+    NNE,
+    /// North half of side E.
+    ENE,
+    /// South half of side E.
+    ESE,
+    /// East half of side S.
+    SSE,
+    /// West half of side S.
+    SSW,
+    /// South half of side W.
+    WSW,
+    /// North half of side W.
+    WNW,
+    /// West half of side N.
+    NNW,
+}
+
+impl HalfSide {
+    /// The eight half-sides clockwise from `NNE`.
+    pub const ALL: [HalfSide; 8] = [
+        HalfSide::NNE,
+        HalfSide::ENE,
+        HalfSide::ESE,
+        HalfSide::SSE,
+        HalfSide::SSW,
+        HalfSide::WSW,
+        HalfSide::WNW,
+        HalfSide::NNW,
+    ];
+
+    /// Index 0..8 in the order of [`HalfSide::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side it lies on.
+    pub const fn side(self) -> Side {
+        Side::ALL[(self as usize).div_ceil(2) & 3]
+    }
+
+    /// The corner it belongs to.
+    pub const fn corner(self) -> Corner {
+        Corner::ALL[self as usize / 2]
+    }
+
+    /// The half-side this one becomes after turning the tile by `rot` clockwise.
+    pub const fn rotated(self, rot: Rotation) -> HalfSide {
+        HalfSide::ALL[(self as usize + 2 * rot as usize) & 7]
+    }
+
+    /// Upper-case name `NNE` … `NNW`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            HalfSide::NNE => "NNE",
+            HalfSide::ENE => "ENE",
+            HalfSide::ESE => "ESE",
+            HalfSide::SSE => "SSE",
+            HalfSide::SSW => "SSW",
+            HalfSide::WSW => "WSW",
+            HalfSide::WNW => "WNW",
+            HalfSide::NNW => "NNW",
+        }
+    }
+}
+
+impl fmt::Display for HalfSide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Corner {
+    /// Its two half-sides, clockwise (`NE` is `NNE`, `ENE`).
+    pub const fn half_sides(self) -> [HalfSide; 2] {
+        [
+            HalfSide::ALL[2 * self as usize],
+            HalfSide::ALL[2 * self as usize + 1],
+        ]
+    }
+}
+
 /// What a side of a tile shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Edge {
@@ -106,30 +195,37 @@ pub enum Edge {
     Road,
     /// A field side (`F`).
     Field,
+    /// A river side (`I`, The River): it matches only a river side, and like a road it has a
+    /// field half on each side of the water.
+    River,
 }
 
 impl Edge {
-    /// The letter `C`, `R` or `F` of `tiles.md`.
+    /// The letter `C`, `R` or `F` of `docs/tiles.md` (`I` for a river).
     pub const fn letter(self) -> char {
         match self {
             Edge::City => 'C',
             Edge::Road => 'R',
             Edge::Field => 'F',
+            Edge::River => 'I',
         }
     }
 
-    /// Lower-case word `city`, `road` or `field`.
+    /// Lower-case word `city`, `road`, `field` or `river`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Edge::City => "city",
             Edge::Road => "road",
             Edge::Field => "field",
+            Edge::River => "river",
         }
     }
 
-    /// Two-bit code used in packed edge masks (never 0).
+    /// Two-bit code used in packed edge masks (whether a side is constrained at all is kept
+    /// apart, so the river may use 0).
     pub(crate) const fn code(self) -> u8 {
         match self {
+            Edge::River => 0,
             Edge::City => 1,
             Edge::Road => 2,
             Edge::Field => 3,
@@ -474,6 +570,8 @@ pub struct SegmentDef {
     /// Fields only: bit `i` set when the field touches the city segment with index `i` of the
     /// same tile.
     pub cities: u8,
+    /// Shield, cathedral and goods of a city; inn of a road.
+    pub modifiers: Modifiers,
 }
 
 impl SegmentDef {
@@ -485,288 +583,17 @@ impl SegmentDef {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The static catalogue.
-
-/// Raw segment in canonical orientation.
-#[derive(Clone, Copy)]
-struct RawSeg {
-    kind: FeatureKind,
-    places: u16,
-    cities: u8,
-}
-
-const fn city(places: u16) -> RawSeg {
-    RawSeg {
-        kind: FeatureKind::City,
-        places,
-        cities: 0,
-    }
-}
-const fn road(places: u16) -> RawSeg {
-    RawSeg {
-        kind: FeatureKind::Road,
-        places,
-        cities: 0,
-    }
-}
-const MONASTERY: RawSeg = RawSeg {
-    kind: FeatureKind::Monastery,
-    places: 0x100,
-    cities: 0,
-};
-const NE: u16 = 1 << 4;
-const SE: u16 = 1 << 5;
-const SW: u16 = 1 << 6;
-const NW: u16 = 1 << 7;
-const N: u16 = 1;
-const E: u16 = 2;
-const S: u16 = 4;
-const W: u16 = 8;
-const fn field(corners: u16, cities: u8) -> RawSeg {
-    RawSeg {
-        kind: FeatureKind::Field,
-        places: corners,
-        cities,
-    }
-}
-
-struct RawTile {
-    letter: char,
-    name: &'static str,
-    count: u8,
-    edges: [Edge; 4],
-    shield: bool,
-    segs: &'static [RawSeg],
-}
-
-use Edge::{City as C, Field as F, Road as R};
-
-const ALL_CORNERS: u16 = NE | SE | SW | NW;
-
-static RAW: [RawTile; 24] = [
-    RawTile {
-        letter: 'A',
-        name: "Monastery with road",
-        count: 2,
-        edges: [F, F, R, F],
-        shield: false,
-        segs: &[MONASTERY, road(S), field(ALL_CORNERS, 0)],
-    },
-    RawTile {
-        letter: 'B',
-        name: "Monastery",
-        count: 4,
-        edges: [F, F, F, F],
-        shield: false,
-        segs: &[MONASTERY, field(ALL_CORNERS, 0)],
-    },
-    RawTile {
-        letter: 'C',
-        name: "Four-sided city",
-        count: 1,
-        edges: [C, C, C, C],
-        shield: true,
-        segs: &[city(N | E | S | W)],
-    },
-    RawTile {
-        letter: 'D',
-        name: "City cap and straight road (start tile)",
-        count: 4,
-        edges: [C, R, F, R],
-        shield: false,
-        segs: &[city(N), road(E | W), field(NE | NW, 1), field(SE | SW, 0)],
-    },
-    RawTile {
-        letter: 'E',
-        name: "Single city cap",
-        count: 5,
-        edges: [C, F, F, F],
-        shield: false,
-        segs: &[city(N), field(ALL_CORNERS, 1)],
-    },
-    RawTile {
-        letter: 'F',
-        name: "City across the tile",
-        count: 2,
-        edges: [F, C, F, C],
-        shield: true,
-        segs: &[city(E | W), field(NE | NW, 1), field(SE | SW, 1)],
-    },
-    RawTile {
-        letter: 'G',
-        name: "City across the tile",
-        count: 1,
-        edges: [F, C, F, C],
-        shield: false,
-        segs: &[city(E | W), field(NE | NW, 1), field(SE | SW, 1)],
-    },
-    RawTile {
-        letter: 'H',
-        name: "Two separate cities, opposite sides",
-        count: 3,
-        edges: [F, C, F, C],
-        shield: false,
-        segs: &[city(E), city(W), field(ALL_CORNERS, 0b11)],
-    },
-    RawTile {
-        letter: 'I',
-        name: "Two separate cities, adjacent sides",
-        count: 2,
-        edges: [C, F, F, C],
-        shield: false,
-        segs: &[city(N), city(W), field(NE | SE | SW, 0b11)],
-    },
-    RawTile {
-        letter: 'J',
-        name: "City cap and right-hand curved road",
-        count: 3,
-        edges: [C, R, R, F],
-        shield: false,
-        segs: &[city(N), road(E | S), field(SE, 0), field(NE | SW | NW, 1)],
-    },
-    RawTile {
-        letter: 'K',
-        name: "City cap and left-hand curved road",
-        count: 3,
-        edges: [C, F, R, R],
-        shield: false,
-        segs: &[city(N), road(S | W), field(SW, 0), field(NE | SE | NW, 1)],
-    },
-    RawTile {
-        letter: 'L',
-        name: "City cap and three-way junction",
-        count: 3,
-        edges: [C, R, R, R],
-        shield: false,
-        segs: &[
-            city(N),
-            road(E),
-            road(S),
-            road(W),
-            field(NE | NW, 1),
-            field(SE, 0),
-            field(SW, 0),
-        ],
-    },
-    RawTile {
-        letter: 'M',
-        name: "Adjacent city sides, joined",
-        count: 2,
-        edges: [C, F, F, C],
-        shield: true,
-        segs: &[city(N | W), field(NE | SE | SW, 1)],
-    },
-    RawTile {
-        letter: 'N',
-        name: "Adjacent city sides, joined",
-        count: 3,
-        edges: [C, F, F, C],
-        shield: false,
-        segs: &[city(N | W), field(NE | SE | SW, 1)],
-    },
-    RawTile {
-        letter: 'O',
-        name: "Adjacent city sides and curved road",
-        count: 2,
-        edges: [C, R, R, C],
-        shield: true,
-        segs: &[city(N | W), road(E | S), field(SE, 0), field(NE | SW, 1)],
-    },
-    RawTile {
-        letter: 'P',
-        name: "Adjacent city sides and curved road",
-        count: 3,
-        edges: [C, R, R, C],
-        shield: false,
-        segs: &[city(N | W), road(E | S), field(SE, 0), field(NE | SW, 1)],
-    },
-    RawTile {
-        letter: 'Q',
-        name: "Three-sided city",
-        count: 1,
-        edges: [C, C, F, C],
-        shield: true,
-        segs: &[city(N | E | W), field(SE | SW, 1)],
-    },
-    RawTile {
-        letter: 'R',
-        name: "Three-sided city",
-        count: 3,
-        edges: [C, C, F, C],
-        shield: false,
-        segs: &[city(N | E | W), field(SE | SW, 1)],
-    },
-    RawTile {
-        letter: 'S',
-        name: "Three-sided city and road",
-        count: 2,
-        edges: [C, C, R, C],
-        shield: true,
-        segs: &[city(N | E | W), road(S), field(SE, 1), field(SW, 1)],
-    },
-    RawTile {
-        letter: 'T',
-        name: "Three-sided city and road",
-        count: 1,
-        edges: [C, C, R, C],
-        shield: false,
-        segs: &[city(N | E | W), road(S), field(SE, 1), field(SW, 1)],
-    },
-    RawTile {
-        letter: 'U',
-        name: "Straight road",
-        count: 8,
-        edges: [R, F, R, F],
-        shield: false,
-        segs: &[road(N | S), field(NE | SE, 0), field(SW | NW, 0)],
-    },
-    RawTile {
-        letter: 'V',
-        name: "Curved road",
-        count: 9,
-        edges: [F, F, R, R],
-        shield: false,
-        segs: &[road(S | W), field(SW, 0), field(NE | SE | NW, 0)],
-    },
-    RawTile {
-        letter: 'W',
-        name: "Three-way junction",
-        count: 4,
-        edges: [F, R, R, R],
-        shield: false,
-        segs: &[
-            road(E),
-            road(S),
-            road(W),
-            field(NE | NW, 0),
-            field(SE, 0),
-            field(SW, 0),
-        ],
-    },
-    RawTile {
-        letter: 'X',
-        name: "Four-way junction",
-        count: 1,
-        edges: [R, R, R, R],
-        shield: false,
-        segs: &[
-            road(N),
-            road(E),
-            road(S),
-            road(W),
-            field(NE, 0),
-            field(SE, 0),
-            field(SW, 0),
-            field(NW, 0),
-        ],
-    },
-];
+// Tile types: indices into the catalogue table, with lookup tables derived from its rows.
 
 /// Maximum number of segments on one tile (the four-way junction X has 8).
 pub const MAX_SEGMENTS: usize = 8;
 
 /// Sentinel for "no segment" in lookup tables.
 pub(crate) const NO_SEG: u8 = u8::MAX;
+
+/// For each board side, its two half-sides in a fixed order (west→east for N/S, north→south
+/// for E/W), so that half-side `k` of a side meets half-side `k` of the opposite side across it.
+pub(crate) const SIDE_HALVES: [[usize; 2]; 4] = [[7, 0], [1, 2], [4, 3], [6, 5]];
 
 /// Precomputed per-type lookup tables (canonical orientation).
 #[derive(Clone, Copy)]
@@ -775,8 +602,8 @@ pub(crate) struct TypeInfo {
     pub packed: [u8; 4],
     /// Segment owning each canonical side (road/city), or `NO_SEG`.
     pub side_seg: [u8; 4],
-    /// Field segment owning each canonical corner, or `NO_SEG`.
-    pub corner_seg: [u8; 4],
+    /// Field segment owning each canonical half-side, or `NO_SEG`.
+    pub half_seg: [u8; 8],
     /// Number of segments.
     pub nseg: u8,
     /// Monastery segment index, or `NO_SEG`.
@@ -788,11 +615,13 @@ pub(crate) struct TypeInfo {
     pub kinds: [FeatureKind; MAX_SEGMENTS],
     /// Bit mask of segments that are roads or cities.
     pub rc_mask: u8,
+    /// Bit mask of city segments with a coat of arms.
+    pub shield_mask: u8,
     /// Fields: city segments touched (bit mask of segment indices).
     pub cities: [u8; MAX_SEGMENTS],
 }
 
-const fn build_info(t: &RawTile) -> TypeInfo {
+const fn build_info(t: &TileDef) -> TypeInfo {
     let mut packed = [0u8; 4];
     let mut r = 0;
     while r < 4 {
@@ -807,23 +636,27 @@ const fn build_info(t: &RawTile) -> TypeInfo {
         r += 1;
     }
     let mut side_seg = [NO_SEG; 4];
-    let mut corner_seg = [NO_SEG; 4];
+    let mut half_seg = [NO_SEG; 8];
     let mut open = [0u8; MAX_SEGMENTS];
     let mut kinds = [FeatureKind::Field; MAX_SEGMENTS];
     let mut monastery = NO_SEG;
     let mut rc_mask = 0u8;
+    let mut shield_mask = 0u8;
     let mut cities = [0u8; MAX_SEGMENTS];
     let mut i = 0;
-    while i < t.segs.len() {
-        let seg = t.segs[i];
+    while i < t.segments.len() && i < MAX_SEGMENTS {
+        let seg = t.segments[i];
         kinds[i] = seg.kind;
         cities[i] = seg.cities;
         match seg.kind {
             FeatureKind::Road | FeatureKind::City => {
                 rc_mask |= 1 << i;
+                if seg.modifiers.contains(Modifiers::SHIELD) {
+                    shield_mask |= 1 << i;
+                }
                 let mut s = 0;
                 while s < 4 {
-                    if seg.places & (1 << s) != 0 {
+                    if seg.sides & (1 << s) != 0 {
                         side_seg[s] = i as u8;
                         open[i] += 1;
                     }
@@ -831,19 +664,13 @@ const fn build_info(t: &RawTile) -> TypeInfo {
                 }
             }
             FeatureKind::Field => {
-                let mut c = 0;
-                while c < 4 {
-                    if seg.places & (1 << (4 + c)) != 0 {
-                        corner_seg[c] = i as u8;
-                        // corner c lies on sides c (N for NE) and c+1 (E for NE)
-                        if !matches!(t.edges[c], Edge::City) {
-                            open[i] += 1;
-                        }
-                        if !matches!(t.edges[(c + 1) & 3], Edge::City) {
-                            open[i] += 1;
-                        }
+                let mut h = 0;
+                while h < 8 {
+                    if seg.half_sides & (1 << h) != 0 && t.half_side_exists(h) {
+                        half_seg[h] = i as u8;
+                        open[i] += 1;
                     }
-                    c += 1;
+                    h += 1;
                 }
             }
             FeatureKind::Monastery => monastery = i as u8,
@@ -853,109 +680,174 @@ const fn build_info(t: &RawTile) -> TypeInfo {
     TypeInfo {
         packed,
         side_seg,
-        corner_seg,
-        nseg: t.segs.len() as u8,
+        half_seg,
+        nseg: i as u8,
         monastery,
         open,
         kinds,
         rc_mask,
+        shield_mask,
         cities,
     }
 }
 
-const fn build_infos() -> [TypeInfo; 24] {
-    let mut out = [build_info(&RAW[0]); 24];
+const fn build_infos() -> [TypeInfo; TILES.len()] {
+    let mut out = [build_info(&TILES[0]); TILES.len()];
     let mut i = 1;
-    while i < 24 {
-        out[i] = build_info(&RAW[i]);
+    while i < TILES.len() {
+        out[i] = build_info(&TILES[i]);
         i += 1;
     }
     out
 }
 
-pub(crate) static INFO: [TypeInfo; 24] = build_infos();
+pub(crate) static INFO: [TypeInfo; TILES.len()] = build_infos();
 
-/// One of the 24 base tile types, lettered `A`–`X` as in `tiles.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[allow(missing_docs)]
-pub enum TileType {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
-    I,
-    J,
-    K,
-    L,
-    M,
-    N,
-    O,
-    P,
-    Q,
-    R,
-    S,
-    T,
-    U,
-    V,
-    W,
-    X,
+/// A tile type of the catalogue: an index into [`TILES`]. The base types have associated
+/// constants lettered as in `docs/tiles.md` (`TileType::A` … `TileType::X`), usable in patterns.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileType(u8);
+
+macro_rules! tile_consts {
+    ($($name:ident = $index:literal),* $(,)?) => {
+        impl TileType {
+            $(
+                #[doc = concat!("Tile `", stringify!($name), "` of `docs/tiles.md`.")]
+                pub const $name: TileType = TileType($index);
+            )*
+        }
+    };
 }
 
+tile_consts! {
+    A = 0, B = 1, C = 2, D = 3, E = 4, F = 5, G = 6, H = 7, I = 8, J = 9, K = 10, L = 11,
+    M = 12, N = 13, O = 14, P = 15, Q = 16, R = 17, S = 18, T = 19, U = 20, V = 21, W = 22,
+    X = 23,
+}
+
+const fn all_types() -> [TileType; TILES.len()] {
+    let mut out = [TileType(0); TILES.len()];
+    let mut i = 0;
+    while i < TILES.len() {
+        out[i] = TileType(i as u8);
+        i += 1;
+    }
+    out
+}
+
+/// Total tiles in the base box (72): the counts of the base rows.
+pub const TOTAL_TILES: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < TILES.len() {
+        if matches!(TILES[i].set, TileSet::Base) {
+            n += TILES[i].count as usize;
+        }
+        i += 1;
+    }
+    n
+};
+
 impl TileType {
-    /// All 24 types in letter order.
-    pub const ALL: [TileType; 24] = {
-        use TileType::*;
-        [
-            A, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X,
-        ]
-    };
+    /// Every type of the catalogue, in table order (the base types first, in letter order).
+    pub const ALL: [TileType; TILES.len()] = all_types();
 
     /// The start tile (one of the four D tiles).
     pub const START: TileType = TileType::D;
 
-    /// Index 0..24 in letter order.
+    /// Index in the catalogue table.
     pub const fn index(self) -> usize {
-        self as usize
+        self.0 as usize
     }
 
-    /// The type of an upper-case letter `A`–`X`.
+    /// The type written `token` (`D`, `Eg`, `ic.A` …), case-sensitive.
+    pub fn from_token(token: &str) -> Option<TileType> {
+        if let [b @ b'A'..=b'Z'] = token.as_bytes() {
+            // the base types are lettered in table order
+            let i = usize::from(b - b'A');
+            return TILES
+                .get(i)
+                .filter(|t| t.token == token)
+                .map(|_| TileType(i as u8));
+        }
+        TILES
+            .iter()
+            .position(|t| t.token == token)
+            .map(|i| TileType(i as u8))
+    }
+
+    /// The type of a one-letter token (`A`–`X`).
     pub fn from_letter(letter: char) -> Option<TileType> {
-        let i = (letter as u32).checked_sub('A' as u32)? as usize;
-        TileType::ALL.get(i).copied()
+        let mut buf = [0; 4];
+        TileType::from_token(letter.encode_utf8(&mut buf))
     }
 
-    /// The type's letter.
+    /// The catalogue's tokens closest to `token`, best first (at most three), for a "did you
+    /// mean" hint: the same token but for letter case, then tokens at edit distance 1, then 2.
+    pub fn suggestions(token: &str) -> Vec<TileType> {
+        let mut scored: Vec<(usize, TileType)> = TileType::ALL
+            .into_iter()
+            .filter_map(|t| {
+                let cand = t.token();
+                if cand.eq_ignore_ascii_case(token) {
+                    return Some((0, t));
+                }
+                let d = edit_distance(cand, token);
+                (d <= 2 && d < cand.len().max(token.len())).then_some((d, t))
+            })
+            .collect();
+        scored.sort_by_key(|&(d, t)| (d, t));
+        scored.into_iter().take(3).map(|(_, t)| t).collect()
+    }
+
+    /// The row of the catalogue.
+    pub fn def(self) -> &'static TileDef {
+        &TILES[self.0 as usize]
+    }
+
+    /// The token as the notation writes it (`D`, `ic.A`).
+    pub const fn token(self) -> &'static str {
+        TILES[self.0 as usize].token
+    }
+
+    /// The first character of the token: the letter of a base type.
     pub const fn letter(self) -> char {
-        RAW[self as usize].letter
+        TILES[self.0 as usize].token.as_bytes()[0] as char
     }
 
-    /// The name from `tiles.md`.
+    /// The name.
     pub const fn name(self) -> &'static str {
-        RAW[self as usize].name
+        TILES[self.0 as usize].name
     }
 
-    /// How many tiles of this type the box holds (the start tile counts among the D tiles).
+    /// How many tiles of this type the set holds (the start tile counts among the D tiles).
     pub const fn count(self) -> u8 {
-        RAW[self as usize].count
+        TILES[self.0 as usize].count
     }
 
-    /// Whether the tile carries a coat of arms (on its only city).
+    /// The box or expansion the type comes from.
+    pub const fn set(self) -> TileSet {
+        TILES[self.0 as usize].set
+    }
+
+    /// Whether the tile carries a coat of arms (on one of its cities).
     pub const fn has_shield(self) -> bool {
-        RAW[self as usize].shield
+        INFO[self.0 as usize].shield_mask != 0
     }
 
     /// Whether the tile holds a monastery.
     pub const fn has_monastery(self) -> bool {
-        INFO[self as usize].monastery != NO_SEG
+        INFO[self.0 as usize].monastery != NO_SEG
+    }
+
+    /// Whether the tile holds a garden.
+    pub const fn has_garden(self) -> bool {
+        TILES[self.0 as usize].garden
     }
 
     /// The edges in board directions after `rot`, indexed by [`Side::index`] (`N E S W`).
     pub const fn edges(self, rot: Rotation) -> [Edge; 4] {
-        let e = RAW[self as usize].edges;
+        let e = TILES[self.0 as usize].edges;
         let r = rot as usize;
         [
             e[(4 - r) & 3],
@@ -967,22 +859,39 @@ impl TileType {
 
     /// The edge on board side `side` after `rot`.
     pub const fn edge(self, rot: Rotation, side: Side) -> Edge {
-        RAW[self as usize].edges[(side as usize + 4 - rot as usize) & 3]
+        TILES[self.0 as usize].edges[(side as usize + 4 - rot as usize) & 3]
     }
 
     /// Number of segments on the tile.
     pub const fn segment_count(self) -> usize {
-        RAW[self as usize].segs.len()
+        INFO[self.0 as usize].nseg as usize
     }
 
     /// Segment `index` after `rot` (`None` when out of range).
     pub fn segment(self, rot: Rotation, index: usize) -> Option<SegmentDef> {
-        let raw = RAW[self as usize].segs.get(index)?;
+        let def = self.def();
+        let spec = def.segments.get(index)?;
+        let places = match spec.kind {
+            FeatureKind::Road | FeatureKind::City => PlaceSet(u16::from(spec.sides)),
+            FeatureKind::Monastery => PlaceSet::EMPTY.with(Place::Centre),
+            FeatureKind::Field => {
+                // a corner belongs to the field when both of its half-sides do
+                let mut p = PlaceSet::EMPTY;
+                for c in Corner::ALL {
+                    let halves = 0b11 << (2 * c.index());
+                    if spec.half_sides & halves == halves {
+                        p = p.with(Place::Corner(c));
+                    }
+                }
+                p
+            }
+        };
         Some(SegmentDef {
             index: index as u8,
-            kind: raw.kind,
-            places: PlaceSet(raw.places).rotated(rot),
-            cities: raw.cities,
+            kind: spec.kind,
+            places: places.rotated(rot),
+            cities: spec.cities,
+            modifiers: spec.modifiers,
         })
     }
 
@@ -1003,15 +912,34 @@ impl TileType {
     }
 
     pub(crate) fn info(self) -> &'static TypeInfo {
-        &INFO[self as usize]
+        &INFO[self.0 as usize]
     }
 }
 
 impl fmt::Display for TileType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+        f.write_str(self.token())
     }
 }
 
-/// Total tiles in the box (72).
-pub const TOTAL_TILES: usize = 72;
+impl fmt::Debug for TileType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.token())
+    }
+}
+
+/// Levenshtein distance between two short ASCII words (bytes).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

@@ -265,3 +265,278 @@ fn half_sides_exist_exactly_on_road_and_field_sides() {
         }
     }
 }
+
+// ---- the catalogue as data ------------------------------------------------------------------
+
+use carc_rules::catalogue::{
+    city, field, inner_field, road, ALL_CORNERS, E as SIDE_E, ESE, MONASTERY, N as SIDE_N, NE, NW,
+    S as SIDE_S, SE, SSE, SW, W as SIDE_W,
+};
+use carc_rules::{HalfSide, Modifiers, TileDef, TileSet, TILES};
+
+#[test]
+fn every_row_is_consistent_and_tokens_name_their_types() {
+    for t in TileType::ALL {
+        assert_eq!(t.def().check(), Ok(()), "{t}");
+        assert_eq!(TileType::from_token(t.token()), Some(t));
+        assert_eq!(t.set(), TileSet::Base);
+        assert!(!t.has_garden());
+    }
+    assert_eq!(TILES.len(), TileType::ALL.len());
+    let mut tokens: Vec<&str> = TILES.iter().map(|d| d.token).collect();
+    tokens.sort_unstable();
+    tokens.dedup();
+    assert_eq!(tokens.len(), TILES.len(), "tokens are unique");
+    // the associated constants name the rows of their letters
+    use TileType as T;
+    let named = [
+        (T::A, "A"),
+        (T::B, "B"),
+        (T::C, "C"),
+        (T::D, "D"),
+        (T::E, "E"),
+        (T::F, "F"),
+        (T::G, "G"),
+        (T::H, "H"),
+        (T::I, "I"),
+        (T::J, "J"),
+        (T::K, "K"),
+        (T::L, "L"),
+        (T::M, "M"),
+        (T::N, "N"),
+        (T::O, "O"),
+        (T::P, "P"),
+        (T::Q, "Q"),
+        (T::R, "R"),
+        (T::S, "S"),
+        (T::T, "T"),
+        (T::U, "U"),
+        (T::V, "V"),
+        (T::W, "W"),
+        (T::X, "X"),
+    ];
+    // usable in patterns
+    assert!(matches!(TileType::from_token("D"), Some(TileType::D)));
+    for (t, token) in named {
+        assert_eq!(t.token(), token);
+        assert_eq!(format!("{t}"), token);
+        assert_eq!(format!("{t:?}"), token);
+    }
+    assert_eq!(carc_rules::TOTAL_TILES, 72);
+}
+
+#[test]
+fn unknown_tokens_get_suggestions() {
+    assert_eq!(TileType::from_token("ic.A"), None);
+    assert_eq!(TileType::from_token("d"), None);
+    assert_eq!(TileType::from_token(""), None);
+    // letter case first
+    assert_eq!(TileType::suggestions("d").first(), Some(&TileType::D));
+    // one edit away: `Dx` → `D`
+    assert_eq!(TileType::suggestions("Dx").first(), Some(&TileType::D));
+    // nothing close
+    assert!(TileType::suggestions("ic.Z").is_empty());
+}
+
+#[test]
+fn modifiers_live_on_segments() {
+    // the coat of arms of M is on its city segment, not the field
+    let m = TileType::M;
+    let city = m.segment(Rotation::R0, 0).unwrap();
+    assert!(city.modifiers.contains(Modifiers::SHIELD));
+    assert!(m.segment(Rotation::R0, 1).unwrap().modifiers.is_empty());
+    assert!(!TileType::N
+        .segment(Rotation::R0, 0)
+        .unwrap()
+        .modifiers
+        .contains(Modifiers::SHIELD));
+}
+
+use Edge::{City as C, Field as F, River as I, Road as R};
+
+/// Rows of the expansions (transcribed from the project's expansions spec), written as table
+/// entries: the model must express split corners, inner fields, rivers, inns, shields on one of
+/// two cities, goods and gardens.
+const EXPANSION_ROWS: &[TileDef] = &[
+    // ic.G: corner SE split by a city wall: {NE+ESE} → {N}; {SSE+SW+NW} → {N}
+    TileDef {
+        token: "ic.G",
+        name: "City cap with a split corner",
+        count: 1,
+        set: TileSet::InnsCathedrals,
+        edges: [C, F, F, F],
+        segments: &[city(SIDE_N), field(NE | ESE, 1), field(SSE | SW | NW, 1)],
+        rivers: &[],
+        garden: false,
+    },
+    // ic.H: four separate cities, one inner field touching all four, a garden
+    TileDef {
+        token: "ic.H",
+        name: "Four city caps around a garden",
+        count: 1,
+        set: TileSet::InnsCathedrals,
+        edges: [C, C, C, C],
+        segments: &[
+            city(SIDE_N),
+            city(SIDE_E),
+            city(SIDE_S),
+            city(SIDE_W),
+            inner_field(0b1111),
+        ],
+        rivers: &[],
+        garden: true,
+    },
+    // ic.L: a shielded city, a road with an inn
+    TileDef {
+        token: "ic.L",
+        name: "City corner and curved road with inn",
+        count: 1,
+        set: TileSet::InnsCathedrals,
+        edges: [C, R, R, C],
+        segments: &[
+            city(SIDE_N | SIDE_W).with(Modifiers::SHIELD),
+            road(SIDE_E | SIDE_S).with(Modifiers::INN),
+            field(SE, 0),
+            field(NE | SW, 1),
+        ],
+        rivers: &[],
+        garden: false,
+    },
+    // r.B: river W–E under a city cap, a road ending at the river
+    TileDef {
+        token: "r.B",
+        name: "River with city cap and road",
+        count: 1,
+        set: TileSet::River,
+        edges: [C, I, R, I],
+        segments: &[
+            city(SIDE_N),
+            road(SIDE_S),
+            field(NE, 1),
+            field(NW, 1),
+            field(SE, 0),
+            field(SW, 0),
+        ],
+        rivers: &[SIDE_W | SIDE_E],
+        garden: false,
+    },
+    // r.H: a monastery by the river
+    TileDef {
+        token: "r.H",
+        name: "River with monastery",
+        count: 1,
+        set: TileSet::River,
+        edges: [F, I, R, I],
+        segments: &[
+            MONASTERY,
+            road(SIDE_S),
+            field(NE | NW, 0),
+            field(SE, 0),
+            field(SW, 0),
+        ],
+        rivers: &[SIDE_W | SIDE_E],
+        garden: false,
+    },
+    // tb.O: cloth city, corner SE split into SSE and ESE
+    TileDef {
+        token: "tb.O",
+        name: "Cloth city corner with two roads",
+        count: 1,
+        set: TileSet::TradersBuilders,
+        edges: [C, R, R, C],
+        segments: &[
+            city(SIDE_N | SIDE_W).with(Modifiers::CLOTH),
+            road(SIDE_S),
+            road(SIDE_E),
+            field(SW, 1),
+            field(SSE, 1),
+            field(ESE, 1),
+            field(NE, 1),
+        ],
+        rivers: &[],
+        garden: false,
+    },
+];
+
+#[test]
+fn expansion_rows_are_expressible() {
+    for row in EXPANSION_ROWS {
+        assert_eq!(row.check(), Ok(()), "{}", row.token);
+    }
+    let [ic_g, ic_h, ic_l, r_b, _, tb_o] = EXPANSION_ROWS else {
+        panic!("six rows");
+    };
+    // ic.G: the split corner SE: ESE with NE's field, SSE with the other one
+    assert_eq!(ic_g.field_at(HalfSide::ESE), Some(1));
+    assert_eq!(ic_g.field_at(HalfSide::ENE), Some(1));
+    assert_eq!(ic_g.field_at(HalfSide::SSE), Some(2));
+    assert_eq!(ic_g.field_at(HalfSide::WNW), Some(2));
+    assert_eq!(
+        ic_g.field_at(HalfSide::NNE),
+        None,
+        "NNE lies on the city side"
+    );
+    // ic.H: no half-side exists; the inner field touches all four cities; a garden
+    assert!(HalfSide::ALL.iter().all(|&h| ic_h.field_at(h).is_none()));
+    assert!(ic_h.segments[4].inner && ic_h.segments[4].cities == 0b1111 && ic_h.garden);
+    // ic.L: the shield and the inn are on their segments
+    assert!(ic_l.segments[0].modifiers.contains(Modifiers::SHIELD));
+    assert!(ic_l.segments[1].modifiers.contains(Modifiers::INN));
+    // r.B: river sides have half-sides: the fields meet the water on E and W
+    assert_eq!(r_b.field_at(HalfSide::ENE), Some(2));
+    assert_eq!(r_b.field_at(HalfSide::ESE), Some(4));
+    assert_eq!(I.letter(), 'I');
+    // tb.O: four fields, SE split
+    assert_ne!(tb_o.field_at(HalfSide::ESE), tb_o.field_at(HalfSide::SSE));
+    assert!(tb_o.segments[0].modifiers.contains(Modifiers::CLOTH));
+}
+
+#[test]
+fn inconsistent_rows_are_refused() {
+    const GOOD: TileDef = EXPANSION_ROWS[0];
+    let good = GOOD;
+    const BROKEN: [TileDef; 7] = [
+        // SSE left out of every field
+        TileDef {
+            segments: &[city(SIDE_N), field(NE | ESE, 1), field(SW | NW, 1)],
+            ..GOOD
+        },
+        // ESE in two fields
+        TileDef {
+            segments: &[city(SIDE_N), field(NE | ESE, 1), field(SE | SW | NW, 1)],
+            ..GOOD
+        },
+        // a road on a field side
+        TileDef {
+            segments: &[city(SIDE_N), road(SIDE_S), field(ALL_CORNERS, 1)],
+            ..GOOD
+        },
+        // a river on a city side
+        TileDef {
+            rivers: &[SIDE_N],
+            ..GOOD
+        },
+        // a token the notation cannot write
+        TileDef {
+            token: "ic.",
+            ..GOOD
+        },
+        TileDef {
+            token: "1A",
+            ..GOOD
+        },
+        // a field said to touch a field
+        TileDef {
+            segments: &[
+                city(SIDE_N),
+                field(NE | ESE, 0b100),
+                field(SSE | SW | NW, 1),
+            ],
+            ..GOOD
+        },
+    ];
+    assert_eq!(good.check(), Ok(()));
+    for row in BROKEN {
+        assert!(row.check().is_err(), "{row:?}");
+    }
+}

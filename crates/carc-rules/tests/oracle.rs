@@ -1,5 +1,5 @@
 //! Differential test of scoring: a deliberately naive, independent re-implementation of the
-//! scoring rules of tiles.md (an "oracle") plays the same seeded games as the engine and must
+//! scoring rules of docs/tiles.md (an "oracle") plays the same seeded games as the engine and must
 //! agree with it on every turn's gains per colour, every colour's supply, the meeples left on
 //! the board, the final-scoring gains and the final totals.
 //!
@@ -7,7 +7,7 @@
 //! (cell → tile, rotation), its own meeple list and supplies, and recomputes every feature by a
 //! flood fill from scratch whenever it needs one. From the engine it uses only the tile
 //! catalogue (`edges`, `segments`, `segment`, `segment_at`, `touched_cities`, `has_shield`,
-//! `has_monastery`, verified against tiles.md in tests/catalogue.rs), and the engine's
+//! `has_monastery`, verified against docs/tiles.md in tests/catalogue.rs), and the engine's
 //! simulator and move generation to PRODUCE games, checked against the oracle's own legality
 //! rules as well: every legal placement and deployment list of the own-loop games, every
 //! discard, every chosen move.
@@ -35,7 +35,7 @@ const DEFAULT_GAMES: u64 = 240;
 /// A segment of a placed tile: `(x, y, segment index)`.
 type Node = (i32, i32, u8);
 
-/// The cell across `side` of `x,y` (tiles.md: N is `x,y+1`, E is `x+1,y`).
+/// The cell across `side` of `x,y` (docs/tiles.md: N is `x,y+1`, E is `x+1,y`).
 fn across(x: i32, y: i32, side: Side) -> (i32, i32) {
     match side {
         Side::N => (x, y + 1),
@@ -422,7 +422,7 @@ impl Oracle {
         });
     }
 
-    /// Every legal placement of `tile` by tiles.md: an empty cell touching a tile along a
+    /// Every legal placement of `tile` by docs/tiles.md: an empty cell touching a tile along a
     /// side, every touching side showing the same letter.
     fn legal_placements(&self, tile: TileType) -> BTreeSet<(i32, i32, usize)> {
         let mut cells = BTreeSet::new();
@@ -981,7 +981,7 @@ const BLUE: usize = 1;
 #[test]
 fn oracle_counts_a_tile_once_in_a_city_passing_through_it_twice() {
     // Start D 0,0 r0 (city N). A ring of city tiles north of it joins the two separate cities
-    // of one H tile; every placement below is legal (sides as tiles.md, rK clockwise).
+    // of one H tile; every placement below is legal (sides as docs/tiles.md, rK clockwise).
     let mut d = Duo::new(false);
     let none = None;
     // E r180 (city S) at 0,1 closes D's city: complete, unoccupied, nobody scores.

@@ -13,7 +13,7 @@ use crate::files::read_source;
 /// What the command line asked for.
 struct Args {
     file: PathBuf,
-    tile: char,
+    tile: String,
     /// 1-based.
     line: Option<usize>,
     format: Format,
@@ -31,20 +31,14 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     let positional = parsed.positional;
     let [file, tile] = positional.as_slice() else {
         return Err(format!(
-            "`carc moves` takes a file and a tile letter, got {} argument{}\n{SHAPE}",
+            "`carc moves` takes a file and a tile, got {} argument{}\n{SHAPE}",
             positional.len(),
             if positional.len() == 1 { "" } else { "s" }
         ));
     };
-    let mut chars = tile.chars();
-    let (Some(letter), None) = (chars.next(), chars.next()) else {
-        return Err(format!(
-            "`{tile}` is not a tile letter: tiles are lettered A to X"
-        ));
-    };
     Ok(Args {
         file: PathBuf::from(file),
-        tile: letter,
+        tile: tile.clone(),
         line,
         format,
     })
@@ -55,7 +49,7 @@ pub fn moves(args: &[String]) -> Result<ExitCode, String> {
     let args = parse_args(args)?;
     let text = read_source(&args.file).map_err(|e| e.to_string())?;
     let analysis = carc_analysis::analyze(&text);
-    let list = carc_analysis::moves(&analysis, args.tile, args.line.map(|n| n - 1))
+    let list = carc_analysis::moves(&analysis, &args.tile, args.line.map(|n| n - 1))
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     match args.format {
         Format::Human => print!("{}", human(&list, args.line)),
@@ -131,7 +125,7 @@ fn json_array(list: &carc_analysis::MoveList) -> String {
             json!({
                 "rank": i + 1,
                 "colour": list.mover,
-                "tile": list.tile.to_string(),
+                "tile": list.tile,
                 "x": m.x,
                 "y": m.y,
                 "rotation": m.rotation,

@@ -69,7 +69,6 @@ pub fn solve(args: &[String]) -> Result<ExitCode, String> {
 
 fn human(s: &Solved) -> String {
     let mut out = String::new();
-    let draws: Vec<String> = s.draws.iter().map(char::to_string).collect();
     let status = if s.exact {
         "exact".to_owned()
     } else {
@@ -84,7 +83,7 @@ fn human(s: &Solved) -> String {
         out,
         "{} to move, draws {}, goal {}: {} move{}, {status}, {} positions searched",
         s.mover,
-        draws.join(" "),
+        s.draws.join(" "),
         goal_words(s.goal, s.mover),
         s.moves.len(),
         if s.moves.len() == 1 { "" } else { "s" },
@@ -140,7 +139,7 @@ fn json_object(s: &Solved) -> String {
     json!({
         "mover": s.mover,
         "goal": s.goal.as_str(),
-        "draws": s.draws.iter().map(char::to_string).collect::<Vec<_>>(),
+        "draws": s.draws,
         "exact": s.exact,
         "depth": s.depth,
         "stopped": s.stopped,

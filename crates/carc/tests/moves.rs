@@ -1,5 +1,5 @@
 //! `carc moves` as a user runs it. Every expectation below is derived by hand from the tile
-//! catalogue (tiles.md), not copied from the program's output.
+//! catalogue (docs/tiles.md), not copied from the program's output.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -167,7 +167,10 @@ fn bad_input_exits_2_with_one_message() {
     let path = path.to_str().unwrap();
     let cases: [(&[&str], &str); 6] = [
         (&["moves", path, "Z"], "`Z` is not a tile"),
-        (&["moves", path, "EE"], "`EE` is not a tile letter"),
+        (
+            &["moves", path, "EE"],
+            "`EE` is not a tile; did you mean `E`?",
+        ),
         (
             &["moves", path, "E", "--line", "3"],
             "line 3 is past the end",
@@ -176,7 +179,7 @@ fn bad_input_exits_2_with_one_message() {
             &["moves", path, "E", "--line", "zero"],
             "`--line` takes a line number",
         ),
-        (&["moves", path], "takes a file and a tile letter"),
+        (&["moves", path], "takes a file and a tile"),
         (&["moves", "no/such/file.carc", "E"], "no/such/file.carc"),
     ];
     for (args, message) in cases {

@@ -90,6 +90,19 @@
           (carc-e2e-check (format "font-lock: %s" what)
                           (if (listp actual) (memq face actual) (eq face actual))
                           (format "%S" actual)))))
+    ;; Tile tokens of more than one letter, in a scratch buffer.
+    (with-temp-buffer
+      (insert "tile Eg 0,0\nturn red ic.A 1,0 r90\ndiscard tb.X\ndiscard ic.\n")
+      (carc-mode)
+      (font-lock-ensure)
+      (dolist (expected '((1 5 t) (1 6 t) (2 9 t) (2 12 t) (3 8 t) (3 11 t) (4 8 nil)))
+        (pcase-let ((`(,line ,column ,want) expected))
+          (let* ((actual (carc-e2e-face-at line column))
+                 (tile (if (listp actual) (memq 'font-lock-type-face actual)
+                         (eq actual 'font-lock-type-face))))
+            (carc-e2e-check (format "font-lock: tile token at %d:%d" line column)
+                            (eq (and tile t) want)
+                            (format "%S" actual))))))
 
     ;; Start Eglot as `M-x eglot' does: the server comes from `eglot-server-programs'.
     (call-interactively #'eglot)

@@ -10,7 +10,7 @@ syntax match carcComment "#.*$" contains=@Spell
 syntax region carcString start=+"+ skip=+\\\\\|\\"+ end=+"+ end=+$+ oneline contains=carcEscape
 syntax match carcEscape +\\[\\"]+ contained
 
-syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\|score\|turn\|discard\|expect\|end\|variation\|mark\|puzzle\|draws\)\ze\%(\s\|#\|$\)"
+syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\|score\|turn\|refused\|discard\|expect\|end\|variation\|mark\|puzzle\|draws\)\ze\%(\s\|#\|$\)"
 syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\)\>"
 syntax match carcBrace "[{}]"
 
@@ -18,15 +18,21 @@ syntax keyword carcColour red blue green yellow black
 syntax keyword carcRole knight traveller traveler monk farmer
 syntax keyword carcConstant nothing farmers boxes points final
 syntax match carcConstant "\<no-farmers\>"
+syntax match carcConstant "\<whole-board\>"
 syntax match carcRotation "\<r\%(0\|90\|180\|270\)\>"
 syntax match carcNumber "\%(^\|[ \t,]\)\zs+\=\d\+\>\ze\%([ \t,#]\|$\)"
 syntax match carcCoord "\%(^\|\s\)\zs-\=\d\+,-\=\d\+\ze\%(\s\|#\|$\)"
 syntax match carcArrow "=>"
 syntax match carcGlyph "\s\zs\%(!!\|!?\|??\|?!\|!\|?\)\ze\%(\s\|#\|$\)"
 
-" A tile letter follows `tile`, `discard` or `turn COLOUR`; a place follows a role.
-syntax match carcTile "\%(^\s*\%(tile\|discard\)\s\+\)\@<=\a\>"
-syntax match carcTile "\%(^\s*turn\s\+\a\+\s\+\)\@<=\a\>"
+" A tile token (`D`, `Eg`, `ic.A`) follows `tile`, `discard` or `turn COLOUR`; a place follows
+" a role.
+syntax match carcTile "\%(^\s*\%(tile\|discard\)\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
+syntax match carcTile "\%(^\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
+" `refused CODE, CODE: turn …`: the codes, and the refused move's `turn` and tile token.
+syntax match carcCode "\%(^\s*refused\s[^:#]*\)\@<=\<\l\+\%(-\l\+\)*\ze\s*[,:]"
+syntax match carcStatement "\%(^\s*refused\s[^:#]*:\s*\)\@<=turn\>"
+syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NE\|SE\|SW\|NW\|N\|E\|S\|W\)\>"
 
 highlight default link carcComment Comment
@@ -44,5 +50,6 @@ highlight default link carcArrow Operator
 highlight default link carcGlyph Special
 highlight default link carcTile Function
 highlight default link carcPlace Constant
+highlight default link carcCode Label
 
 let b:current_syntax = 'carc'

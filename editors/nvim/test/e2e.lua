@@ -86,6 +86,21 @@ local function run()
     check('syntax: tile letter', group(4, 10) == 'carcTile', group(4, 10))
     check('syntax: coordinate', group(4, 12) == 'carcCoord', group(4, 12))
     check('syntax: comment', group(1, 1) == 'carcComment', group(1, 1))
+
+    -- Tile tokens of more than one letter, in a scratch buffer.
+    local file_buf = bufnr
+    vim.cmd('enew')
+    vim.api.nvim_buf_set_lines(0, 0, -1, false,
+      { 'tile Eg 0,0', 'turn red ic.A 1,0 r90', 'discard tb.X', 'discard ic.' })
+    vim.bo.filetype = 'carc'
+    local tokens = { { 1, 6, 'carcTile' }, { 1, 7, 'carcTile' }, { 2, 10, 'carcTile' },
+      { 2, 13, 'carcTile' }, { 3, 9, 'carcTile' }, { 3, 12, 'carcTile' }, { 4, 9, '' } }
+    for _, t in ipairs(tokens) do
+      local lnum, col, want = t[1], t[2], t[3]
+      check(('syntax: tile token at %d:%d'):format(lnum, col), group(lnum, col) == want, group(lnum, col))
+    end
+    vim.cmd('bwipeout!')
+    vim.api.nvim_set_current_buf(file_buf)
   end
 
   local attached = vim.wait(TIMEOUT, function()

@@ -112,7 +112,7 @@ pub fn setup(game: &Game, players: &[Color], rng: &mut Rng, extra: usize) -> Set
         tiles.swap(i, j);
     }
     let names: Vec<&str> = players.iter().map(|c| c.as_str()).collect();
-    let mut text = format!("players {}\n", names.join(" "));
+    let mut text = format!("players {}\nrules whole-board\n", names.join(" "));
     for t in &tiles {
         text.push_str(&format!("tile {} {} {}", t.tile.letter(), t.pos, t.rot));
         if let Some((colour, role, place)) = t.meeple {
@@ -135,7 +135,7 @@ pub fn setups(seed: u64) -> [Setup; 3] {
 }
 
 /// Checks a witness against the setup with the engine: every tile of the setup exactly once
-/// (line `i + 1` of the text is `setup.tiles[i]`), colours rotating through the players from
+/// (line `i + 2` of the text is `setup.tiles[i]`, after `players` and `rules whole-board`), colours rotating through the players from
 /// some first player, each placement legal (`check_placement`) and each meeple deployable on
 /// its owner's turn (`deploy`, which refuses an occupied feature).
 pub fn validate(setup: &Setup, witness: &[WitnessStep]) -> Result<(), String> {
@@ -161,7 +161,10 @@ pub fn validate(setup: &Setup, witness: &[WitnessStep]) -> Result<(), String> {
                 step.colour
             ));
         }
-        let index = step.line.checked_sub(1).ok_or("line 0 is `players`")?;
+        let index = step
+            .line
+            .checked_sub(2)
+            .ok_or("lines 0 and 1 are `players` and `rules`")?;
         let want = setup.tiles.get(index).ok_or("no such tile line")?;
         if std::mem::replace(&mut used[index], true) {
             return Err(format!("turn {i}: line {} placed twice", step.line));

@@ -1,5 +1,5 @@
-//! A small XML well-formedness checker for the SVG pictures, shared by `tests/render.rs`
-//! and the fuzz target `parse_analyze` (which includes it with `#[path]`).
+//! A small XML well-formedness checker for the SVG pictures, shared by `tests/render.rs`,
+//! `tests/refused.rs` and the fuzz target `parse_analyze` (which includes it with `#[path]`).
 
 use std::collections::BTreeMap;
 
@@ -119,4 +119,19 @@ pub fn parse_xml(xml: &str) -> Result<Vec<Element>, String> {
         return Err("no root element".to_owned());
     }
     Ok(elements)
+}
+
+/// The elements of class `class`, each as its `data-*` attributes (without the prefix).
+#[allow(dead_code)] // not every includer reads classes
+pub fn of_class(elements: &[Element], class: &str) -> Vec<BTreeMap<String, String>> {
+    elements
+        .iter()
+        .filter(|e| e.attrs.get("class").map(String::as_str) == Some(class))
+        .map(|e| {
+            e.attrs
+                .iter()
+                .filter_map(|(k, v)| Some((k.strip_prefix("data-")?.to_owned(), v.clone())))
+                .collect()
+        })
+        .collect()
 }

@@ -1,0 +1,310 @@
+//! The `refused` statement: `refused CODE[, CODE…]: turn …` asserts that the rules refuse a
+//! move with exactly those diagnostic codes (docs/notation.md, "Refused moves").
+//!
+//! The move is evaluated against the position as it stands, exactly as a `turn` line would
+//! be (the same code reports the same faults), and then everything it changed is put back:
+//! the board, the box, turn order, the facts and the diagnostics. What the move produced is
+//! kept in a [`Refusal`] for hover and pictures. A legal move, or one refused for other
+//! codes, is `refusal-mismatch` naming what actually happens; a word that names no code is
+//! `unknown-code`.
+
+use std::collections::BTreeSet;
+
+use carc_notation::{RefusedStmt, Span, Spanned};
+use carc_rules::{Color, Place, Pos, Role, Rotation, TileType};
+
+use super::Replayer;
+use crate::diagnostic::{Code, Diagnostic, Related, Severity};
+use crate::vocab;
+
+/// What one `refused` line found.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// The line of the `refused` statement.
+    pub line: usize,
+    /// The codes as written that name a diagnostic code.
+    pub claimed: Vec<Code>,
+    /// The errors the move produces in this position (none: the move is legal).
+    pub found: Vec<Diagnostic>,
+    /// Who would move.
+    pub colour: Color,
+    /// The tile, when its letter names one.
+    pub tile: Option<TileType>,
+    /// Where it would go.
+    pub pos: Pos,
+    /// How it would be turned.
+    pub rotation: Rotation,
+    /// The meeple it would deploy, with its place on the tile (`None` when no place of the
+    /// role's kind exists there).
+    pub meeple: Option<(Role, Option<Place>)>,
+    /// Whether the tile itself is refused (its placement fails), not only its meeple.
+    pub tile_refused: bool,
+}
+
+impl Refusal {
+    /// The codes the move actually produces, each once, in the notation's order.
+    pub fn found_codes(&self) -> BTreeSet<Code> {
+        self.found.iter().map(|d| d.code).collect()
+    }
+
+    /// Whether the statement holds: the move is refused with exactly the claimed codes.
+    pub fn holds(&self) -> bool {
+        !self.found.is_empty() && self.found_codes() == self.claimed.iter().copied().collect()
+    }
+
+    /// The move in the notation's words, without `turn`: `red E 0,1 r180 knight S`.
+    pub fn move_text(&self) -> String {
+        let mut text = format!(
+            "{} {} {} {}",
+            self.colour.as_str(),
+            self.tile.map_or('?', |t| t.letter()),
+            vocab::pos_str(self.pos),
+            vocab::rotation_word(self.rotation)
+        );
+        if let Some((role, place)) = self.meeple {
+            text.push(' ');
+            text.push_str(vocab::role_word(role));
+            if let Some(place) = place.filter(|p| *p != Place::Centre) {
+                text.push(' ');
+                text.push_str(vocab::place_str(place));
+            }
+        }
+        text
+    }
+}
+
+/// The codes a turn can be refused with (what a `turn` line reports as errors, `score-mismatch`
+/// aside: a refused move has no expectation), in the notation's order.
+pub(crate) fn turn_codes() -> impl Iterator<Item = Code> {
+    Code::ALL.into_iter().filter(|c| {
+        is_placement_code(*c)
+            || matches!(
+                c,
+                Code::BadPlace
+                    | Code::OccupiedFeature
+                    | Code::MeepleSupply
+                    | Code::UnknownPlayer
+                    | Code::FarmersOff
+            )
+    })
+}
+
+/// For the words of a line typed so far: `None` when it is not a `refused` line, `Err` while
+/// its codes are being typed (no colon yet), else the words after the colon (the move).
+pub(crate) fn after_codes<'w, 'a>(words: &'w [&'a str]) -> Option<Result<&'w [&'a str], ()>> {
+    let (first, rest) = words.split_first()?;
+    if *first != "refused" {
+        return None;
+    }
+    Some(match rest.iter().position(|w| w.ends_with(':')) {
+        Some(colon) => Ok(&rest[colon + 1..]),
+        None => Err(()),
+    })
+}
+
+/// The codes a turn's placement reports (the tile itself is refused); the others are about
+/// its meeple or its player.
+fn is_placement_code(code: Code) -> bool {
+    matches!(
+        code,
+        Code::UnknownTile
+            | Code::DuplicateCell
+            | Code::EdgeMismatch
+            | Code::NotAdjacent
+            | Code::TileCount
+    )
+}
+
+impl Replayer<'_> {
+    /// A `refused` line: evaluates its move without applying it and checks the claim.
+    pub(super) fn refused(&mut self, line: usize, stmt: &RefusedStmt) {
+        let found = self.evaluate(line, &stmt.turn);
+        let mut claimed = Vec::new();
+        let mut unknown = false;
+        for word in &stmt.codes {
+            match Code::from_id(&word.value) {
+                Some(code) => claimed.push(code),
+                None => {
+                    unknown = true;
+                    self.unknown_code(word);
+                }
+            }
+        }
+        let turn = &stmt.turn;
+        let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
+        let tile = TileType::from_token(&turn.tile.value);
+        let meeple = turn.meeple.as_ref().map(|m| {
+            let role = vocab::role(m.role.value);
+            let place = match &m.place {
+                Some(p) => Some(vocab::place(p.value)),
+                None => tile.and_then(|t| {
+                    t.segments(rotation)
+                        .find(|s| s.kind == role.kind())
+                        .and_then(|s| s.places.first())
+                }),
+            };
+            (role, place)
+        });
+        let refusal = Refusal {
+            line,
+            claimed,
+            tile_refused: found.iter().any(|d| is_placement_code(d.code)),
+            found,
+            colour: vocab::colour(turn.colour.value),
+            tile,
+            pos: vocab::pos(&turn.at),
+            rotation,
+            meeple,
+        };
+        if !unknown && !refusal.holds() {
+            let span = codes_span(&stmt.codes);
+            let message = mismatch_message(&refusal);
+            let related: Vec<Related> = refusal
+                .found
+                .iter()
+                .flat_map(|d| d.related.iter().cloned())
+                .collect();
+            self.report(Code::RefusalMismatch, span, message).related = related;
+        }
+        self.replay.refusals.push(refusal);
+    }
+
+    /// The errors `turn` would produce here; the position is left as it was.
+    fn evaluate(&mut self, line: usize, turn: &carc_notation::TurnStmt) -> Vec<Diagnostic> {
+        let position = self.position();
+        let diagnostics = self.replay.diagnostics.len();
+        let facts = self.replay.facts.len();
+        let meeple_spans = self.replay.meeple_spans.clone();
+        self.turn(line, turn);
+        let found: Vec<Diagnostic> = self
+            .replay
+            .diagnostics
+            .drain(diagnostics..)
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        self.replay.facts.truncate(facts);
+        self.replay.meeple_spans = meeple_spans;
+        self.restore(position);
+        found
+    }
+
+    /// `unknown-code` for a word that names no diagnostic code, with the nearest one.
+    fn unknown_code(&mut self, word: &Spanned<String>) {
+        let nearest = Code::ALL
+            .into_iter()
+            .map(|c| (edit_distance(&word.value, c.as_str()), c))
+            .filter(|(d, c)| *d <= 3 || c.as_str().starts_with(word.value.as_str()))
+            .min_by_key(|(d, _)| *d);
+        let hint = match nearest {
+            Some((_, code)) => format!("; did you mean `{}`?", code.as_str()),
+            None => String::new(),
+        };
+        self.report(
+            Code::UnknownCode,
+            word.span,
+            format!(
+                "`{}` is not a diagnostic code (the codes are listed in docs/notation.md){hint}",
+                word.value
+            ),
+        );
+    }
+}
+
+/// From the first code to the last.
+fn codes_span(codes: &[Spanned<String>]) -> Span {
+    match (codes.first(), codes.last()) {
+        (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
+        _ => Span::default(),
+    }
+}
+
+/// Codes as a list for a message: `occupied-feature and meeple-supply`.
+fn code_list(codes: impl IntoIterator<Item = Code>) -> String {
+    let words: Vec<String> = codes
+        .into_iter()
+        .map(|c| format!("`{}`", c.as_str()))
+        .collect();
+    match words.as_slice() {
+        [] => "nothing".to_owned(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// What actually happens to a refused move that is not refused as written.
+fn mismatch_message(refusal: &Refusal) -> String {
+    if refusal.found.is_empty() {
+        return format!(
+            "refused move is legal: {} may be played here (nothing refuses it)",
+            refusal.move_text()
+        );
+    }
+    let claimed: BTreeSet<Code> = refusal.claimed.iter().copied().collect();
+    let found = refusal.found_codes();
+    let reasons: Vec<String> = refusal
+        .found
+        .iter()
+        .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+        .collect();
+    let missing: Vec<Code> = claimed.difference(&found).copied().collect();
+    let lead = if missing.is_empty() {
+        format!(
+            "this move is refused with {} as well",
+            code_list(found.difference(&claimed).copied())
+        )
+    } else {
+        format!(
+            "this move is refused with {}, not {}",
+            code_list(found.iter().copied()),
+            code_list(missing)
+        )
+    };
+    format!("{lead} ({})", reasons.join("; "))
+}
+
+/// The Levenshtein distance between two words (for "did you mean").
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let current = row[j + 1];
+            row[j + 1] = (previous + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(current + 1);
+            previous = current;
+        }
+    }
+    row[b.len()]
+}
+
+/// The hover card of a `refused` line.
+pub(crate) fn card(refusal: &Refusal) -> String {
+    let mut out = format!("**refused move** · `{}`\n\n", refusal.move_text());
+    if refusal.found.is_empty() {
+        out.push_str("Not refused: the rules allow this move here.\n");
+    } else {
+        out.push_str("The rules refuse it:\n");
+        for d in &refusal.found {
+            out.push_str(&format!("- `{}`: {}\n", d.code.as_str(), d.message));
+        }
+    }
+    out.push_str("\nThe move is not played: the position stays as it was.");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit_distance;
+
+    #[test]
+    fn edit_distance_counts_insertions_deletions_and_substitutions() {
+        assert_eq!(edit_distance("occupied", "occupied-feature"), 8);
+        assert_eq!(edit_distance("edge-mismatc", "edge-mismatch"), 1);
+        assert_eq!(edit_distance("meeple-suply", "meeple-supply"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

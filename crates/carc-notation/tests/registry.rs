@@ -1,0 +1,91 @@
+//! The `rules` options are one registry (`src/rules.rs`): the documentation and every editor
+//! grammar of the repository must list each option of it.
+
+use carc_notation::{parse, rules::markdown_table, LineKind, StatementKind, RULE_OPTIONS};
+
+fn repo_file(path: &str) -> String {
+    let full = concat!(env!("CARGO_MANIFEST_DIR"), "/../../").to_owned() + path;
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
+}
+
+#[test]
+fn the_documentation_lists_the_registry() {
+    let doc = repo_file("docs/notation.md");
+    let begin = "<!-- rules options: generated from crates/carc-notation/src/rules.rs (a test checks it) -->\n";
+    let end = "<!-- end of rules options -->";
+    let start = doc.find(begin).expect("the begin marker") + begin.len();
+    let stop = doc[start..].find(end).expect("the end marker") + start;
+    assert_eq!(
+        &doc[start..stop],
+        markdown_table(),
+        "docs/notation.md: put this table between the markers"
+    );
+}
+
+#[test]
+fn every_option_parses_and_prints_back() {
+    for def in RULE_OPTIONS {
+        let text = match def.argument {
+            Some(_) => format!("rules {} 2", def.word),
+            None => format!("rules {}", def.word),
+        };
+        let parse = parse(&text);
+        assert!(parse.errors.is_empty(), "{text}: {:?}", parse.errors);
+        let LineKind::Statement(statement) = &parse.lines[0].kind else {
+            panic!("{text}");
+        };
+        let StatementKind::Rules(options) = &statement.kind else {
+            panic!("{text}");
+        };
+        assert_eq!(
+            options[0].value.to_string(),
+            text["rules ".len()..],
+            "{text}"
+        );
+    }
+    // a word the registry does not know is a syntax error naming every option
+    let parse = parse("rules all-tiles");
+    let message = parse.errors[0].message();
+    assert!(
+        message.starts_with("expected a rules option: "),
+        "{message}"
+    );
+    assert!(message.ends_with(" (found `all-tiles`)"), "{message}");
+    assert!(message.contains("farmers, no-farmers"), "{message}");
+    for def in RULE_OPTIONS {
+        let shape = match def.argument {
+            Some(arg) => format!("{} {arg}", def.word),
+            None => def.word.to_owned(),
+        };
+        assert!(message.contains(&shape), "{message} lacks {shape}");
+    }
+}
+
+/// Whether `word` occurs in `text` as a whole word (`farmers` is not inside `no-farmers`).
+fn has_word(text: &str, word: &str) -> bool {
+    let part = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-');
+    text.match_indices(word).any(|(i, _)| {
+        !part(text[..i].chars().next_back()) && !part(text[i + word.len()..].chars().next())
+    })
+}
+
+#[test]
+fn every_editor_grammar_knows_every_option() {
+    assert!(has_word("a (?:no-farmers|farmers) b", "farmers"));
+    assert!(!has_word("a no-farmers b", "farmers"));
+    let grammars = [
+        "editors/vscode/syntaxes/carc.tmLanguage.json",
+        "editors/nvim/syntax/carc.vim",
+        "editors/emacs/carc-mode.el",
+    ];
+    for path in grammars {
+        let text = repo_file(path);
+        for def in RULE_OPTIONS {
+            assert!(
+                has_word(&text, def.word),
+                "{path} does not highlight the rules option `{}`",
+                def.word
+            );
+        }
+    }
+}

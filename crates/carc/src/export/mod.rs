@@ -1,0 +1,261 @@
+//! `carc export FILE [-o OUT] [--force] [--format html|json]` and `carc export FOLDER -o DIR`:
+//! lessons as self-contained web pages. The page model (steps, texts) comes from the analysis
+//! (`carc_analysis::lesson`); this module reads the files, refuses files with errors unless
+//! `--force`, and writes the pages and the index that [`page`] assembles.
+
+mod page;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use carc_analysis::Severity;
+
+use crate::args;
+use crate::files::{collect_carc_files, read_source, SourceError};
+use crate::report::Report;
+
+const USAGE: &str = "usage: carc export FILE.carc [-o OUT.html] [--force] [--format html|json]\n       carc export FOLDER -o DIR [--force]  (every lesson of the folder plus index.html)";
+
+/// What the command line asked for.
+#[derive(Debug, PartialEq, Eq)]
+struct ExportArgs {
+    path: PathBuf,
+    output: Option<PathBuf>,
+    force: bool,
+    json: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<ExportArgs, String> {
+    const SPEC: args::Spec = args::Spec {
+        usage: USAGE,
+        valued: &[&["--output", "-o"], &["--format"]],
+        switches: &["--force"],
+    };
+    let parsed = args::parse(args, &SPEC)?;
+    let path = match parsed.positional.as_slice() {
+        [path] => PathBuf::from(path),
+        [] => return Err(format!("no file or folder given\n{USAGE}")),
+        _ => return Err(format!("`carc export` takes one file or folder\n{USAGE}")),
+    };
+    let json = match parsed.value("--format") {
+        None | Some("html") => false,
+        Some("json") => true,
+        Some(other) => return Err(format!("unknown format `{other}`: expected html or json")),
+    };
+    Ok(ExportArgs {
+        path,
+        output: parsed.value("--output").map(PathBuf::from),
+        force: parsed.switch("--force"),
+        json,
+    })
+}
+
+/// One lesson file, read and analysed.
+struct Source {
+    path: PathBuf,
+    text: String,
+    analysis: carc_analysis::Analysis,
+}
+
+/// Runs `carc export`; `Err` is a usage or I/O problem (exit status 2).
+pub fn export(args: &[String]) -> Result<ExitCode, String> {
+    let args = parse_args(args)?;
+    let meta = std::fs::metadata(&args.path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => SourceError::Missing(args.path.clone()).to_string(),
+        _ => SourceError::Unreadable(args.path.clone(), e).to_string(),
+    })?;
+    let folder = meta.is_dir();
+    if folder && args.json {
+        return Err(format!(
+            "`--format json` exports one file, not a folder\n{USAGE}"
+        ));
+    }
+    if folder && args.output.is_none() {
+        return Err(format!(
+            "a folder exports to a folder: give it with `-o DIR`\n{USAGE}"
+        ));
+    }
+    let files = if folder {
+        collect_carc_files(std::slice::from_ref(&args.path)).map_err(|e| e.to_string())?
+    } else {
+        vec![args.path.clone()]
+    };
+    let mut sources = Vec::new();
+    for path in files {
+        let text = read_source(&path).map_err(|e| e.to_string())?;
+        let analysis = carc_analysis::analyze(&text);
+        sources.push(Source {
+            path,
+            text,
+            analysis,
+        });
+    }
+    // A file with errors exports nothing (and no file of a folder is written) unless --force.
+    let mut report = Report::default();
+    for s in &sources {
+        let errors: Vec<_> = s
+            .analysis
+            .diagnostics()
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .cloned()
+            .collect();
+        report.add(&s.path, &s.text, &errors);
+    }
+    if report.has_errors() {
+        eprint!("{}", report.human());
+        if !args.force {
+            eprintln!(
+                "carc: {}; nothing exported (`--force` exports anyway)",
+                report.summary()
+            );
+            return Ok(ExitCode::from(1));
+        }
+        eprintln!("carc: exporting despite errors (--force)");
+    }
+    if folder {
+        let out = args.output.as_deref().expect("checked above");
+        export_folder(&args.path, &sources, out)?;
+    } else {
+        let source = &sources[0];
+        let lesson = carc_analysis::lesson(&source.analysis);
+        let text = if args.json {
+            let mut json = page::lesson_json(&lesson).to_string();
+            json.push('\n');
+            json
+        } else {
+            page::lesson_page(&lesson, &fallback_title(&source.path), None)
+        };
+        match &args.output {
+            None => print!("{text}"),
+            Some(path) => write(path, &text)?,
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The title of a lesson without `title`: its file name without `.carc`.
+fn fallback_title(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "Lesson".to_owned())
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| SourceError::Write(path.to_owned(), e).to_string())
+}
+
+/// Every lesson of `root` as `DIR/<its path below root>.html`, and `DIR/index.html` listing
+/// them in file order.
+fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), String> {
+    if out.exists() && !out.is_dir() {
+        return Err(format!("{}: exists and is not a folder", out.display()));
+    }
+    // Each page's path below the output folder, with `/` between components.
+    let pages: Vec<Vec<String>> = sources
+        .iter()
+        .map(|s| {
+            let relative = s.path.strip_prefix(root).unwrap_or(&s.path);
+            let mut parts: Vec<String> = relative
+                .components()
+                .filter_map(|c| match c {
+                    std::path::Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
+                    _ => None,
+                })
+                .collect();
+            if let Some(last) = parts.last_mut() {
+                let stem = last.strip_suffix(".carc").unwrap_or(last).to_owned();
+                *last = format!("{stem}.html");
+            }
+            parts
+        })
+        .collect();
+    let lessons: Vec<carc_analysis::Lesson> = sources
+        .iter()
+        .map(|s| carc_analysis::lesson(&s.analysis))
+        .collect();
+    let titles: Vec<String> = lessons
+        .iter()
+        .zip(sources)
+        .map(|(l, s)| l.title.clone().unwrap_or_else(|| fallback_title(&s.path)))
+        .collect();
+    let course = root
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "Lessons".to_owned());
+    std::fs::create_dir_all(out).map_err(|e| SourceError::Write(out.to_owned(), e).to_string())?;
+    for (index, (lesson, parts)) in lessons.iter().zip(&pages).enumerate() {
+        let link = |other: usize| {
+            pages
+                .get(other)
+                .map(|p| (page::relative_href(parts, p), titles[other].clone()))
+        };
+        let site = page::Site {
+            course: course.clone(),
+            index: page::relative_href(parts, &["index.html".to_owned()]),
+            previous: index.checked_sub(1).and_then(link),
+            next: link(index + 1),
+            position: (index + 1, lessons.len()),
+        };
+        let html = page::lesson_page(lesson, &titles[index], Some(&site));
+        let mut path = out.to_owned();
+        for part in parts {
+            path.push(part);
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| SourceError::Write(parent.to_owned(), e).to_string())?;
+        }
+        write(&path, &html)?;
+    }
+    let entries: Vec<page::IndexEntry> = lessons
+        .iter()
+        .zip(&pages)
+        .zip(&titles)
+        .map(|((lesson, parts), title)| page::IndexEntry {
+            href: page::relative_href(&[], parts),
+            title: title.clone(),
+            note: lesson.notes.first().cloned(),
+        })
+        .collect();
+    write(
+        &out.join("index.html"),
+        &page::index_page(&course, &entries),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn arguments() {
+        let parsed = parse_args(&args(&["a.carc", "-o", "a.html", "--force"])).unwrap();
+        assert_eq!(
+            parsed,
+            ExportArgs {
+                path: PathBuf::from("a.carc"),
+                output: Some(PathBuf::from("a.html")),
+                force: true,
+                json: false,
+            }
+        );
+        assert!(
+            parse_args(&args(&["--format=json", "a.carc"]))
+                .unwrap()
+                .json
+        );
+        assert!(parse_args(&args(&[])).unwrap_err().contains("no file"));
+        assert!(parse_args(&args(&["a", "b"]))
+            .unwrap_err()
+            .contains("one file or folder"));
+        assert!(parse_args(&args(&["a", "--format", "pdf"]))
+            .unwrap_err()
+            .contains("expected html or json"));
+    }
+}

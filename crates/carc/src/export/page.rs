@@ -1,0 +1,653 @@
+//! The HTML of an exported lesson and of a course's index: one self-contained file each (the
+//! style, the pictures and a small script inline; nothing loaded from anywhere, which the
+//! page's Content-Security-Policy enforces). Every step is a `<section>` in the HTML, so the
+//! page reads top to bottom without script; the script shows one step at a time and walks
+//! the lesson's steps (the JSON model in `<script type="application/json">`).
+//!
+//! Everything that comes from a file (titles, notes, labels, names, statements) is escaped
+//! here: [`html`] for text and attribute values, [`script_json`] for JSON inside `<script>`.
+
+use std::fmt::Write as _;
+
+use carc_analysis::{render_ascii, render_svg, Lesson, Step, StepKind};
+use serde_json::{json, Value};
+
+/// The page's style sheet.
+const STYLE: &str = include_str!("page.css");
+/// The page's script.
+const SCRIPT: &str = include_str!("page.js");
+/// Nothing may be fetched: no scripts, styles, fonts, images or connections from anywhere.
+const CSP: &str = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+/// Where a lesson stands in an exported course.
+pub struct Site {
+    /// The course's name (the folder's).
+    pub course: String,
+    /// The index page, relative to this page.
+    pub index: String,
+    /// The lesson before: its link and title.
+    pub previous: Option<(String, String)>,
+    /// The lesson after: its link and title.
+    pub next: Option<(String, String)>,
+    /// This lesson's number and the number of lessons.
+    pub position: (usize, usize),
+}
+
+/// One lesson on the index page.
+pub struct IndexEntry {
+    /// Its page, relative to the index.
+    pub href: String,
+    /// Its title.
+    pub title: String,
+    /// Its first note, if any.
+    pub note: Option<String>,
+}
+
+/// Text escaped for HTML content and quoted attribute values: the SVG renderer's escaping
+/// (`&`, `<`, `>`, quotes; control characters, which neither XML nor HTML allow, as spaces).
+pub fn html(text: &str) -> String {
+    carc_analysis::escape_markup(text)
+}
+
+/// JSON for a `<script>` element: no `<`, `>` or `&` (so no `</script>` or `<!--` can end
+/// or change the element) and no line or paragraph separators, each written as a `\u` escape
+/// that JSON reads back as the same character.
+pub fn script_json(value: &Value) -> String {
+    let text = value.to_string();
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A relative link from the page at `from` (path components below the site's root) to the
+/// page at `to`, each component percent-encoded.
+pub fn relative_href(from: &[String], to: &[String]) -> String {
+    let depth = from.len().saturating_sub(1);
+    let mut out = "../".repeat(depth);
+    let parts: Vec<String> = to.iter().map(|p| percent(p)).collect();
+    out.push_str(&parts.join("/"));
+    out
+}
+
+/// A path component for a URL: unreserved characters as they are, everything else as
+/// `%XX` bytes of its UTF-8.
+fn percent(part: &str) -> String {
+    let mut out = String::new();
+    for byte in part.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            let _ = write!(out, "%{byte:02X}");
+        }
+    }
+    out
+}
+
+/// The subset of Markdown hover cards use, as HTML: paragraphs, `- ` items (two levels),
+/// `**bold**` and `` `code` ``. The text is escaped first.
+pub fn markdown(text: &str) -> String {
+    let mut out = String::new();
+    let mut paragraph: Vec<String> = Vec::new();
+    // What is open: 0 nothing, 1 a list and its item, 2 also a list inside that item.
+    let mut depth = 0;
+    let flush = |out: &mut String, paragraph: &mut Vec<String>| {
+        if !paragraph.is_empty() {
+            let _ = write!(out, "<p>{}</p>", paragraph.join(" "));
+            paragraph.clear();
+        }
+    };
+    let close_to = |out: &mut String, depth: &mut usize, to: usize| {
+        while *depth > to {
+            out.push_str(if *depth == 2 { "</ul>" } else { "</li></ul>" });
+            *depth -= 1;
+        }
+    };
+    for line in text.lines() {
+        let (level, item) = if let Some(rest) = line.strip_prefix("  - ") {
+            (2, Some(rest))
+        } else if let Some(rest) = line.strip_prefix("- ") {
+            (1, Some(rest))
+        } else {
+            (0, None)
+        };
+        match item {
+            Some(item) => {
+                flush(&mut out, &mut paragraph);
+                if level == 1 {
+                    close_to(&mut out, &mut depth, 1);
+                    out.push_str(if depth == 1 { "</li>" } else { "<ul>" });
+                    depth = 1;
+                    let _ = write!(out, "<li>{}", inline(item));
+                } else {
+                    out.push_str(match depth {
+                        0 => "<ul><li><ul>",
+                        1 => "<ul>",
+                        _ => "",
+                    });
+                    depth = 2;
+                    let _ = write!(out, "<li>{}</li>", inline(item));
+                }
+            }
+            None if line.trim().is_empty() => {
+                flush(&mut out, &mut paragraph);
+            }
+            None => {
+                close_to(&mut out, &mut depth, 0);
+                paragraph.push(inline(line.trim()));
+            }
+        }
+    }
+    flush(&mut out, &mut paragraph);
+    close_to(&mut out, &mut depth, 0);
+    out
+}
+
+/// One line of Markdown: escaped, then `**…**` and `` `…` `` pairs as elements.
+fn inline(text: &str) -> String {
+    let escaped = html(text);
+    let pairs = |text: &str, marker: &str, open: &str, close: &str| {
+        let pieces: Vec<&str> = text.split(marker).collect();
+        if pieces.len() < 3 {
+            return text.to_owned();
+        }
+        let mut out = String::new();
+        let paired = pieces.len() - 1 - (pieces.len() - 1) % 2;
+        for (i, piece) in pieces.iter().enumerate() {
+            if i > 0 {
+                out.push_str(if i > paired {
+                    marker
+                } else if i % 2 == 1 {
+                    open
+                } else {
+                    close
+                });
+            }
+            out.push_str(piece);
+        }
+        out
+    };
+    let bold = pairs(&escaped, "**", "<strong>", "</strong>");
+    pairs(&bold, "`", "<code>", "</code>")
+}
+
+/// The page model as JSON (`carc export --format json`, and the data the page's script
+/// walks): every step with its links, texts, and what its board shows.
+pub fn lesson_json(lesson: &Lesson) -> Value {
+    let steps: Vec<Value> = lesson
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(id, step)| {
+            let board = &step.board;
+            let mut value = json!({
+                "id": id,
+                "kind": step.kind.name(),
+                "heading": step.heading,
+                "line": step.line + 1,
+                "statement": step.statement,
+                "variation": step.variation,
+                "prev": step.prev,
+                "next": step.next,
+                "branches": step.branches,
+                "explanation": step.explanation,
+                "alt": step.alt,
+                "checks": step.checks.iter().map(|c| json!({
+                    "line": c.line + 1,
+                    "statement": c.statement,
+                    "holds": c.holds,
+                })).collect::<Vec<_>>(),
+                "problems": step.problems.iter().map(|(code, message)| json!({
+                    "code": code,
+                    "message": message,
+                })).collect::<Vec<_>>(),
+                "tiles": board.tiles.len(),
+                "meeples": board.meeples.len(),
+                "marks": board.marks.iter().map(|m| json!({
+                    "x": m.pos.x,
+                    "y": m.pos.y,
+                    "label": m.label,
+                })).collect::<Vec<_>>(),
+                "scores": board.players.iter().map(|(c, score, supply)| json!({
+                    "colour": c.as_str(),
+                    "score": score,
+                    "supply": supply,
+                })).collect::<Vec<_>>(),
+            });
+            match &step.kind {
+                StepKind::Question { prompt, hint } => {
+                    value["prompt"] = json!(prompt);
+                    value["hint"] = json!(hint);
+                }
+                StepKind::Turn {
+                    colour,
+                    glyph,
+                    number,
+                    ranking,
+                } => {
+                    value["colour"] = json!(colour.as_str());
+                    value["glyph"] = json!(glyph.map(|g| g.as_str()));
+                    value["number"] = json!(number);
+                    value["ranking"] = json!(ranking);
+                }
+                StepKind::Refused { codes, reasons } => {
+                    value["codes"] = json!(codes);
+                    value["reasons"] = json!(reasons);
+                }
+                StepKind::Setup | StepKind::Discard | StepKind::End => {}
+            }
+            value
+        })
+        .collect();
+    let variations: Vec<Value> = lesson
+        .variations
+        .iter()
+        .map(|v| {
+            json!({
+                "name": v.name,
+                "line": v.line + 1,
+                "parent": v.parent,
+                "from": v.from,
+                "first": v.first,
+            })
+        })
+        .collect();
+    json!({
+        "title": lesson.title,
+        "notes": lesson.notes,
+        "players": lesson.players.iter().map(|c| c.as_str()).collect::<Vec<_>>(),
+        "puzzle": lesson.puzzle,
+        "steps": steps,
+        "variations": variations,
+    })
+}
+
+/// The head of a page: charset, viewport, colour schemes, the policy, title and style.
+fn head(out: &mut String, title: &str) {
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\">\n\
+         <meta name=\"generator\" content=\"carc {}\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n",
+        env!("CARGO_PKG_VERSION"),
+        html(title)
+    );
+}
+
+/// The path of variation names down to `variation`: `Main line` or `“A” › “B”`.
+fn where_text(lesson: &Lesson, variation: Option<usize>) -> String {
+    let mut names = Vec::new();
+    let mut at = variation;
+    while let Some(v) = at.and_then(|v| lesson.variations.get(v)) {
+        names.push(format!("“{}”", v.name));
+        at = v.parent;
+    }
+    if names.is_empty() {
+        return "Main line".to_owned();
+    }
+    names.reverse();
+    format!("Variation {}", names.join(" › "))
+}
+
+/// One step as a `<section>`.
+fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
+    let kind = step.kind.name();
+    let _ = write!(
+        out,
+        "<section class=\"step {kind}\" id=\"step-{id}\" data-step=\"{id}\" aria-labelledby=\"step-{id}-h\">\n\
+         <h2 id=\"step-{id}-h\" tabindex=\"-1\">{}</h2>\n<p class=\"where\">{} · line {}</p>\n",
+        html(&step.heading),
+        html(&where_text(lesson, step.variation)),
+        step.line + 1
+    );
+    if let StepKind::Question { prompt, hint } = &step.kind {
+        let _ = writeln!(out, "<p class=\"prompt\">{}</p>", html(prompt));
+        if let Some(hint) = hint {
+            let _ = writeln!(
+                out,
+                "<details class=\"hint\"><summary>Hint</summary>{}</details>",
+                markdown(hint)
+            );
+        }
+        if let Some(next) = step.next {
+            let _ = writeln!(
+                out,
+                "<p><a class=\"reveal\" href=\"#step-{next}\">Show the answer</a></p>"
+            );
+        }
+    }
+    if !step.statement.is_empty() {
+        let _ = writeln!(
+            out,
+            "<pre class=\"statement\"><code>{}</code></pre>",
+            html(&step.statement)
+        );
+    }
+    if let StepKind::Refused { codes, reasons } = &step.kind {
+        let _ = write!(
+            out,
+            "<p class=\"refused-note\"><strong>Refused</strong> ({}): this move is not allowed, and the position does not change.</p>",
+            html(&codes.join(", "))
+        );
+        for reason in reasons {
+            let _ = write!(out, "<p class=\"reason\">{}</p>", html(reason));
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "<figure class=\"board\">\n<div class=\"picture\" role=\"img\" aria-label=\"{}\">\n{}</div>\n\
+         <figcaption><details><summary>The board as text</summary><pre class=\"ascii\">{}</pre></details></figcaption>\n</figure>",
+        html(&step.alt),
+        render_svg(&step.board),
+        html(&render_ascii(&step.board))
+    );
+    if let Some(explanation) = &step.explanation {
+        let _ = writeln!(
+            out,
+            "<div class=\"explanation\">{}</div>",
+            markdown(explanation)
+        );
+    }
+    if let StepKind::Turn {
+        ranking: Some(ranking),
+        ..
+    } = &step.kind
+    {
+        let _ = writeln!(
+            out,
+            "<p class=\"ranking\">Among every move of this tile: {}</p>",
+            html(ranking)
+        );
+    }
+    if !step.checks.is_empty() {
+        out.push_str("<ul class=\"checks\">");
+        for check in &step.checks {
+            let _ = write!(
+                out,
+                "<li class=\"{}\"><code>{}</code> {}</li>",
+                if check.holds { "holds" } else { "fails" },
+                html(&check.statement),
+                if check.holds {
+                    "✓ holds"
+                } else {
+                    "✗ does not hold"
+                }
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    if !step.problems.is_empty() {
+        out.push_str("<ul class=\"problems\">");
+        for (code, message) in &step.problems {
+            let _ = write!(
+                out,
+                "<li><code>{}</code> {}</li>",
+                html(code),
+                html(message)
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    let caption = if step.next.is_none() && step.branches.is_empty() {
+        "Final totals"
+    } else {
+        "Scores"
+    };
+    let _ = write!(
+        out,
+        "<table class=\"totals\"><caption>{caption}</caption><thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Score</th><th scope=\"col\">Supply</th></tr></thead><tbody>"
+    );
+    for (colour, score, supply) in &step.board.players {
+        let _ = write!(
+            out,
+            "<tr data-colour=\"{c}\"><th scope=\"row\"><span class=\"dot {c}\"></span>{c}</th><td class=\"score\">{score}</td><td>{supply}</td></tr>",
+            c = colour.as_str()
+        );
+    }
+    out.push_str("</tbody></table>\n");
+    if !step.branches.is_empty() {
+        out.push_str("<nav class=\"branches\" aria-label=\"Variations from here\"><p>Variations from here:</p><ul>");
+        for (n, &v) in step.branches.iter().enumerate() {
+            let variation = &lesson.variations[v];
+            let key = if n < 9 {
+                format!(" <kbd>{}</kbd>", n + 1)
+            } else {
+                String::new()
+            };
+            match variation.first {
+                Some(first) => {
+                    let _ = write!(
+                        out,
+                        "<li><a class=\"branch\" href=\"#step-{first}\" data-key=\"{}\">{}</a>{key}</li>",
+                        n + 1,
+                        html(&variation.name)
+                    );
+                }
+                None => {
+                    let _ = write!(out, "<li>{} (no moves)</li>", html(&variation.name));
+                }
+            }
+        }
+        out.push_str("</ul></nav>\n");
+    }
+    if let Some(v) = step.variation.and_then(|v| lesson.variations.get(v)) {
+        let _ = writeln!(
+            out,
+            "<p class=\"leave\"><a class=\"leave-link\" href=\"#step-{}\">Leave the variation “{}”</a> <kbd>Esc</kbd></p>",
+            v.from,
+            html(&v.name)
+        );
+    }
+    out.push_str("</section>\n");
+}
+
+/// The list of every step, the main line with its variations nested where they branch.
+fn move_list(out: &mut String, lesson: &Lesson, first: Option<usize>) {
+    out.push_str("<ol>");
+    let mut at = first;
+    while let Some(id) = at {
+        let step = &lesson.steps[id];
+        let _ = write!(
+            out,
+            "<li><a href=\"#step-{id}\" data-step=\"{id}\">{}</a>",
+            html(&step.heading)
+        );
+        if !step.statement.is_empty() && !matches!(step.kind, StepKind::Setup) {
+            let _ = write!(out, " <code>{}</code>", html(&step.statement));
+        }
+        for &v in &step.branches {
+            let variation = &lesson.variations[v];
+            let _ = write!(
+                out,
+                "<div class=\"variation\"><span>Variation “{}”</span>",
+                html(&variation.name)
+            );
+            move_list(out, lesson, variation.first);
+            out.push_str("</div>");
+        }
+        out.push_str("</li>");
+        at = step.next;
+    }
+    out.push_str("</ol>");
+}
+
+/// The page of one lesson; `fallback` titles a lesson without `title`; `site` links it into
+/// an exported course.
+pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> String {
+    let title = lesson.title.as_deref().unwrap_or(fallback);
+    let mut out = String::new();
+    head(&mut out, title);
+    out.push_str("<body>\n<a class=\"skip\" href=\"#steps\">Skip to the lesson</a>\n<header>\n");
+    if let Some(site) = site {
+        let _ = write!(
+            out,
+            "<nav class=\"course\" aria-label=\"Course\"><a href=\"{}\">{}</a> · lesson {} of {}",
+            html(&site.index),
+            html(&site.course),
+            site.position.0,
+            site.position.1
+        );
+        if let Some((href, t)) = &site.previous {
+            let _ = write!(
+                out,
+                " · <a rel=\"prev\" href=\"{}\">← {}</a>",
+                html(href),
+                html(t)
+            );
+        }
+        if let Some((href, t)) = &site.next {
+            let _ = write!(
+                out,
+                " · <a rel=\"next\" href=\"{}\">{} →</a>",
+                html(href),
+                html(t)
+            );
+        }
+        out.push_str("</nav>\n");
+    }
+    let _ = writeln!(out, "<h1>{}</h1>", html(title));
+    for note in &lesson.notes {
+        let _ = writeln!(out, "<p class=\"note\">{}</p>", html(note));
+    }
+    out.push_str(
+        "</header>\n<main>\n<div class=\"controls\" role=\"toolbar\" aria-label=\"Step through the lesson\" hidden>\n\
+         <button type=\"button\" id=\"first\" aria-keyshortcuts=\"Home\">Start</button>\n\
+         <button type=\"button\" id=\"back\" aria-keyshortcuts=\"ArrowLeft\">◀ Back</button>\n\
+         <button type=\"button\" id=\"next\" aria-keyshortcuts=\"ArrowRight\">Next ▶</button>\n\
+         <button type=\"button\" id=\"leave\" aria-keyshortcuts=\"Escape\">Leave variation</button>\n\
+         <label><input type=\"checkbox\" id=\"quiz\" checked> Find the move</label>\n\
+         <p id=\"status\" role=\"status\" aria-live=\"polite\"></p>\n</div>\n\
+         <p class=\"keys\" hidden>Keys: <kbd>←</kbd> <kbd>→</kbd> step, ",
+    );
+    if !lesson.variations.is_empty() {
+        out.push_str("<kbd>1</kbd>–<kbd>9</kbd> enter a variation, <kbd>Esc</kbd> leave it, ");
+    }
+    out.push_str("<kbd>Home</kbd> <kbd>End</kbd> first and last step.</p>\n<div id=\"steps\">\n");
+    for (id, step) in lesson.steps.iter().enumerate() {
+        step_section(&mut out, lesson, id, step);
+    }
+    out.push_str(
+        "</div>\n</main>\n<nav class=\"moves\" aria-label=\"Every step\">\n<h2>Every step</h2>\n",
+    );
+    move_list(&mut out, lesson, (!lesson.steps.is_empty()).then_some(0));
+    let _ = write!(
+        out,
+        "\n</nav>\n<script type=\"application/json\" id=\"carc-lesson\">{}</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+        script_json(&lesson_json(lesson))
+    );
+    out
+}
+
+/// The index of an exported course: each lesson's title (and first note) in file order.
+pub fn index_page(course: &str, entries: &[IndexEntry]) -> String {
+    let mut out = String::new();
+    head(&mut out, course);
+    let _ = writeln!(
+        out,
+        "<body class=\"index\">\n<header><h1>{}</h1><p class=\"note\">{} lesson{}</p></header>\n<main>\n<ol class=\"lessons\">",
+        html(course),
+        entries.len(),
+        if entries.len() == 1 { "" } else { "s" }
+    );
+    for entry in entries {
+        let _ = write!(
+            out,
+            "<li><a href=\"{}\">{}</a>",
+            html(&entry.href),
+            html(&entry.title)
+        );
+        if let Some(note) = &entry.note {
+            let _ = write!(out, "<p class=\"note\">{}</p>", html(note));
+        }
+        out.push_str("</li>\n");
+    }
+    out.push_str("</ol>\n</main>\n</body>\n</html>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_escapes_markup_quotes_and_controls() {
+        assert_eq!(
+            html("<a href=\"x\">&'</a>\u{0}\u{7}\u{ffff}"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;   "
+        );
+        assert_eq!(html("é “q” \n"), "é “q” \n");
+    }
+
+    #[test]
+    fn script_json_cannot_close_the_element_and_reads_back_the_same() {
+        let hostile = "</script><script>alert(1)</script><!-- & \u{2028}\u{2029} \"";
+        let value = json!({ "title": hostile });
+        let text = script_json(&value);
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+            assert!(!text.contains(forbidden), "{forbidden:?} in {text}");
+        }
+        let back: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back["title"], hostile);
+    }
+
+    #[test]
+    fn markdown_subset() {
+        let card = "**turn** of red\n\n- city of 2 tiles (complete): 2 × 2 = 4 for red\n  - red's knight returns\n- road <b>\n\n**!** good move\n";
+        assert_eq!(
+            markdown(card),
+            "<p><strong>turn</strong> of red</p><ul><li>city of 2 tiles (complete): 2 × 2 = 4 for red\
+             <ul><li>red&apos;s knight returns</li></ul></li><li>road &lt;b&gt;</li></ul>\
+             <p><strong>!</strong> good move</p>"
+        );
+        // Unpaired markers stay as written.
+        assert_eq!(markdown("a ** b `c"), "<p>a ** b `c</p>");
+        assert_eq!(
+            markdown("**a** **b** **c"),
+            "<p><strong>a</strong> <strong>b</strong> **c</p>"
+        );
+    }
+
+    #[test]
+    fn a_refused_step_shows_its_codes_and_reasons() {
+        // The `refused` statement is not in the grammar yet: fill the step kind by hand, as
+        // the model will once it is.
+        let analysis = carc_analysis::analyze("tile D 0,0 red knight N\nturn red E 0,1 r180\n");
+        let mut lesson = carc_analysis::lesson(&analysis);
+        lesson.steps[1].kind = StepKind::Refused {
+            codes: vec!["occupied-feature".to_owned()],
+            reasons: vec!["this city already holds <red's knight>".to_owned()],
+        };
+        let page = lesson_page(&lesson, "t", None);
+        assert!(page.contains("class=\"step refused\""));
+        assert!(page.contains("<strong>Refused</strong> (occupied-feature)"));
+        assert!(page.contains("this city already holds &lt;red&apos;s knight&gt;"));
+        let json = lesson_json(&lesson);
+        assert_eq!(json["steps"][1]["kind"], "refused");
+        assert_eq!(json["steps"][1]["codes"][0], "occupied-feature");
+    }
+
+    #[test]
+    fn links_are_relative_and_percent_encoded() {
+        let page = vec!["sub".to_owned(), "a b\".html".to_owned()];
+        assert_eq!(
+            relative_href(&page, &["index.html".to_owned()]),
+            "../index.html"
+        );
+        assert_eq!(relative_href(&[], &page), "sub/a%20b%22.html");
+        assert_eq!(
+            relative_href(&[], &["é<.html".to_owned()]),
+            "%C3%A9%3C.html"
+        );
+    }
+}

@@ -1,0 +1,204 @@
+//! `carc export` as a user runs it: one lesson to a page (file or stdout), a folder to a site
+//! with an index in file order, the page model as JSON, refusal of files with errors unless
+//! `--force`, self-containment, and hostile strings escaped in every context.
+//! (The page in a real browser: tests/export/export.test.mjs.)
+
+use std::path::Path;
+
+mod support;
+use support::{carc, scratch};
+
+fn path_str(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+/// Nothing in a page may load from anywhere: no `src`, no external links or style imports.
+fn assert_self_contained(html: &str) {
+    for needle in [
+        " src=",
+        "<link",
+        "@import",
+        "url(",
+        "href=\"http",
+        "href=\"//",
+    ] {
+        assert!(!html.contains(needle), "{needle} in the page");
+    }
+    // The only absolute URL is the SVG namespace, which is a name, not a request.
+    let urls = html.matches("http://").count() + html.matches("https://").count();
+    assert_eq!(
+        urls,
+        html.matches("xmlns=\"http://www.w3.org/2000/svg\"").count()
+    );
+    assert!(html.contains("Content-Security-Policy"));
+    assert!(html.contains("default-src 'none'"));
+}
+
+/// The text of the `<script type="application/json">` element, parsed.
+fn embedded_json(html: &str) -> serde_json::Value {
+    let start = html
+        .find("<script type=\"application/json\" id=\"carc-lesson\">")
+        .expect("the model");
+    let rest = &html[start..];
+    let body = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
+    serde_json::from_str(body).expect("valid JSON")
+}
+
+#[test]
+fn a_lesson_becomes_one_page_with_every_step() {
+    let dir = scratch("export-one");
+    let out = dir.join("lesson.html");
+    let result = carc(&[
+        "export",
+        "examples/lessons/14-strategy-close-or-leave-open.carc",
+        "-o",
+        &path_str(&out),
+    ]);
+    assert_eq!(result.status.code(), Some(0), "{result:?}");
+    assert!(result.stdout.is_empty() && result.stderr.is_empty());
+    let html = std::fs::read_to_string(&out).expect("written");
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert_self_contained(&html);
+    assert!(html.contains("<title>Close or leave open</title>"));
+    // Setup and one turn in each of the two variations: three steps, three pictures.
+    assert_eq!(html.matches("<section class=\"step ").count(), 3);
+    assert_eq!(html.matches("<svg ").count(), 3);
+    assert_eq!(html.matches("class=\"branch\"").count(), 2);
+    assert_eq!(html.matches("class=\"leave-link\"").count(), 2);
+    // The model the script walks is the one `--format json` prints.
+    let json = carc(&[
+        "export",
+        "examples/lessons/14-strategy-close-or-leave-open.carc",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(json.status.code(), Some(0));
+    let printed: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(embedded_json(&html), printed);
+    assert_eq!(printed["steps"][0]["branches"], serde_json::json!([0, 1]));
+    assert_eq!(printed["variations"][1]["name"], "B: place elsewhere");
+    // Without -o the page goes to stdout.
+    let stdout = carc(&["export", "examples/lessons/08-coat-of-arms.carc"]);
+    assert_eq!(stdout.status.code(), Some(0));
+    let page = String::from_utf8(stdout.stdout).expect("UTF-8");
+    assert!(page.contains("<h1>Coat of arms</h1>"));
+    // The turn's explanation: blue closes red's city, 3 x 2 + 1 shield x 2 = 8 for red.
+    assert!(page.contains("3 × 2 + 1 × 2 = 8 for red"), "{page}");
+}
+
+#[test]
+fn a_folder_becomes_a_site_with_an_index_in_file_order() {
+    let dir = scratch("export-site");
+    let site = dir.join("site");
+    let result = carc(&["export", "examples/lessons", "-o", &path_str(&site)]);
+    assert_eq!(result.status.code(), Some(0), "{result:?}");
+    let lessons: Vec<String> = {
+        let mut v: Vec<String> = std::fs::read_dir("../../examples/lessons")
+            .expect("lessons")
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".carc"))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(lessons.len(), 16);
+    let index = std::fs::read_to_string(site.join("index.html")).expect("index");
+    assert_self_contained(&index);
+    let mut at = 0;
+    for name in &lessons {
+        let page = name.replace(".carc", ".html");
+        let html = std::fs::read_to_string(site.join(&page)).expect("a page per lesson");
+        assert_self_contained(&html);
+        assert!(
+            html.contains("href=\"index.html\""),
+            "{page} links the index"
+        );
+        let found = index[at..]
+            .find(&format!("href=\"{page}\""))
+            .unwrap_or_else(|| panic!("{page} in the index, after the one before"));
+        at += found + 1;
+    }
+    assert!(index.contains(">Place a tile and a meeple</a>"));
+    // Neighbours link each other.
+    let second = std::fs::read_to_string(site.join("02-occupancy-and-return.html")).unwrap();
+    assert!(second.contains("rel=\"prev\" href=\"01-place-a-tile-and-a-meeple.html\""));
+    assert!(second.contains("rel=\"next\" href=\"03-close-a-road.html\""));
+    // A folder needs -o.
+    let result = carc(&["export", "examples/lessons"]);
+    assert_eq!(result.status.code(), Some(2));
+}
+
+#[test]
+fn a_file_with_errors_exports_nothing_unless_forced() {
+    let dir = scratch("export-errors");
+    let bad = dir.join("bad.carc");
+    std::fs::write(
+        &bad,
+        "title \"Bad\"\ntile D 0,0\nturn red E 0,1 r180 => red +5\n",
+    )
+    .unwrap();
+    let out = dir.join("bad.html");
+    let result = carc(&["export", &path_str(&bad), "-o", &path_str(&out)]);
+    assert_eq!(result.status.code(), Some(1), "{result:?}");
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(stderr.contains("error[score-mismatch]"), "{stderr}");
+    assert!(stderr.contains("bad.carc:3:"), "{stderr}");
+    assert!(stderr.contains("nothing exported"), "{stderr}");
+    assert!(!out.exists());
+    // A folder with one bad file writes no page at all.
+    let site = dir.join("site");
+    let result = carc(&["export", &path_str(&dir), "-o", &path_str(&site)]);
+    assert_eq!(result.status.code(), Some(1));
+    assert!(!site.exists());
+    // --force exports, and the page shows the problem at its step.
+    let result = carc(&["export", &path_str(&bad), "-o", &path_str(&out), "--force"]);
+    assert_eq!(result.status.code(), Some(0), "{result:?}");
+    let html = std::fs::read_to_string(&out).expect("written");
+    assert!(html.contains("<code>score-mismatch</code>"));
+}
+
+#[test]
+fn hostile_strings_stay_text_in_every_context() {
+    let dir = scratch("export-hostile");
+    let title = "</script><script>alert(1)</script><!--<b>&amp;'\u{2028}";
+    let name = "\"><img src=x onerror=alert(1)>";
+    let file = dir.join("hostile.carc");
+    let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let text = format!(
+        "title \"{}\"\nnote \"</style><style>*{{display:none}}\"\nplayers red blue\ntile D 0,0 red knight N\n\
+         mark 0,1 \"{}\"\nvariation \"{}\" {{\n  turn blue E 0,1 r180 => red +4\n}}\n",
+        escape(title),
+        escape(name),
+        escape(name)
+    );
+    std::fs::write(&file, &text).unwrap();
+    assert_eq!(carc(&["check", &path_str(&file)]).status.code(), Some(0));
+    let out = dir.join("hostile.html");
+    let result = carc(&["export", &path_str(&file), "-o", &path_str(&out)]);
+    assert_eq!(result.status.code(), Some(0), "{result:?}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    // Exactly the page's own elements: two scripts, one style, no image.
+    assert_eq!(html.matches("<script").count(), 2);
+    assert_eq!(html.matches("</script>").count(), 2);
+    assert_eq!(html.matches("<style").count(), 1);
+    assert_eq!(html.matches("</style>").count(), 1);
+    assert!(!html.contains("<img"));
+    assert!(!html.contains("<b>"));
+    // Escaped text, and JSON that reads back as written.
+    assert!(html.contains("<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--&lt;b&gt;&amp;amp;&apos;\u{2028}</h1>"));
+    let model = embedded_json(&html);
+    assert_eq!(model["title"], title);
+    assert_eq!(model["variations"][0]["name"], name);
+    assert_eq!(model["steps"][0]["marks"][0]["label"], name);
+}
+
+#[test]
+fn usage_problems() {
+    let result = carc(&["export"]);
+    assert_eq!(result.status.code(), Some(2));
+    let result = carc(&["export", "no/such/file.carc"]);
+    assert_eq!(result.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("no such file"));
+    let result = carc(&["export", "examples/lessons", "-o", "x", "--format", "json"]);
+    assert_eq!(result.status.code(), Some(2));
+}

@@ -1,0 +1,1 @@
+../../../../grammar/tree-sitter-carc/queries/highlights.scm

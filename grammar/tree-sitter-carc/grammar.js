@@ -1,0 +1,192 @@
+/**
+ * @file The `.carc` notation (Carcassonne positions) for tree-sitter.
+ * @license MIT
+ *
+ * A tree-sitter twin of grammar/carc.pest (the grammar the `carc` tools use), for editors
+ * that highlight with tree-sitter (Helix, Zed, nvim-treesitter). It accepts exactly the
+ * lines the pest grammar accepts; test/equivalence.py checks that over every example,
+ * fixture and thousands of generated lines. When a statement is added to carc.pest, add it
+ * here, to `FORMS` in test/equivalence.py, to test/corpus and to queries/highlights.scm.
+ *
+ * Like carc.pest, spacing is spelled out: there are no `extras`. Words are separated by
+ * spaces or tabs (`_sep`), list entries by a comma and/or spaces (`_list_sep`), and a token
+ * must end before a space, a comma, a `#` or the end of the line. Words are lexed whole
+ * (`word`: the tile token's shape, from which keywords are extracted), so `r90x` or
+ * `redblue` is one unknown word, as in pest, and never two tokens.
+ *
+ * Whitespace after the last word of a line can only be told from a separator by the token
+ * after it, so the statements with optional parts are declared as GLR `conflicts`.
+ */
+
+/** `first (sep first)*`: a list whose entries are separated by commas and/or spaces. */
+function list($, rule) {
+  return seq(rule, repeat(seq($._list_sep, rule)));
+}
+
+/** `a sep b sep c …`: words separated by spaces or tabs. */
+function words($, ...rules) {
+  const parts = [rules[0]];
+  for (const rule of rules.slice(1)) {
+    parts.push($._sep, rule);
+  }
+  return seq(...parts);
+}
+
+module.exports = grammar({
+  name: 'carc',
+
+  extras: $ => [],
+
+  word: $ => $.tile,
+
+  conflicts: $ => [
+    [$.refused_statement],
+    [$.rules_item],
+    [$.meeple],
+    [$._turn_move],
+    [$.players_statement],
+    [$.rules_statement],
+    [$.amounts],
+    [$.refusal_codes],
+    [$.gains],
+    [$.tile_statement],
+    [$.turn_statement],
+    [$.end_statement],
+    [$.mark_statement],
+    [$.puzzle_statement],
+    [$.draws_statement],
+  ],
+
+  rules: {
+    // Lines end at `\n`; carriage returns right before it belong to the line break.
+    source_file: $ => seq(
+      optional($._bom),
+      repeat(seq(optional($._line), $._newline)),
+      optional($._line),
+      optional($._final_carriage_returns),
+    ),
+
+    _line: $ => choice(
+      seq(optional($._ws), $._statement, optional($._ws), optional($.comment)),
+      seq(optional($._ws), $.comment),
+      $._ws,
+    ),
+
+    _statement: $ => choice(
+      $.title_statement,
+      $.note_statement,
+      $.players_statement,
+      $.rules_statement,
+      $.tile_statement,
+      $.supply_statement,
+      $.score_statement,
+      $.turn_statement,
+      $.refused_statement,
+      $.discard_statement,
+      $.expect_statement,
+      $.end_statement,
+      $.variation_start,
+      $.variation_end,
+      $.mark_statement,
+      $.puzzle_statement,
+      $.draws_statement,
+    ),
+
+    // ---- statements ---------------------------------------------------------------
+
+    title_statement: $ => words($, 'title', $.string),
+    note_statement: $ => words($, 'note', $.string),
+    players_statement: $ => seq('players', $._sep, list($, $.colour)),
+    // `rules farmers, boxes 3`: option words, each with its number when it takes one. Which
+    // words exist and which take a number is the parser's registry, not the grammar's.
+    rules_statement: $ => seq('rules', $._sep, list($, $.rules_item)),
+    rules_item: $ => seq($.rule_option, optional(seq($._sep, $.number))),
+    // tile T x,y [rK] [COLOUR ROLE [PLACE]]...
+    tile_statement: $ => seq(
+      words($, 'tile', $.tile, $.coordinate),
+      optional(seq($._sep, $.rotation)),
+      repeat($.meeple),
+    ),
+    // A setup meeple: ` COLOUR ROLE [PLACE]`.
+    meeple: $ => seq($._sep, words($, $.colour, $.role), optional(seq($._sep, $.place))),
+    supply_statement: $ => words($, 'supply', $.amounts),
+    score_statement: $ => words($, 'score', $.amounts),
+    // turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]
+    turn_statement: $ => seq($._turn_move, optional(seq($._sep, $.expectation))),
+    // refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]
+    // Codes are separated by commas; a space may come before the colon. An expectation is
+    // parsed (the analysis reports it: a refused move scores nothing).
+    refused_statement: $ => seq(
+      'refused', $._sep, $.refusal_codes, optional($._ws), ':', $._sep, $.refused_turn,
+      optional(seq($._sep, $.expectation)),
+    ),
+    refusal_codes: $ => seq(
+      $.refusal_code,
+      repeat(seq(optional($._ws), ',', optional($._ws), $.refusal_code)),
+    ),
+    refused_turn: $ => $._turn_move,
+    _turn_move: $ => seq(
+      words($, 'turn', $.colour, $.tile, $.coordinate),
+      optional(seq($._sep, $.rotation)),
+      optional(seq($._sep, $.role, optional(seq($._sep, $.place)))),
+      optional(seq($._sep, $.glyph)),
+    ),
+    discard_statement: $ => words($, 'discard', $.tile),
+    // expect score COLOUR n ... / expect supply COLOUR n ...
+    expect_statement: $ => words($, 'expect', choice('score', 'supply'), $.amounts),
+    end_statement: $ => seq('end', optional(seq($._sep, $.expectation))),
+    // variation "name" {   …   }
+    variation_start: $ => words($, 'variation', $.string, '{'),
+    variation_end: $ => '}',
+    // mark x,y ["label"]
+    mark_statement: $ => seq(words($, 'mark', $.coordinate), optional(seq($._sep, $.string))),
+    // puzzle [points|final|score]: the goal the answer is judged by
+    puzzle_statement: $ => seq('puzzle', optional(seq($._sep, $.puzzle_goal))),
+    // draws T1 T2 …: the tiles still to come, in order (commas and/or spaces between them)
+    draws_statement: $ => seq('draws', $._sep, list($, $.tile)),
+
+    // ---- parts ----------------------------------------------------------------------
+
+    amounts: $ => list($, $.amount),
+    amount: $ => words($, $.colour, $.number),
+    // `=> nothing` or `=> red +3, blue +1`
+    expectation: $ => words($, '=>', choice($.nothing, $.gains)),
+    nothing: $ => 'nothing',
+    gains: $ => list($, $.gain),
+    gain: $ => words($, $.colour, $.number),
+
+    // ---- tokens ---------------------------------------------------------------------
+
+    colour: $ => choice('red', 'blue', 'green', 'yellow', 'black'),
+    role: $ => choice('knight', 'traveller', 'traveler', 'monk', 'farmer'),
+    place: $ => choice('NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W'),
+    rotation: $ => choice('r0', 'r90', 'r180', 'r270'),
+    puzzle_goal: $ => choice('points', 'final', 'score'),
+    rule_option: $ => /[a-z][a-z0-9-]*/,
+    // PGN-style judgement of a turn.
+    glyph: $ => choice('!!', '!?', '!', '??', '?!', '?'),
+    // A tile token (`D`, `Eg`, `ic.A`): any word of this shape; the analysis knows which
+    // exist. It is also the `word` from which the keywords above are extracted.
+    tile: $ => /[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)?/,
+    // x,y without spaces; either may be negative.
+    coordinate: $ => /-?[0-9]+,-?[0-9]+/,
+    // Counts and points: `n` or `+n`.
+    number: $ => /\+?[0-9]+/,
+    // A diagnostic code in a `refused` statement (`occupied-feature`).
+    refusal_code: $ => /[a-z]+(-[a-z]+)*/,
+    // Double-quoted; `\"` and `\\` are the only escapes.
+    string: $ => seq('"', repeat(choice($.string_content, $.escape_sequence)), '"'),
+    string_content: $ => /[^"\\\n]+/,
+    escape_sequence: $ => /\\["\\]/,
+    comment: $ => /#[^\n]*/,
+
+    // ---- spacing --------------------------------------------------------------------
+
+    _ws: $ => /[ \t]+/,
+    _sep: $ => $._ws,
+    _list_sep: $ => choice(seq(optional($._ws), ',', optional($._ws)), $._ws),
+    _newline: $ => /\r*\n/,
+    _final_carriage_returns: $ => /\r+/,
+    _bom: $ => '\uFEFF',
+  },
+});

@@ -1,0 +1,64 @@
+; Highlighting for `.carc` files, with the capture names of nvim-treesitter, Zed and the
+; tree-sitter CLI. Helix names some captures differently: editors/helix/queries/carc/
+; holds its copy (editors/helix/check.py checks that both match the same nodes).
+
+(comment) @comment
+
+[
+  "title"
+  "note"
+  "players"
+  "rules"
+  "tile"
+  "supply"
+  "score"
+  "turn"
+  "refused"
+  "discard"
+  "expect"
+  "end"
+  "variation"
+  "mark"
+  "puzzle"
+  "draws"
+] @keyword
+
+(tile) @type
+
+(role) @type.builtin
+
+(colour) @constant
+
+[
+  (place)
+  (rotation)
+  (rule_option)
+  (puzzle_goal)
+  (nothing)
+] @constant.builtin
+
+(refusal_code) @label
+
+[
+  (coordinate)
+  (number)
+] @number
+
+(string) @string
+
+(escape_sequence) @string.escape
+
+[
+  "=>"
+  (glyph)
+] @operator
+
+[
+  "{"
+  (variation_end)
+] @punctuation.bracket
+
+[
+  ","
+  ":"
+] @punctuation.delimiter
