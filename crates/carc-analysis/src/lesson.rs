@@ -378,9 +378,7 @@ fn ranking(analysis: &Analysis, statement: &Statement) -> Option<String> {
 
 /// The line of a puzzle's answer (the last main-line turn), when the setup says `puzzle`.
 fn puzzle_answer(analysis: &Analysis) -> Option<usize> {
-    if crate::puzzle::puzzle_goal(&analysis.parse).is_none() {
-        return None;
-    }
+    crate::puzzle::puzzle_goal(&analysis.parse)?;
     crate::puzzle::answer(&analysis.parse).map(|(line, _, _)| line)
 }
 
