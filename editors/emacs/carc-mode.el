@@ -34,7 +34,7 @@
 
 (defconst carc--statements
   '("title" "note" "players" "rules" "tile" "supply" "score" "turn" "refused"
-    "discard" "expect" "end" "variation" "mark" "puzzle"))
+    "discard" "expect" "end" "variation" "mark" "puzzle" "draws"))
 
 (defconst carc--colours '("red" "blue" "green" "yellow" "black"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))

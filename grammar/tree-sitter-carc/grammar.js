@@ -53,6 +53,8 @@ module.exports = grammar({
     [$.turn_statement],
     [$.end_statement],
     [$.mark_statement],
+    [$.puzzle_statement],
+    [$.draws_statement],
   ],
 
   rules: {
@@ -87,6 +89,7 @@ module.exports = grammar({
       $.variation_end,
       $.mark_statement,
       $.puzzle_statement,
+      $.draws_statement,
     ),
 
     // ---- statements ---------------------------------------------------------------
@@ -137,7 +140,10 @@ module.exports = grammar({
     variation_end: $ => '}',
     // mark x,y ["label"]
     mark_statement: $ => seq(words($, 'mark', $.coordinate), optional(seq($._sep, $.string))),
-    puzzle_statement: $ => 'puzzle',
+    // puzzle [points|final|score]: the goal the answer is judged by
+    puzzle_statement: $ => seq('puzzle', optional(seq($._sep, $.puzzle_goal))),
+    // draws T1 T2 …: the tiles still to come, in order (commas and/or spaces between them)
+    draws_statement: $ => seq('draws', $._sep, list($, $.tile)),
 
     // ---- parts ----------------------------------------------------------------------
 
@@ -155,6 +161,7 @@ module.exports = grammar({
     role: $ => choice('knight', 'traveller', 'traveler', 'monk', 'farmer'),
     place: $ => choice('NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W'),
     rotation: $ => choice('r0', 'r90', 'r180', 'r270'),
+    puzzle_goal: $ => choice('points', 'final', 'score'),
     rule_option: $ => /[a-z][a-z0-9-]*/,
     // PGN-style judgement of a turn.
     glyph: $ => choice('!!', '!?', '!', '??', '?!', '?'),

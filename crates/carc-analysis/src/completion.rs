@@ -10,9 +10,9 @@ use crate::tile_info::{self, TilePictures};
 use crate::vocab;
 use crate::{Analysis, CompletionItem, CompletionKind};
 
-const KEYWORDS: [&str; 12] = [
+const KEYWORDS: [&str; 14] = [
     "title", "note", "players", "rules", "tile", "supply", "score", "turn", "refused", "discard",
-    "expect", "end",
+    "expect", "end", "puzzle", "draws",
 ];
 const ROLES: [(&str, Role); 4] = [
     ("knight", Role::Knight),
@@ -75,7 +75,8 @@ pub fn completions_with(
     };
     match words {
         [] => keywords(replace),
-        ["tile"] | ["discard"] | ["turn", _] => context.tiles(),
+        ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
+        ["puzzle"] => context.simple(&["points", "final", "score"], CompletionKind::Keyword),
         ["turn"] => context.colours(&[]),
         ["players", listed @ ..] => {
             let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();

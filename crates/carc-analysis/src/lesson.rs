@@ -190,7 +190,7 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         match kind {
             StatementKind::Title(t) if in_setup => out.title = Some(t.value.clone()),
             StatementKind::Note(n) if in_setup => out.notes.push(n.value.clone()),
-            StatementKind::Puzzle if in_setup => out.puzzle = true,
+            StatementKind::Puzzle { .. } if in_setup => out.puzzle = true,
             _ => {}
         }
         if in_setup && (is_setup_kind(kind) || is_anywhere_kind(kind)) {
@@ -378,9 +378,7 @@ fn ranking(analysis: &Analysis, statement: &Statement) -> Option<String> {
 
 /// The line of a puzzle's answer (the last main-line turn), when the setup says `puzzle`.
 fn puzzle_answer(analysis: &Analysis) -> Option<usize> {
-    if !crate::puzzle::has_puzzle(&analysis.parse) {
-        return None;
-    }
+    crate::puzzle::puzzle_goal(&analysis.parse)?;
     crate::puzzle::answer(&analysis.parse).map(|(line, _, _)| line)
 }
 

@@ -29,22 +29,33 @@ pub(crate) struct Candidate {
 impl Candidate {
     /// The move as a `turn` line writes it, without colour: `E 0,1 r180 knight S`.
     pub fn text(&self, tile: TileType) -> String {
-        let mut out = format!(
-            "{} {} {}",
-            tile.token(),
-            vocab::pos_str(self.pos),
-            vocab::rotation_word(self.rotation)
-        );
-        if let Some((role, place)) = self.meeple {
-            out.push(' ');
-            out.push_str(vocab::role_word(role));
-            if role != Role::Monk {
-                out.push(' ');
-                out.push_str(vocab::place_str(place));
-            }
-        }
-        out
+        move_text(tile, self.pos, self.rotation, self.meeple)
     }
+}
+
+/// A move as a `turn` line writes it after the colour: `E 0,1 r180 knight S` (a monk without
+/// its place).
+pub(crate) fn move_text(
+    tile: TileType,
+    pos: Pos,
+    rotation: Rotation,
+    meeple: Option<(Role, Place)>,
+) -> String {
+    let mut out = format!(
+        "{} {} {}",
+        tile.token(),
+        vocab::pos_str(pos),
+        vocab::rotation_word(rotation)
+    );
+    if let Some((role, place)) = meeple {
+        out.push(' ');
+        out.push_str(vocab::role_word(role));
+        if role != Role::Monk {
+            out.push(' ');
+            out.push_str(vocab::place_str(place));
+        }
+    }
+    out
 }
 
 /// Whether two rotations of a tile look the same (same segments on the same places).

@@ -93,6 +93,9 @@ pub struct Replay {
     /// The `mark` lines in effect (a variation's marks end with it), in file order; a later
     /// mark of the same cell replaces the earlier one.
     pub marks: Vec<MarkInfo>,
+    /// The tiles of `draws` not yet taken by a turn or discard, in order (a turn or discard
+    /// whose tile is the next draw takes it; see docs/puzzles.md).
+    pub draws: Vec<TileType>,
     /// What each `refused` line found, in file order.
     pub refusals: Vec<refused::Refusal>,
 }
@@ -126,6 +129,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             diagnostics: Vec::new(),
             facts: Vec::new(),
             marks: Vec::new(),
+            draws: Vec::new(),
             refusals: Vec::new(),
         },
         parse,
@@ -306,6 +310,7 @@ struct Position {
     tile_counts: HashMap<TileType, u32>,
     tile_lines: HashMap<Pos, usize>,
     marks: Vec<MarkInfo>,
+    draws: Vec<TileType>,
 }
 
 /// An open `variation "…" {` line.
@@ -324,6 +329,7 @@ impl Replayer<'_> {
             tile_counts: self.tile_counts.clone(),
             tile_lines: self.replay.tile_lines.clone(),
             marks: self.replay.marks.clone(),
+            draws: self.replay.draws.clone(),
         }
     }
 
@@ -335,6 +341,7 @@ impl Replayer<'_> {
         self.tile_counts = position.tile_counts;
         self.replay.tile_lines = position.tile_lines;
         self.replay.marks = position.marks;
+        self.replay.draws = position.draws;
     }
 
     fn report(&mut self, code: Code, span: Span, message: impl Into<String>) -> &mut Diagnostic {
@@ -432,7 +439,14 @@ impl Replayer<'_> {
                     label: label.as_ref().map(|l| l.value.clone()),
                 });
             }
-            StatementKind::Puzzle => {}
+            StatementKind::Puzzle { .. } => {}
+            StatementKind::Draws(tiles) => {
+                for letter in tiles {
+                    if let Some(tile) = self.take_tile(letter, None) {
+                        self.replay.draws.push(tile);
+                    }
+                }
+            }
         }
     }
 
@@ -492,6 +506,18 @@ impl Replayer<'_> {
             );
         }
         Some(tile)
+    }
+
+    /// As [`Replayer::take_tile`] for a turn or discard: when its tile is the next of the
+    /// `draws`, it takes that draw, which the box already counted.
+    fn take_drawn(&mut self, letter: &Spanned<String>, at: Option<Pos>) -> Option<TileType> {
+        let tile = TileType::from_token(&letter.value);
+        let free = at.is_none_or(|p| self.replay.game.tile_at(p).is_none());
+        if tile.is_some() && free && self.replay.draws.first().copied() == tile {
+            self.replay.draws.remove(0);
+            return tile;
+        }
+        self.take_tile(letter, at)
     }
 
     /// Puts a tile on the board unless the cell is taken (`duplicate-cell`); returns its
@@ -765,7 +791,7 @@ impl Replayer<'_> {
             return;
         };
         let before = self.replay.diagnostics.len();
-        let Some(tile) = self.take_tile(&turn.tile, Some(vocab::pos(&turn.at))) else {
+        let Some(tile) = self.take_drawn(&turn.tile, Some(vocab::pos(&turn.at))) else {
             return;
         };
         let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
@@ -939,7 +965,7 @@ impl Replayer<'_> {
     }
 
     fn discard(&mut self, letter: &Spanned<String>) {
-        let Some(tile) = self.take_tile(letter, None) else {
+        let Some(tile) = self.take_drawn(letter, None) else {
             return;
         };
         if let Some((pos, rotation)) = self.replay.game.legal_placements(tile).into_iter().next() {
@@ -1139,7 +1165,8 @@ pub(crate) fn is_setup_kind(kind: &StatementKind) -> bool {
             | StatementKind::Tile(_)
             | StatementKind::Supply(_)
             | StatementKind::Score(_)
-            | StatementKind::Puzzle
+            | StatementKind::Puzzle { .. }
+            | StatementKind::Draws(_)
     )
 }
 

@@ -63,7 +63,17 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                         out.push(label.span, TokenKind::String);
                     }
                 }
-                StatementKind::VariationClose | StatementKind::Puzzle => {}
+                StatementKind::Puzzle { goal } => {
+                    if let Some(goal) = goal {
+                        out.push(goal.span, TokenKind::Keyword);
+                    }
+                }
+                StatementKind::Draws(tiles) => {
+                    for tile in tiles {
+                        out.push(tile.span, TokenKind::Tile);
+                    }
+                }
+                StatementKind::VariationClose => {}
             }
         }
         if let Some(comment) = line.comment {

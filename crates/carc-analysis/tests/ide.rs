@@ -348,6 +348,24 @@ fn hover_and_hints_work_inside_a_variation() {
 }
 
 #[test]
+fn completion_offers_puzzle_goals_and_tiles_after_draws() {
+    let (text, offset) = cursor("puzzle $0\n");
+    let goals: Vec<String> = completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert_eq!(goals, ["points", "final", "score"]);
+    let (text, offset) = cursor("draws E U $0\n");
+    assert_eq!(completions(&analyze(&text), offset).len(), 24, "every tile");
+    let (text, offset) = cursor("dr$0\n");
+    let keywords: Vec<String> = completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert!(keywords.contains(&"draws".to_owned()) && keywords.contains(&"puzzle".to_owned()));
+}
+
+#[test]
 fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
     let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.A 4,0\n";
     let analysis = analyze(text);

@@ -1001,6 +1001,26 @@ async fn a_puzzle_answer_has_a_code_lens_with_its_ranking() {
     assert!(client.stop().await);
 }
 
+/// A `puzzle final` file: the lens ranks by the engine's search over the draws (every move of
+/// examples/puzzles/block-the-city.carc is valued by hand in crates/carc-rules/tests/search.rs).
+#[tokio::test]
+async fn a_final_goal_puzzle_lens_ranks_by_the_search() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let (uri, text) = repo_file("examples/puzzles/block-the-city.carc");
+    client.open(&uri, &text, 1);
+    let lenses = client
+        .result(
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    assert_eq!(
+        lenses[0]["command"]["title"],
+        "18 legal moves · this is the unique best, +1"
+    );
+    assert!(client.stop().await);
+}
+
 mod concurrency;
 mod protocol;
 mod show_board;

@@ -87,6 +87,8 @@ pub enum Expected {
     OpenBrace,
     /// A glyph after a turn.
     Glyph,
+    /// A puzzle goal after `puzzle`.
+    Goal,
     /// A diagnostic code in a `refused` statement (`occupied-feature`).
     Code,
     /// The `:` between a `refused` statement's codes and its move.
@@ -100,7 +102,7 @@ impl Expected {
     pub fn describe(self) -> &'static str {
         match self {
             Expected::Keyword => {
-                "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark or puzzle"
+                "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark, puzzle or draws"
             }
             Expected::Tile => "a tile such as D or ic.A",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
@@ -119,6 +121,7 @@ impl Expected {
             Expected::EndOfLine => "the end of the line or a # comment",
             Expected::OpenBrace => "`{` after the variation's name, on the same line",
             Expected::Glyph => "a glyph: !!, !, !?, ?!, ? or ??",
+            Expected::Goal => "a puzzle goal: points, final or score",
             Expected::Code => "a diagnostic code in lower case, like occupied-feature",
             Expected::Colon => "`:` after the codes, then the refused move",
             Expected::RefusedTurn => "the refused move: turn COLOUR T x,y …",
@@ -146,6 +149,7 @@ impl Expected {
             Expected::EndOfLine => "the end of the line",
             Expected::OpenBrace => "`{`",
             Expected::Glyph => "a glyph (!, ?, !?, ?!, !!, ??)",
+            Expected::Goal => "a puzzle goal (points, final, score)",
             Expected::Code => "a diagnostic code",
             Expected::Colon => "`:`",
             Expected::RefusedTurn => "`turn`",
@@ -171,7 +175,9 @@ impl Expected {
                 "variation",
                 "mark",
                 "puzzle",
+                "draws",
             ],
+            Expected::Goal => &["points", "final", "score"],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
@@ -199,6 +205,7 @@ impl Expected {
             | Expected::RuleOption
             | Expected::ExpectWhat
             | Expected::NothingOrGains
+            | Expected::Goal
             | Expected::Code
             | Expected::RefusedTurn => is_word(token),
             Expected::Tile => first.is_some_and(char::is_alphanumeric),

@@ -300,7 +300,16 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
                 words.push(label.span.slice(text).unwrap_or("\"\"").into());
             }
         }
-        StatementKind::Puzzle => words.push("puzzle".into()),
+        StatementKind::Puzzle { goal } => {
+            words.push("puzzle".into());
+            if let Some(goal) = goal {
+                words.push(goal.value.as_str().into());
+            }
+        }
+        StatementKind::Draws(tiles) => {
+            words.push("draws".into());
+            words.extend(tiles.iter().map(|t| t.value.clone()));
+        }
     }
     (words.join(" "), tail)
 }

@@ -217,7 +217,10 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         | Rule::variation_close
         | Rule::mark_stmt
         | Rule::puzzle_stmt
+        | Rule::kw_draws
+        | Rule::draws_stmt
         | Rule::close_brace => Expected::Keyword,
+        Rule::puzzle_goal => Expected::Goal,
         Rule::open_brace => Expected::OpenBrace,
         Rule::glyph => Expected::Glyph,
         Rule::refusal_code | Rule::refusal_codes => Expected::Code,
@@ -728,7 +731,20 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             };
             StatementKind::Mark { at, label }
         }
-        Rule::puzzle_stmt => StatementKind::Puzzle,
+        Rule::puzzle_stmt => {
+            let goal = c.take(Rule::puzzle_goal).and_then(|pair| {
+                let goal = PuzzleGoal::from_word(pair.as_str())?;
+                Some(c.spanned(&pair, goal))
+            });
+            StatementKind::Puzzle { goal }
+        }
+        Rule::draws_stmt => {
+            let mut tiles = vec![c.tile()?];
+            while c.pairs.peek().is_some_and(|p| p.as_rule() == Rule::tile) {
+                tiles.push(c.tile()?);
+            }
+            StatementKind::Draws(tiles)
+        }
         _ => return Err(c.internal()),
     };
     Ok(Statement {

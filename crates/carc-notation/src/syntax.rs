@@ -163,8 +163,45 @@ pub enum StatementKind {
         /// The label shown with it.
         label: Option<Spanned<String>>,
     },
-    /// `puzzle`: the file's last turn is the intended answer of a puzzle.
-    Puzzle,
+    /// `puzzle [GOAL]`: the file's last turn is the intended answer of a puzzle, judged by
+    /// the goal (`points` when none is written).
+    Puzzle {
+        /// The goal, if written.
+        goal: Option<Spanned<PuzzleGoal>>,
+    },
+    /// `draws T1 T2 …`: the tiles still to come, in order; the game ends after them.
+    Draws(Vec<Spanned<String>>),
+}
+
+/// What a puzzle's answer is judged by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PuzzleGoal {
+    /// `points`: what the move scores at once for the mover (the default).
+    #[default]
+    Points,
+    /// `final`: the mover's final score minus the best opponent's, after the draws.
+    Final,
+    /// `score`: the mover's own final score, after the draws.
+    Score,
+}
+
+impl PuzzleGoal {
+    /// Every goal, in the order the notation lists them.
+    pub const ALL: [PuzzleGoal; 3] = [PuzzleGoal::Points, PuzzleGoal::Final, PuzzleGoal::Score];
+
+    /// The word as written in the notation.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PuzzleGoal::Points => "points",
+            PuzzleGoal::Final => "final",
+            PuzzleGoal::Score => "score",
+        }
+    }
+
+    /// The goal written `word`.
+    pub fn from_word(word: &str) -> Option<PuzzleGoal> {
+        PuzzleGoal::ALL.into_iter().find(|g| g.as_str() == word)
+    }
 }
 
 /// A player colour word.

@@ -757,7 +757,7 @@ fn variations_marks_glyphs_puzzle_and_boxes_parse() {
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(kinds[1], &StatementKind::Puzzle);
+    assert_eq!(kinds[1], &StatementKind::Puzzle { goal: None });
     match kinds[2] {
         StatementKind::Mark { at, label } => {
             assert_eq!((at.x.value, at.y.value), (-1, 2));
@@ -797,6 +797,39 @@ fn every_glyph_parses_and_a_bad_one_names_the_glyphs() {
 }
 
 #[test]
+fn puzzle_goals_and_draws() {
+    let text = "puzzle final\ndraws E U, V # to come\npuzzle points\npuzzle score\n";
+    let parse = parse(text);
+    assert!(parse.errors.is_empty(), "{:?}", parse.errors);
+    let kinds: Vec<&StatementKind> = parse.statements().map(|s| &s.kind).collect();
+    match kinds[0] {
+        StatementKind::Puzzle { goal: Some(goal) } => {
+            assert_eq!(goal.value, PuzzleGoal::Final);
+            assert_eq!(slice(text, goal.span), "final");
+        }
+        other => panic!("{other:?}"),
+    }
+    match kinds[1] {
+        StatementKind::Draws(tiles) => {
+            let tokens: Vec<&str> = tiles.iter().map(|t| t.value.as_str()).collect();
+            assert_eq!(tokens, ["E", "U", "V"]);
+            assert_eq!(slice(text, tiles[2].span), "V");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        matches!(kinds[2], StatementKind::Puzzle { goal: Some(g) } if g.value == PuzzleGoal::Points)
+    );
+    assert!(
+        matches!(kinds[3], StatementKind::Puzzle { goal: Some(g) } if g.value == PuzzleGoal::Score)
+    );
+    assert_eq!(
+        carc_notation::format(text),
+        "puzzle final\ndraws E U V  # to come\npuzzle points\npuzzle score\n"
+    );
+}
+
+#[test]
 fn rules_whole_board_parses_and_formats() {
     assert_eq!(
         statement("rules whole-board no-farmers"),
@@ -816,6 +849,22 @@ fn rules_whole_board_parses_and_formats() {
         error("rules whole-bored").1,
         "expected a rules option: farmers, no-farmers, whole-board or boxes N (found `whole-bored`)"
     );
+}
+
+#[test]
+fn a_bad_goal_or_empty_draws_is_a_syntax_error_that_says_what_was_wanted() {
+    let bad = parse("puzzle best\n");
+    assert_eq!(bad.errors.len(), 1);
+    let message = bad.errors[0].message();
+    assert!(message.contains("a puzzle goal"), "{message}");
+    assert!(message.contains("`best`"), "{message}");
+    let empty = parse("draws\n");
+    assert_eq!(empty.errors.len(), 1);
+    let message = empty.errors[0].message();
+    assert!(message.contains("tile"), "{message}");
+    let case = parse("Draws E\n");
+    let message = case.errors[0].message();
+    assert!(message.contains("did you mean `draws`"), "{message}");
 }
 
 #[test]

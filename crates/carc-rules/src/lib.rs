@@ -1,8 +1,8 @@
 //! The Carcassonne rules engine of carc: the tile catalogue as one table of data (`catalogue`,
 //! the base game of `docs/tiles.md`), figures and their strengths (`figures`), a board on
 //! integer coordinates, features as incrementally maintained connected components, placement
-//! and deployment legality, scoring during play and at the end, move generation and a seeded
-//! random game simulator.
+//! and deployment legality, scoring during play and at the end, move generation, a seeded
+//! random game simulator and a look-ahead search for puzzles with known draws (`search`).
 //!
 //! Pure: no I/O, no global state, no panics on any input; illegal moves are typed values.
 //!
@@ -23,6 +23,7 @@ pub mod figures;
 pub mod game;
 mod movegen;
 mod scoring;
+pub mod search;
 pub mod sim;
 pub mod tiles;
 
@@ -34,6 +35,7 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
     MEEPLES_PER_COLOUR,
 };
+pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
 pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,

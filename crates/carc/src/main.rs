@@ -7,7 +7,9 @@ mod export;
 mod files;
 mod lsp;
 mod moves;
+mod puzzle;
 mod report;
+mod solve;
 mod tiles;
 
 use std::path::PathBuf;
@@ -27,6 +29,10 @@ commands:
                                         last line before `end`, else the end; --final: after `end`)
   moves FILE TILE [--line N] [--format human|json]
                                         every legal move of TILE before line N (default: the end), best first
+  solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]
+                                        the value of each move under the puzzle goal, with the expected play
+  puzzle gen [--goal final|score] [--draws N] [--seed S] [--count N] [--margin M] [-o DIR]
+                                        write puzzles cut from simulated games (each checks clean)
   export FILE [-o OUT.html] [--force] [--format html|json]
                                         the lesson as one self-contained interactive web page
   export FOLDER -o DIR [--force]        every lesson of the folder as a page, plus index.html
@@ -59,6 +65,8 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "fmt" => fmt(rest),
         "moves" => moves::moves(rest),
         "render" => board::render(rest),
+        "solve" => solve::solve(rest),
+        "puzzle" => puzzle::puzzle(rest),
         "export" => export::export(rest),
         "tiles" => tiles::tiles(rest),
         "lsp" => lsp::lsp(rest),

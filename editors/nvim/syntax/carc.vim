@@ -10,13 +10,13 @@ syntax match carcComment "#.*$" contains=@Spell
 syntax region carcString start=+"+ skip=+\\\\\|\\"+ end=+"+ end=+$+ oneline contains=carcEscape
 syntax match carcEscape +\\[\\"]+ contained
 
-syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\|score\|turn\|refused\|discard\|expect\|end\|variation\|mark\|puzzle\)\ze\%(\s\|#\|$\)"
+syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\|score\|turn\|refused\|discard\|expect\|end\|variation\|mark\|puzzle\|draws\)\ze\%(\s\|#\|$\)"
 syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\)\>"
 syntax match carcBrace "[{}]"
 
 syntax keyword carcColour red blue green yellow black
 syntax keyword carcRole knight traveller traveler monk farmer
-syntax keyword carcConstant nothing farmers boxes
+syntax keyword carcConstant nothing farmers boxes points final
 syntax match carcConstant "\<no-farmers\>"
 syntax match carcConstant "\<whole-board\>"
 syntax match carcRotation "\<r\%(0\|90\|180\|270\)\>"

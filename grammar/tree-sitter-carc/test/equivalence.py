@@ -171,7 +171,8 @@ FORMS: dict[str, Gen] = {
     "variation": words("variation", string, "{"),
     "variation end": pick("}"),
     "mark": words("mark", coordinate, opt(string)),
-    "puzzle": pick("puzzle"),
+    "puzzle": words("puzzle", opt(pick("points", "final", "score"))),
+    "draws": words("draws", listed(tile)),
 }
 
 
@@ -211,6 +212,10 @@ NEAR_MISSES = [
     "expect score red 3", "expect supply red +3, blue 4", "expect red 3", "discard Eg",
     "discard ic.A", "discard tb.X", "discard r.F", "supply red 7 blue 7", "score red",
 "tile\u00a0D 0,0", "turn red D 0,0 => red +1,blue +2",
+    "puzzle final", "puzzle points score", "puzzle finals", "puzzle Final", "puzzle final#c",
+    "puzzle\tscore", "puzzle best", "draws", "draws ", "draws E", "draws E,U , V\tic.A",
+    "draws E,", "draws ,E", "draws E,,U", "draws E 0,0", "draws final", "draws E#c",
+    "drawsE",
 ]
 
 # ---- mutations ------------------------------------------------------------------------

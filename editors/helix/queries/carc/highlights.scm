@@ -20,9 +20,9 @@
   "end"
   "variation"
   "mark"
+  "puzzle"
+  "draws"
 ] @keyword
-
-(puzzle_statement) @keyword
 
 (tile) @type
 
@@ -34,6 +34,7 @@
   (place)
   (rotation)
   (rule_option)
+  (puzzle_goal)
   (nothing)
 ] @constant.builtin
 
