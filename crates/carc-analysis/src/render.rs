@@ -826,7 +826,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
     let _ = writeln!(
         out,
         r#"<g class="tile" data-letter="{}" data-rotation="{}" data-x="{}" data-y="{}" transform="translate({cx},{cy})">"#,
-        t.tile.letter(),
+        t.tile.token(),
         t.rotation.degrees(),
         t.pos.x,
         t.pos.y
@@ -1204,7 +1204,7 @@ pub fn render_ascii(board: &Board) -> String {
             let _ = writeln!(
                 out,
                 "{} at {},{}: {} ({})",
-                t.tile.letter(),
+                t.tile.token(),
                 t.pos.x,
                 t.pos.y,
                 g.as_str(),
@@ -1259,6 +1259,8 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
             '#'
         }
     };
+    // One character per cell: the token's first letter (the legend lists the whole tokens of
+    // longer names only where they matter; base tiles are one letter).
     let centre = if t.tile.has_monastery() {
         '+'
     } else {

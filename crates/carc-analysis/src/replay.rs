@@ -499,7 +499,7 @@ impl Replayer<'_> {
                 letter.span,
                 format!(
                     "{boxes} {available} {} tile{} ({}); this is number {used}",
-                    tile.letter(),
+                    tile.token(),
                     if available == 1 { "" } else { "s" },
                     tile.name()
                 ),
@@ -540,7 +540,7 @@ impl Replayer<'_> {
                 format!(
                     "{} already holds a tile ({})",
                     vocab::pos_str(pos),
-                    existing.tile.letter()
+                    existing.tile.token()
                 ),
             );
             if let Some(span) = related {
@@ -974,7 +974,7 @@ impl Replayer<'_> {
                 letter.span,
                 format!(
                     "{} fits at {} {}: a tile that fits somewhere may not be discarded",
-                    tile.letter(),
+                    tile.token(),
                     vocab::pos_str(pos),
                     vocab::rotation_word(rotation)
                 ),
