@@ -1259,8 +1259,8 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
             '#'
         }
     };
-    // One character per cell: the token's first letter (the legend lists the whole tokens of
-    // longer names only where they matter; base tiles are one letter).
+    // One character per cell centre: a base tile's letter (a longer token shows its first
+    // character here; the SVG picture and hover give the whole token).
     let centre = if t.tile.has_monastery() {
         '+'
     } else {
