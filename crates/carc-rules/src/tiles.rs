@@ -760,8 +760,13 @@ impl TileType {
         self.0 as usize
     }
 
-    /// The type written `token` (`D`, `Eg`, `ic.A` …), case-sensitive.
+    /// The type written `token` (`D`, `Eg`, `ic.A` …), case-sensitive; an other name of
+    /// [`crate::catalogue::ALIASES`] (`r.F`) gives its row's type.
     pub fn from_token(token: &str) -> Option<TileType> {
+        let token = crate::catalogue::ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == token)
+            .map_or(token, |(_, row)| row);
         if let [b @ b'A'..=b'Z'] = token.as_bytes() {
             // the base types are lettered in table order
             let i = usize::from(b - b'A');

@@ -23,7 +23,7 @@
 
 use carc_rules::{
     Color, Config, Corner, Edge, FeatureKind, Game, Place, Pos, Role, Rotation, Side, Sim, Step,
-    TileType,
+    TileSet, TileType,
 };
 use std::collections::BTreeSet;
 
@@ -768,7 +768,10 @@ fn compare_own(seed: u64, players: usize, farmers: bool, driver: Driver) -> (usi
         .unwrap();
     o.place(TileType::D, 0, 0, Rotation::R0);
     let mut deck: Vec<TileType> = Vec::new();
-    for t in TileType::ALL {
+    for t in TileType::ALL
+        .into_iter()
+        .filter(|t| t.set() == TileSet::Base)
+    {
         let n = t.count() as usize - usize::from(t == TileType::D);
         deck.extend(std::iter::repeat_n(t, n));
     }
