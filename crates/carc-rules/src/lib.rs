@@ -22,6 +22,7 @@ mod features;
 pub mod figures;
 pub mod game;
 mod movegen;
+pub mod river;
 mod scoring;
 pub mod sim;
 pub mod tiles;

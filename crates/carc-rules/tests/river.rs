@@ -302,3 +302,132 @@ fn meeples_stand_on_the_land_never_on_the_water() {
         .deploy(c, Pos::new(1, 0), Role::Knight, Some(Place::Side(Side::N)))
         .is_ok());
 }
+
+// ---- the turn rules of `rules river` ---------------------------------------------------------
+
+use carc_rules::river::{self, RiverFault, Turn};
+
+/// A board from `(token, x, y, quarter turns)`, placed without checks.
+fn board(tiles: &[(&str, i32, i32, usize)]) -> Game {
+    let mut g = Game::new(Config::default());
+    for &(t, x, y, r) in tiles {
+        g.place_tile(tile(t), Pos::new(x, y), Rotation::ALL[r])
+            .unwrap();
+    }
+    g
+}
+
+fn faults(g: &Game, t: &str, x: i32, y: i32, r: usize) -> Vec<RiverFault> {
+    river::river_faults(g, tile(t), Pos::new(x, y), Rotation::ALL[r])
+}
+
+#[test]
+fn the_worked_example_two_right_turns_are_a_u_turn() {
+    // spring at 0,0 leaving east; straight at 1,0
+    let mut g = board(&[("r.A", 0, 0, 0), ("r.D", 1, 0, 0)]);
+    let ends = river::open_ends(&g);
+    assert_eq!(ends.len(), 1);
+    assert_eq!((ends[0].pos, ends[0].side), (Pos::new(1, 0), Side::E));
+    assert_eq!(ends[0].turn, None);
+    // r.G r0: water W and S: flowing east, it leaves south: a right turn, legal
+    assert_eq!(
+        river::turn_of(tile("r.G"), Rotation::R0, Side::W),
+        Some(Turn::Right)
+    );
+    assert!(faults(&g, "r.G", 2, 0, 0).is_empty());
+    g.place_tile(tile("r.G"), Pos::new(2, 0), Rotation::R0)
+        .unwrap();
+    let end = river::open_ends(&g)[0];
+    assert_eq!(end.next, Pos::new(2, -1));
+    assert_eq!(river::last_turn(&g, &end), Some(Turn::Right));
+    // r.J r90: water N and W: flowing south, it leaves west: right again
+    let f = faults(&g, "r.J", 2, -1, 1);
+    assert!(
+        matches!(
+            f.as_slice(),
+            [RiverFault::UTurn {
+                turn: Turn::Right,
+                ..
+            }]
+        ),
+        "{f:?}"
+    );
+    // r.J r180: water N and E: flowing south, it leaves east: a left turn, legal
+    assert!(faults(&g, "r.J", 2, -1, 2).is_empty());
+}
+
+#[test]
+fn two_left_turns_are_a_u_turn_too() {
+    // r.G r90: water N and W; flowing east it leaves north: left
+    let g = board(&[("r.A", 0, 0, 0), ("r.D", 1, 0, 0), ("r.G", 2, 0, 1)]);
+    let end = river::open_ends(&g)[0];
+    assert_eq!((end.next, end.turn), (Pos::new(2, 1), Some(Turn::Left)));
+    // r.J r0 at 2,1: water S and W: flowing north it leaves west: left again
+    let f = faults(&g, "r.J", 2, 1, 0);
+    assert!(
+        matches!(
+            f.as_slice(),
+            [RiverFault::UTurn {
+                turn: Turn::Left,
+                ..
+            }]
+        ),
+        "{f:?}"
+    );
+    // r.J r270 at 2,1: water S and E: flowing north it leaves east: right, legal
+    assert!(faults(&g, "r.J", 2, 1, 3).is_empty());
+}
+
+#[test]
+fn curve_straight_curve_the_same_way_is_legal() {
+    // right (r.G at 2,0), straight south (r.D r90 at 2,-1), right again (r.J r90 at 2,-2)
+    let g = board(&[
+        ("r.A", 0, 0, 0),
+        ("r.D", 1, 0, 0),
+        ("r.G", 2, 0, 0),
+        ("r.D", 2, -1, 1),
+    ]);
+    let end = river::open_ends(&g)[0];
+    assert_eq!(end.turn, None, "the straight at the end does not turn");
+    assert_eq!(river::last_turn(&g, &end), Some(Turn::Right));
+    assert!(faults(&g, "r.J", 2, -2, 1).is_empty());
+}
+
+#[test]
+fn a_river_tile_continues_the_open_end_and_comes_before_the_lake() {
+    let g = board(&[("r.A", 0, 0, 0), ("r.D", 1, 0, 0)]);
+    // anywhere but beyond the open end
+    assert_eq!(faults(&g, "r.D", 0, -1, 1), vec![RiverFault::NotContinuing]);
+    // the spring is the start tile
+    assert_eq!(faults(&g, "r.A", 2, 0, 2), vec![RiverFault::SpringInTurn]);
+    // a land tile while the river is open: a warning
+    let f = faults(&g, "B", 0, 1, 0);
+    assert!(matches!(f.as_slice(), [RiverFault::LandWhileOpen(_)]));
+    assert!(!f[0].is_error());
+    // the lake closes the river (r.L r0: the lake's water on W)
+    let g = board(&[("r.A", 0, 0, 0), ("r.D", 1, 0, 0), ("r.L", 2, 0, 0)]);
+    assert!(river::open_ends(&g).is_empty());
+    assert!(faults(&g, "B", 0, 1, 0).is_empty());
+    assert_eq!(faults(&g, "r.G", 1, 1, 0), vec![RiverFault::AfterLake]);
+    // no legal place for a river tile after the lake: it may be discarded
+    assert!(river::legal_placements(&g, tile("r.G")).is_empty());
+}
+
+#[test]
+fn river_moves_continue_the_end_only() {
+    let g = board(&[("r.A", 0, 0, 0), ("r.D", 1, 0, 0)]);
+    // r.D: only at 2,0, turned r0 or r180 (both show water W)
+    let got = river::legal_placements(&g, tile("r.D"));
+    assert_eq!(
+        got,
+        vec![
+            (Pos::new(2, 0), Rotation::R0),
+            (Pos::new(2, 0), Rotation::R180)
+        ]
+    );
+    // a land tile's moves are the base game's
+    assert_eq!(
+        river::legal_placements(&g, TileType::B),
+        g.legal_placements(TileType::B)
+    );
+}
