@@ -115,7 +115,7 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> (Option<Report>, Vec<Diagno
         return (None, diagnostics);
     };
     let before = replay(&prefix(parse, line), None, None);
-    let all = candidates(&before.game, colour, tile);
+    let all = candidates(&before.game, colour, tile, before.river);
     let pos = vocab::pos(&turn.at);
     let rotation = canonical_rotation(tile, vocab::rotation(turn.rotation.map(|r| r.value)));
     let is_answer_placement = |c: &Candidate| c.pos == pos && c.rotation == rotation;
