@@ -144,9 +144,16 @@ impl Context<'_> {
         )
     }
 
+    /// The tiles of the sets the file switches on (the base game's always; The River's with
+    /// `rules river`).
     fn tiles(&self) -> Vec<CompletionItem> {
+        let river = crate::replay::river_on(&self.analysis.parse);
         TileType::ALL
             .iter()
+            .filter(|t| match t.set() {
+                carc_rules::TileSet::River => river,
+                _ => true,
+            })
             .map(|t| {
                 self.item(
                     t.token().to_owned(),

@@ -74,7 +74,12 @@ pub(crate) fn canonical_rotation(tile: TileType, rotation: Rotation) -> Rotation
 
 /// Every legal move of `colour` with `tile` on `game`, best first (see the module docs); with
 /// `river` (`rules river`) the river's turn rules apply too.
-pub(crate) fn candidates(game: &Game, colour: Color, tile: TileType, river: bool) -> Vec<Candidate> {
+pub(crate) fn candidates(
+    game: &Game,
+    colour: Color,
+    tile: TileType,
+    river: bool,
+) -> Vec<Candidate> {
     let mut out = Vec::new();
     let placements = if river {
         carc_rules::river::legal_placements(game, tile)

@@ -12,11 +12,11 @@ use carc_notation::{
     Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RuleOption, Span,
     Spanned, StatementKind, TileStmt, TurnStmt,
 };
+use carc_rules::river;
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, FinalScore, Game, MeepleId, Pos, Role,
     TileType, TurnScore,
 };
-use carc_rules::river;
 
 use crate::diagnostic::{Code, Diagnostic, Related};
 use crate::explain;
@@ -254,6 +254,11 @@ impl Prelude {
             },
         }
     }
+}
+
+/// Whether the file switches The River on (`rules river` before the first line of play).
+pub(crate) fn river_on(parse: &Parse) -> bool {
+    Prelude::read(parse).river
 }
 
 /// Every colour word a statement mentions, in order.
@@ -1268,4 +1273,3 @@ impl Replayer<'_> {
         }
     }
 }
-

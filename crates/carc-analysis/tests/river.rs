@@ -1,0 +1,68 @@
+//! `rules river` in the analysis: completion offers The River's tiles only when it is on,
+//! hover tells where the river goes on and which way it last turned, `carc moves` lists only
+//! the moves that continue the river.
+
+use carc_analysis::{analyze, completions, hover, moves, Code, Severity};
+
+const OPENING: &str =
+    "rules river\nplayers red blue\ntile r.A 0,0\ntile r.D 1,0\nturn red r.G 2,0\n";
+
+#[test]
+fn completion_offers_river_tiles_under_rules_river() {
+    let text = format!("{OPENING}turn blue ");
+    let items = completions(&analyze(&text), text.len());
+    // 24 base types and 11 river rows (r.F is another name of r.D)
+    assert_eq!(items.len(), 35);
+    assert!(items.iter().any(|i| i.label == "r.L"));
+}
+
+#[test]
+fn hover_on_a_river_tile_tells_the_open_end_and_the_last_turn() {
+    let analysis = analyze(OPENING);
+    let at = OPENING.find("r.G").unwrap();
+    let card = hover(&analysis, at).expect("a card").markdown;
+    // r.G at 2,0 turns the water from east to south: the river goes on at 2,-1
+    assert!(
+        card.contains("open end at 2,-1 (south of 2,0) · last turned right"),
+        "{card}"
+    );
+    let at = OPENING.find("r.D").unwrap();
+    let card = hover(&analysis, at).expect("a card").markdown;
+    // on the setup line the river has not turned yet
+    assert!(
+        card.contains("open end at 2,0 (east of 1,0) · no turn yet"),
+        "{card}"
+    );
+}
+
+#[test]
+fn moves_of_a_river_tile_continue_the_river_without_a_u_turn() {
+    let analysis = analyze(OPENING);
+    let list = moves(&analysis, "r.J", None).unwrap();
+    // only at 2,-1, where the river goes on; r90 (water N and W) would turn right again:
+    // only r180 (water N and E, a left turn) is left
+    let cells: Vec<(i32, i32, &str)> = list.moves.iter().map(|m| (m.x, m.y, m.rotation)).collect();
+    assert!(!cells.is_empty());
+    assert!(cells.iter().all(|c| *c == (2, -1, "r180")), "{cells:?}");
+    // a land tile goes anywhere it fits (a warning, not an error, while the river is open)
+    assert!(moves(&analysis, "B", None).unwrap().placements > 1);
+}
+
+#[test]
+fn the_warning_for_a_land_tile_does_not_make_the_turn_illegal() {
+    // the monastery B south of the spring: 1 + 1 (spring) + 1 (r.D diagonally) = 3 if the game
+    // ended now, and nothing at once: `=> nothing` is checked and holds
+    let text = format!("{OPENING}turn blue B 0,-1 monk => nothing\n");
+    let analysis = analyze(&text);
+    let found: Vec<(Code, Severity)> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code, d.severity))
+        .collect();
+    assert_eq!(found, [(Code::RiverOrder, Severity::Warning)]);
+    let wrong = format!("{OPENING}turn blue B 0,-1 monk => blue +1\n");
+    assert!(analyze(&wrong)
+        .diagnostics()
+        .iter()
+        .any(|d| d.code == Code::ScoreMismatch));
+}
