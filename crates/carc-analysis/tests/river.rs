@@ -66,3 +66,33 @@ fn the_warning_for_a_land_tile_does_not_make_the_turn_illegal() {
         .iter()
         .any(|d| d.code == Code::ScoreMismatch));
 }
+
+/// The River's worked example of the project's expansions spec, verbatim.
+const SPEC_EXAMPLE: &str = "# River: two right turns in a row
+rules farmers river
+players red blue
+tile r.A 0,0                          # the spring; the river leaves east
+tile r.D 1,0
+turn red r.G 2,0                      # west, then south: a right turn
+turn blue r.J 2,-1 r90                # north, then west: right again: river-uturn (r180 turns left: legal)
+";
+
+#[test]
+fn the_spec_example_checks_as_stated() {
+    let analysis = analyze(SPEC_EXAMPLE);
+    let found: Vec<(usize, Code)> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| {
+            (
+                SPEC_EXAMPLE[..d.span.start].matches('\n').count() + 1,
+                d.code,
+            )
+        })
+        .collect();
+    // exactly one finding: river-uturn on the last line (7)
+    assert_eq!(found, [(7, Code::RiverUturn)]);
+    // and r180 turns left: legal
+    let legal = SPEC_EXAMPLE.replace("2,-1 r90", "2,-1 r180");
+    assert!(analyze(&legal).diagnostics().is_empty());
+}
