@@ -96,3 +96,36 @@ fn the_spec_example_checks_as_stated() {
     let legal = SPEC_EXAMPLE.replace("2,-1 r90", "2,-1 r180");
     assert!(analyze(&legal).diagnostics().is_empty());
 }
+
+#[test]
+fn simulated_river_games_check_clean() {
+    let mut warnings = 0;
+    for seed in 0..24u64 {
+        let record = carc_rules::simulate_river(seed, 2 + (seed % 4) as usize, seed % 2 == 0);
+        // the river opening: the 11 river tiles after the spring come first, the lake last
+        let river: Vec<&str> = record
+            .steps
+            .iter()
+            .take(11)
+            .map(|s| match s {
+                carc_rules::Step::Turn { tile, .. } | carc_rules::Step::Discard { tile } => {
+                    tile.token()
+                }
+            })
+            .collect();
+        assert!(river.iter().all(|t| t.starts_with("r.")), "{river:?}");
+        assert_eq!(river.last(), Some(&"r.L"));
+        let text = record.to_carc("river game", &[]);
+        assert!(text.contains("rules farmers river") || text.contains("rules no-farmers river"));
+        assert!(text.contains("tile r.A 0,0"));
+        let analysis = analyze(&text);
+        for d in analysis.diagnostics() {
+            // a land tile may only come while the river is open when the river got stuck
+            // (a river tile discarded): a warning, never an error
+            assert_eq!(d.severity, Severity::Warning, "seed {seed}: {d:?}\n{text}");
+            assert_eq!(d.code, Code::RiverOrder);
+            warnings += 1;
+        }
+    }
+    eprintln!("river games: {warnings} river-order warnings");
+}
