@@ -22,6 +22,7 @@ use crate::replay::{replay, Replay};
 use crate::Analysis;
 
 mod refused;
+mod river;
 pub use refused::BoardRefusal;
 
 /// The position a picture shows.
@@ -594,7 +595,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
     let _ = writeln!(
         out,
         r#"<g class="tile" data-letter="{}" data-rotation="{}" data-x="{}" data-y="{}" transform="translate({cx},{cy})">"#,
-        t.tile.letter(),
+        t.tile.token(),
         t.rotation.degrees(),
         t.pos.x,
         t.pos.y
@@ -638,6 +639,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
             r#"<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linecap="butt"/>"#
         );
     }
+    river::water_svg(out, t.tile, t.rotation);
     for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let (shape, quarter) = city_shape(&sides_of(s.places));
         let _ = writeln!(
@@ -675,7 +677,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
     let _ = writeln!(
         out,
         r##"<text x="4" y="96" font-size="10" fill="#2d4020" opacity="0.8">{}{}</text>"##,
-        t.tile.letter(),
+        t.tile.token(),
         match t.rotation {
             Rotation::R0 => String::new(),
             r => format!(" r{}", r.degrees()),

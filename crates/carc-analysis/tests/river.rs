@@ -129,3 +129,59 @@ fn simulated_river_games_check_clean() {
     }
     eprintln!("river games: {warnings} river-order warnings");
 }
+
+/// The whole river of the box, each tile once: spring, three straights west to east, a right
+/// turn (r.E), a left turn (r.G), the monastery straight, a right turn (r.I), a left turn
+/// (r.J), the bridge (r.K) and the lake.
+const WHOLE_RIVER: &str = "rules river
+players red blue
+tile r.A 0,0
+turn red r.B 1,0
+turn blue r.C 2,0
+turn red r.D 3,0
+turn blue r.E 4,0 r90
+turn red r.G 4,-1 r180
+turn blue r.H 5,-1
+turn red r.I 6,-1
+turn blue r.J 6,-2 r180
+turn red r.K 7,-2 r90
+turn blue r.L 8,-2
+";
+
+#[test]
+fn pictures_draw_the_water_and_the_bridge() {
+    let analysis = analyze(WHOLE_RIVER);
+    assert!(
+        analysis.diagnostics().is_empty(),
+        "{:?}",
+        analysis.diagnostics()
+    );
+    let svg = carc_analysis::render_svg(&carc_analysis::board_at(&analysis, None));
+    // eleven river tiles, each with its water; the spring's pool and the lake
+    assert_eq!(svg.matches(r#"class="river""#).count(), 11);
+    assert_eq!(svg.matches(r#"class="river-end""#).count(), 2);
+    // one road crosses the water: r.K's bridge
+    assert_eq!(svg.matches(r#"class="bridge""#).count(), 1);
+    assert!(svg.contains(r#"data-letter="r.K""#));
+    // a base board has no water
+    let base = analyze("tile D 0,0\n");
+    let svg = carc_analysis::render_svg(&carc_analysis::board_at(&base, None));
+    assert!(!svg.contains("river"));
+}
+
+#[test]
+fn the_whole_river_scores_by_hand() {
+    // red's knight on r.B's city (N of 1,0) and blue's traveller on r.H's road (S of 5,-1)
+    // stay open: at the end the city scores 1 (one tile, no coat of arms), the road 1 (r.H
+    // alone, its monastery end and its open south end)
+    let text = WHOLE_RIVER
+        .replace("turn red r.B 1,0", "turn red r.B 1,0 knight N")
+        .replace("turn blue r.H 5,-1", "turn blue r.H 5,-1 traveller S")
+        + "end => red +1, blue +1\n";
+    let analysis = analyze(&text);
+    assert!(
+        analysis.diagnostics().is_empty(),
+        "{:?}",
+        analysis.diagnostics()
+    );
+}
