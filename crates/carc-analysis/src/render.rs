@@ -319,6 +319,26 @@ fn shield_point(shape: CityShape) -> (f64, f64) {
     }
 }
 
+/// The SVG path of a road or river reaching `sides`: a lone end runs to the centre, opposite
+/// sides are joined straight, adjacent ones by a curve through the centre.
+fn course_path(sides: &[Side]) -> Option<String> {
+    Some(match sides {
+        [a] => {
+            let (x, y) = side_mid(*a);
+            format!("M{x},{y} L50,50")
+        }
+        [a, b] if a.opposite() == *b => {
+            let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
+            format!("M{x1},{y1} L{x2},{y2}")
+        }
+        [a, b] => {
+            let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
+            format!("M{x1},{y1} Q50,50 {x2},{y2}")
+        }
+        _ => return None,
+    })
+}
+
 /// The midpoint of a side on the tile (y down).
 fn side_mid(side: Side) -> (f64, f64) {
     match side {
@@ -609,21 +629,8 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
         .count();
     let mut roads = String::new();
     for s in segments.iter().filter(|s| s.kind == FeatureKind::Road) {
-        let sides = sides_of(s.places);
-        let d = match sides.as_slice() {
-            [a] => {
-                let (x, y) = side_mid(*a);
-                format!("M{x},{y} L50,50")
-            }
-            [a, b] if a.opposite() == *b => {
-                let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
-                format!("M{x1},{y1} L{x2},{y2}")
-            }
-            [a, b] => {
-                let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
-                format!("M{x1},{y1} Q50,50 {x2},{y2}")
-            }
-            _ => continue,
+        let Some(d) = course_path(&sides_of(s.places)) else {
+            continue;
         };
         roads.push_str(&d);
         roads.push(' ');

@@ -217,28 +217,11 @@ impl Sim {
         }
         let (k, r) = self.game.nth_legal(tile, self.rng.below(n))?;
         let pos = self.game.frontier[k].pos;
-        let rot = Rotation::ALL[r];
-        let colour = self.players[self.turn % self.players.len()];
-        self.turn += 1;
-        let _ = self.game.place_tile(tile, pos, rot);
-        let meeple = self.random_meeple(colour, tile, pos, rot);
-        self.game.score_completed_inner(pos, None);
-        Some(Step::Turn {
-            colour,
-            tile,
-            pos,
-            rot,
-            meeple,
-        })
+        Some(self.play(tile, pos, Rotation::ALL[r]))
     }
 
-    /// A river tile's turn: a random placement keeping the river rules, or a discard.
-    fn river_step(&mut self, tile: TileType) -> Step {
-        let legal = crate::river::legal_placements(&self.game, tile);
-        let Some(&(pos, rot)) = legal.get(self.rng.below(legal.len() as u32) as usize) else {
-            self.discards += 1;
-            return Step::Discard { tile };
-        };
+    /// The turn of the player to move: `tile` at `pos` turned `rot`, a random meeple, scoring.
+    fn play(&mut self, tile: TileType, pos: Pos, rot: Rotation) -> Step {
         let colour = self.players[self.turn % self.players.len()];
         self.turn += 1;
         let _ = self.game.place_tile(tile, pos, rot);
@@ -251,6 +234,16 @@ impl Sim {
             rot,
             meeple,
         }
+    }
+
+    /// A river tile's turn: a random placement keeping the river rules, or a discard.
+    fn river_step(&mut self, tile: TileType) -> Step {
+        let legal = crate::river::legal_placements(&self.game, tile);
+        let Some(&(pos, rot)) = legal.get(self.rng.below(legal.len() as u32) as usize) else {
+            self.discards += 1;
+            return Step::Discard { tile };
+        };
+        self.play(tile, pos, rot)
     }
 
     /// Choose uniformly among "no meeple" and each legal deployment on the tile just placed.

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use carc_rules::{Edge, FeatureKind, Rotation, Side, TileType};
 
-use super::side_mid;
+use super::course_path;
 
 /// The water's colour and its banks'.
 const WATER: &str = "#4a90d9";
@@ -26,20 +26,8 @@ fn water_sides(tile: TileType, rotation: Rotation) -> Vec<Side> {
 /// for each road that crosses it. Called after the roads, before cities and the monastery.
 pub(super) fn water_svg(out: &mut String, tile: TileType, rotation: Rotation) {
     let sides = water_sides(tile, rotation);
-    let d = match sides.as_slice() {
-        [a] => {
-            let (x, y) = side_mid(*a);
-            format!("M{x},{y} L50,50")
-        }
-        [a, b] if a.opposite() == *b => {
-            let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
-            format!("M{x1},{y1} L{x2},{y2}")
-        }
-        [a, b] => {
-            let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
-            format!("M{x1},{y1} Q50,50 {x2},{y2}")
-        }
-        _ => return,
+    let Some(d) = course_path(&sides) else {
+        return;
     };
     let _ = writeln!(
         out,
