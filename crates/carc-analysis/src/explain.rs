@@ -295,14 +295,14 @@ pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<P
         return if count == 0 {
             format!(
                 "{} ({}) has no {want_word} for {} {role_word}",
-                tile.letter(),
+                tile.token(),
                 tile.name(),
                 vocab::article(role_word)
             )
         } else {
             format!(
                 "{} has {} here: name one by its {}",
-                tile.letter(),
+                tile.token(),
                 vocab::count(count, want_word),
                 if want == FeatureKind::Field {
                     "corner (NE, SE, SW, NW)"

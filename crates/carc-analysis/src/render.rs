@@ -895,7 +895,7 @@ pub fn render_ascii(board: &Board) -> String {
             let _ = writeln!(
                 out,
                 "{} at {},{}: {} ({})",
-                t.tile.letter(),
+                t.tile.token(),
                 t.pos.x,
                 t.pos.y,
                 g.as_str(),

@@ -312,8 +312,8 @@ fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
         [
             // the same letter in the other case comes first
             ("d", "`d` is not a tile; did you mean `D`?"),
-            // one letter too many: D and E are one edit away, r.E two
-            ("DE", "`DE` is not a tile; did you mean `D`, `E` or `r.E`?"),
+            // one letter too many: D and E are one edit away (r.E, two away, is not offered)
+            ("DE", "`DE` is not a tile; did you mean `D` or `E`?"),
             // one letter, but no tile: nothing is near enough to suggest
             ("Z", "`Z` is not a tile: the base tiles are A to X"),
             // an expansion token not in the catalogue yet: The River's r.A is two edits away

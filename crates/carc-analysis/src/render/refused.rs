@@ -94,7 +94,7 @@ pub(super) fn svg(out: &mut String, board: &Board, cell: &dyn Fn(Pos) -> (f64, f
             r#"<g class="refused" data-x="{}" data-y="{}" data-letter="{}" data-codes="{}"><title>refused: {}</title>"#,
             r.pos.x,
             r.pos.y,
-            r.tile.letter(),
+            r.tile.token(),
             codes.join(" "),
             codes.join(", ")
         );
@@ -163,7 +163,7 @@ pub(super) fn ascii(out: &mut String, board: &Board) {
             r.pos.x,
             r.pos.y,
             r.colour.as_str(),
-            r.tile.letter(),
+            r.tile.token(),
             r.rotation.degrees(),
             codes.join(", ")
         );

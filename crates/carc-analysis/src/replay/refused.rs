@@ -57,7 +57,7 @@ impl Refusal {
         let mut text = format!(
             "{} {} {} {}",
             self.colour.as_str(),
-            self.tile.map_or('?', |t| t.letter()),
+            self.tile.map_or("?", |t| t.token()),
             vocab::pos_str(self.pos),
             vocab::rotation_word(self.rotation)
         );
