@@ -488,7 +488,7 @@ impl Replayer<'_> {
                 Code::ExpansionOff,
                 letter.span,
                 format!(
-                    "{} ({}) is a tile of The River: it needs `rules river`",
+                    "`{}` ({}) is a tile of The River: it needs `rules river`",
                     letter.value,
                     tile.name()
                 ),
