@@ -73,7 +73,7 @@
       ("\\_<\\(r\\(?:0\\|90\\|180\\|270\\)\\)\\(?:[ \t,#]\\|$\\)" 1 font-lock-constant-face)
       (,(carc--word carc--colours) 1 font-lock-variable-name-face)
       (,(carc--word carc--roles) 1 font-lock-type-face)
-      (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"))
+      (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes" "river"))
        1 font-lock-builtin-face)
       ;; glyphs, `=>', points and counts, braces
       ("[ \t]\\(!!\\|!\\?\\|\\?\\?\\|\\?!\\|!\\|\\?\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-warning-face)

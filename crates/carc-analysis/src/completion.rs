@@ -160,11 +160,17 @@ impl Context<'_> {
         )
     }
 
-    /// Every tile type: its name (with its coat of arms where a twin shows the same edges),
-    /// count and edges at r0; the documentation draws it at r0.
+    /// The tiles of the sets the file switches on (the base game's always; The River's with
+    /// `rules river`): name (with its coat of arms where a twin shows the same edges), count
+    /// and edges at r0; the documentation draws it at r0.
     fn tiles(&self) -> Vec<CompletionItem> {
+        let river = crate::replay::river_on(&self.analysis.parse);
         TileType::ALL
             .iter()
+            .filter(|t| match t.set() {
+                carc_rules::TileSet::River => river,
+                _ => true,
+            })
             .map(|&t| CompletionItem {
                 documentation: Some(tile_info::tile_card(t, Rotation::R0, self.pictures)),
                 ..self.item(

@@ -53,11 +53,21 @@ pub enum Code {
     RefusalMismatch,
     /// A word in a `refused` statement that names no diagnostic code.
     UnknownCode,
+    // ---- expansions: The River ----
+    /// A tile (or figure, statement) of an expansion that `rules` does not switch on.
+    ExpansionOff,
+    /// `rules river`: a river tile after the lake or the spring in a turn (error), a land tile
+    /// while the river is open (warning).
+    RiverOrder,
+    /// `rules river`: a river tile that does not continue the river's open end.
+    RiverContinue,
+    /// `rules river`: a curve placed directly against a curve turning the same way.
+    RiverUturn,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 24] = [
+    pub const ALL: [Code; 28] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -82,6 +92,10 @@ impl Code {
         Code::Unreachable,
         Code::RefusalMismatch,
         Code::UnknownCode,
+        Code::ExpansionOff,
+        Code::RiverOrder,
+        Code::RiverContinue,
+        Code::RiverUturn,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -111,6 +125,10 @@ impl Code {
             Code::Unreachable => "unreachable",
             Code::RefusalMismatch => "refusal-mismatch",
             Code::UnknownCode => "unknown-code",
+            Code::ExpansionOff => "expansion-off",
+            Code::RiverOrder => "river-order",
+            Code::RiverContinue => "river-continue",
+            Code::RiverUturn => "river-uturn",
         }
     }
 

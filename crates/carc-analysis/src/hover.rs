@@ -169,6 +169,9 @@ fn tile_card(state: &Replay, pos: Pos, pictures: TilePictures) -> Option<String>
         .map(|s| format!("{} {}", s.as_str(), edges[s.index()].as_str()))
         .collect();
     let _ = writeln!(out, "Sides: {}\n", sides.join(" · "));
+    if carc_rules::river::is_river(placed.tile) {
+        let _ = writeln!(out, "{}\n", river_line(&state.game));
+    }
     for (segment, id) in state.game.features_on(pos) {
         let Some(feature) = state.game.feature(id) else {
             continue;
@@ -332,4 +335,29 @@ fn end_card(
     out.push_str(&parts.join(", "));
     out.push('\n');
     out
+}
+
+/// Where the river goes on and which way it last turned, for the card of a river tile:
+/// "River: open end at 2,-1 (south of 2,0) · last turned right".
+fn river_line(game: &Game) -> String {
+    let ends = carc_rules::river::open_ends(game);
+    if ends.is_empty() {
+        return "River: closed (no open end)".to_owned();
+    }
+    let parts: Vec<String> = ends
+        .iter()
+        .map(|end| {
+            let turned = match carc_rules::river::last_turn(game, end) {
+                Some(turn) => format!("last turned {}", turn.as_str()),
+                None => "no turn yet".to_owned(),
+            };
+            format!(
+                "open end at {} ({} of {}) · {turned}",
+                vocab::pos_str(end.next),
+                vocab::side_word(end.side),
+                vocab::pos_str(end.pos)
+            )
+        })
+        .collect();
+    format!("River: {}", parts.join("; "))
 }

@@ -58,8 +58,12 @@ pub(crate) fn move_text(
     out
 }
 
-/// Whether two rotations of a tile look the same (same segments on the same places).
+/// Whether two rotations of a tile look the same (same edges, same segments on the same places:
+/// a river tile's water counts).
 pub(crate) fn same_look(tile: TileType, a: Rotation, b: Rotation) -> bool {
+    if tile.edges(a) != tile.edges(b) {
+        return false;
+    }
     let look = |r: Rotation| {
         let mut segments: Vec<_> = tile
             .segments(r)
@@ -79,10 +83,21 @@ pub(crate) fn canonical_rotation(tile: TileType, rotation: Rotation) -> Rotation
         .unwrap_or(rotation)
 }
 
-/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs).
-pub(crate) fn candidates(game: &Game, colour: Color, tile: TileType) -> Vec<Candidate> {
+/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs); with
+/// `river` (`rules river`) the river's turn rules apply too.
+pub(crate) fn candidates(
+    game: &Game,
+    colour: Color,
+    tile: TileType,
+    river: bool,
+) -> Vec<Candidate> {
     let mut out = Vec::new();
-    for (pos, rotation) in game.legal_placements(tile) {
+    let placements = if river {
+        carc_rules::river::legal_placements(game, tile)
+    } else {
+        game.legal_placements(tile)
+    };
+    for (pos, rotation) in placements {
         if canonical_rotation(tile, rotation) != rotation {
             continue;
         }
@@ -252,7 +267,7 @@ pub fn moves(analysis: &Analysis, tile: &str, line: Option<usize>) -> Result<Mov
         None => replay(parse, None, None),
     };
     let colour = mover(parse, &state.players, line);
-    let found = candidates(&state.game, colour, tile_type);
+    let found = candidates(&state.game, colour, tile_type, state.river);
     let mut placements: Vec<(Pos, Rotation)> = found.iter().map(|c| (c.pos, c.rotation)).collect();
     placements.sort_by_key(|(p, r)| (p.x, p.y, *r));
     placements.dedup();

@@ -175,7 +175,7 @@ pub(crate) fn check(
         return (None, diagnostics);
     };
     let before = replay(&prefix(parse, line), None, None);
-    let all = candidates(&before.game, colour, tile);
+    let all = candidates(&before.game, colour, tile, before.river);
     if let Some(goal) = engine_goal(goal) {
         let key = format!(
             "{}\u{0}{}\u{0}{}",

@@ -27,6 +27,7 @@ use crate::replay::{replay, Replay};
 use crate::Analysis;
 
 mod refused;
+mod river;
 pub use refused::BoardRefusal;
 
 /// The position a picture shows.
@@ -342,6 +343,26 @@ fn shield_point(shape: CityShape) -> (f64, f64) {
         CityShape::Three => (24.0, 28.0),
         CityShape::Four => (28.0, 72.0),
     }
+}
+
+/// The SVG path of a road or river reaching `sides`: a lone end runs to the centre, opposite
+/// sides are joined straight, adjacent ones by a curve through the centre.
+fn course_path(sides: &[Side]) -> Option<String> {
+    Some(match sides {
+        [a] => {
+            let (x, y) = side_mid(*a);
+            format!("M{x},{y} L50,50")
+        }
+        [a, b] if a.opposite() == *b => {
+            let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
+            format!("M{x1},{y1} L{x2},{y2}")
+        }
+        [a, b] => {
+            let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
+            format!("M{x1},{y1} Q50,50 {x2},{y2}")
+        }
+        _ => return None,
+    })
 }
 
 /// The midpoint of a side on the tile (y down).
@@ -840,21 +861,8 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
         .count();
     let mut roads = String::new();
     for s in segments.iter().filter(|s| s.kind == FeatureKind::Road) {
-        let sides = sides_of(s.places);
-        let d = match sides.as_slice() {
-            [a] => {
-                let (x, y) = side_mid(*a);
-                format!("M{x},{y} L50,50")
-            }
-            [a, b] if a.opposite() == *b => {
-                let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
-                format!("M{x1},{y1} L{x2},{y2}")
-            }
-            [a, b] => {
-                let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
-                format!("M{x1},{y1} Q50,50 {x2},{y2}")
-            }
-            _ => continue,
+        let Some(d) = course_path(&sides_of(s.places)) else {
+            continue;
         };
         roads.push_str(&d);
         roads.push(' ');
@@ -870,6 +878,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
             r#"<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linecap="butt"/>"#
         );
     }
+    river::water_svg(out, t.tile, t.rotation);
     let mut shields = Vec::new();
     for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let (shape, quarter) = city_shape(&sides_of(s.places));

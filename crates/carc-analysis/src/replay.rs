@@ -12,6 +12,7 @@ use carc_notation::{
     Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RuleOption, Span,
     Spanned, StatementKind, TileStmt, TurnStmt,
 };
+use carc_rules::river;
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, FinalScore, Game, MeepleId, Pos, Role,
     TileType, TurnScore,
@@ -98,6 +99,8 @@ pub struct Replay {
     pub draws: Vec<TileType>,
     /// What each `refused` line found, in file order.
     pub refusals: Vec<refused::Refusal>,
+    /// `rules river`: The River is on (its tiles and turn rules).
+    pub river: bool,
 }
 
 /// A `mark x,y ["label"]` line in effect.
@@ -131,6 +134,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             marks: Vec::new(),
             draws: Vec::new(),
             refusals: Vec::new(),
+            river: prelude.river,
         },
         parse,
         boxes: prelude.boxes,
@@ -184,6 +188,8 @@ struct Prelude {
     farmers: bool,
     /// `rules boxes N`: how many boxes of tiles the file may use (1 by default).
     boxes: u32,
+    /// `rules river`.
+    river: bool,
 }
 
 impl Prelude {
@@ -191,6 +197,7 @@ impl Prelude {
         let mut declared: Option<Vec<Color>> = None;
         let mut farmers = true;
         let mut boxes = 1;
+        let mut river = false;
         let mut first_use: Vec<Color> = Vec::new();
         let mut saw_play = false;
         for line in &parse.lines {
@@ -221,6 +228,7 @@ impl Prelude {
                             RuleOption::Boxes(n) => boxes = n,
                             // Read by `reach::whole_board` (setup checks).
                             RuleOption::WholeBoard => {}
+                            RuleOption::River => river = true,
                         }
                     }
                 }
@@ -239,15 +247,22 @@ impl Prelude {
                 declared: true,
                 farmers,
                 boxes,
+                river,
             },
             None => Prelude {
                 players: first_use,
                 declared: false,
                 farmers,
                 boxes,
+                river,
             },
         }
     }
+}
+
+/// Whether the file switches The River on (`rules river` before the first line of play).
+pub(crate) fn river_on(parse: &Parse) -> bool {
+    Prelude::read(parse).river
 }
 
 /// Every colour word a statement mentions, in order.
@@ -482,13 +497,28 @@ impl Replayer<'_> {
             );
             return None;
         };
+        if river::is_river(tile) && !self.replay.river {
+            self.report(
+                Code::ExpansionOff,
+                letter.span,
+                format!(
+                    "`{}` ({}) is a tile of The River: it needs `rules river`",
+                    letter.value,
+                    tile.name()
+                ),
+            );
+        }
         if at.is_some_and(|p| self.replay.game.tile_at(p).is_some()) {
             return Some(tile);
         }
         let used = self.tile_counts.entry(tile).or_insert(0);
         *used += 1;
         let used = *used;
-        let available = u32::from(tile.count()).saturating_mul(self.boxes);
+        let mut available = u32::from(tile.count()).saturating_mul(self.boxes);
+        if self.replay.river && tile == TileType::START {
+            // the spring is the start tile: one D stays in the box
+            available = available.saturating_sub(1);
+        }
         if used > available {
             let boxes = match self.boxes {
                 1 => "the box holds".to_owned(),
@@ -808,6 +838,9 @@ impl Replayer<'_> {
             }
         }
         let fault_span = turn.rotation.as_ref().map_or(turn.at.span, |r| r.span);
+        if self.replay.river && self.replay.game.tile_at(pos).is_none() {
+            self.report_river(tile, pos, rotation, turn.at.span, fault_span);
+        }
         let Some(pos) = self.put_tile(line, tile, &turn.at, rotation, fault_span) else {
             return;
         };
@@ -968,7 +1001,12 @@ impl Replayer<'_> {
         let Some(tile) = self.take_drawn(letter, None) else {
             return;
         };
-        if let Some((pos, rotation)) = self.replay.game.legal_placements(tile).into_iter().next() {
+        let legal = if self.replay.river {
+            river::legal_placements(&self.replay.game, tile)
+        } else {
+            self.replay.game.legal_placements(tile)
+        };
+        if let Some((pos, rotation)) = legal.into_iter().next() {
             self.report(
                 Code::IllegalDiscard,
                 letter.span,
@@ -1117,6 +1155,7 @@ impl Replayer<'_> {
     fn turn_faults(&self, from: usize) -> Vec<Code> {
         self.replay.diagnostics[from..]
             .iter()
+            .filter(|d| d.severity == crate::diagnostic::Severity::Error)
             .map(|d| d.code)
             .filter(|c| {
                 matches!(
@@ -1127,6 +1166,10 @@ impl Replayer<'_> {
                         | Code::OccupiedFeature
                         | Code::MeepleSupply
                         | Code::FarmersOff
+                        | Code::ExpansionOff
+                        | Code::RiverOrder
+                        | Code::RiverContinue
+                        | Code::RiverUturn
                 )
             })
             .collect()
@@ -1183,5 +1226,77 @@ fn meeple_span(colour: &Spanned<Colour>, meeple: &MeepleSpec) -> Span {
     Span {
         start: colour.span.start,
         end: meeple.span.end,
+    }
+}
+
+impl Replayer<'_> {
+    /// `rules river`: reports what a turn's tile breaks of the river rules (before it is
+    /// placed): `river-order`, `river-continue`, `river-uturn`. `at` is the cell's span,
+    /// `turned` the rotation's (the cell's when none is written).
+    fn report_river(
+        &mut self,
+        tile: TileType,
+        pos: Pos,
+        rotation: carc_rules::Rotation,
+        at: Span,
+        turned: Span,
+    ) {
+        let ends = river::open_ends(&self.replay.game);
+        for fault in river::river_faults(&self.replay.game, tile, pos, rotation) {
+            match fault {
+                river::RiverFault::AfterLake => {
+                    self.report(
+                        Code::RiverOrder,
+                        at,
+                        "the lake has closed the river: river tiles come before it",
+                    );
+                }
+                river::RiverFault::SpringInTurn => {
+                    self.report(
+                        Code::RiverOrder,
+                        at,
+                        "the spring is the start tile: it begins the river in the setup, never in a turn",
+                    );
+                }
+                river::RiverFault::LandWhileOpen(end) => {
+                    self.report(
+                        Code::RiverOrder,
+                        at,
+                        format!(
+                            "the river is still open (it goes on at {}): river tiles come first, the lake last",
+                            vocab::pos_str(end.next)
+                        ),
+                    )
+                    .severity = crate::diagnostic::Severity::Warning;
+                }
+                river::RiverFault::NotContinuing => {
+                    let message = match ends.as_slice() {
+                        [] => "a river tile continues the river, but it has no open end here"
+                            .to_owned(),
+                        _ => {
+                            let cells: Vec<String> =
+                                ends.iter().map(|e| vocab::pos_str(e.next)).collect();
+                            format!(
+                                "a river tile continues the river's open end: it goes at {}",
+                                cells.join(" or ")
+                            )
+                        }
+                    };
+                    self.report(Code::RiverContinue, at, message);
+                }
+                river::RiverFault::UTurn { turn, end } => {
+                    self.report(
+                        Code::RiverUturn,
+                        turned,
+                        format!(
+                            "the river turns {} at {}; turning {} again at once is a U-turn: turn the tile the other way",
+                            turn.as_str(),
+                            vocab::pos_str(end.pos),
+                            turn.as_str()
+                        ),
+                    );
+                }
+            }
+        }
     }
 }

@@ -157,7 +157,7 @@ pub fn solve(
     let Some(engine) = engine_goal(goal) else {
         // `points`: what each move scores at once, no search
         let tile = draws[0];
-        let moves = candidates(&state.game, colour, tile)
+        let moves = candidates(&state.game, colour, tile, state.river)
             .into_iter()
             .map(|c| SolvedMove {
                 text: c.text(tile),

@@ -181,7 +181,11 @@ fn inlay_hints_show_turn_scores_meeple_values_and_final_totals() {
 fn completion_offers_tiles_colours_fitting_rotations_and_places() {
     let (text, offset) = cursor("players red blue\ntile D 0,0\nturn red $0\n");
     let items = completions(&analyze(&text), offset);
-    assert_eq!(items.len(), 24, "every tile letter");
+    assert_eq!(
+        items.len(),
+        24,
+        "every base tile letter (no river tile without `rules river`)"
+    );
     // E r0: city cap north, fields elsewhere (docs/tiles.md).
     assert!(items.iter().any(|i| i.label == "E"
         && i.detail.as_deref() == Some("Single city cap (×5) · r0 N E S W: C F F F")));
@@ -380,12 +384,12 @@ fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
         [
             // the same letter in the other case comes first
             ("d", "`d` is not a tile; did you mean `D`?"),
-            // one letter too many: D and E are one edit away
+            // one letter too many: D and E are one edit away (r.E, two away, is not offered)
             ("DE", "`DE` is not a tile; did you mean `D` or `E`?"),
             // one letter, but no tile: nothing is near enough to suggest
             ("Z", "`Z` is not a tile: the base tiles are A to X"),
-            // an expansion token is not in the catalogue yet
-            ("ic.A", "`ic.A` is not a tile: the base tiles are A to X"),
+            // an expansion token not in the catalogue yet: The River's r.A is two edits away
+            ("ic.A", "`ic.A` is not a tile; did you mean `r.A`?"),
         ]
     );
     assert!(
@@ -403,7 +407,10 @@ fn completion_offers_the_rules_options_of_the_registry() {
     let items = completions(&analyze(&text), offset);
     let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
     // every option of carc_notation::RULE_OPTIONS, `boxes` included, each with its meaning
-    assert_eq!(labels, ["farmers", "no-farmers", "whole-board", "boxes"]);
+    assert_eq!(
+        labels,
+        ["farmers", "no-farmers", "whole-board", "boxes", "river"]
+    );
     assert!(items
         .iter()
         .all(|i| i.detail.as_ref().is_some_and(|d| !d.is_empty())));

@@ -56,7 +56,8 @@ fn refused_lines(text: &str) -> Vec<(usize, String, String, String)> {
 fn the_course_has_13_lessons_and_3_strategy_positions_each_titled_with_scores() {
     let files = lesson_files();
     let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(files.len(), 16, "{names:?}");
+    // and lesson 17, the river opening
+    assert_eq!(files.len(), 17, "{names:?}");
     for (name, text) in &files {
         assert!(text.contains("\ntitle \""), "{name} has no title");
         assert!(text.contains("\nnote \""), "{name} has no note");
@@ -194,8 +195,8 @@ fn each_refused_statement_is_checked_and_a_wrong_code_is_reported() {
         }
     }
     // Lessons 2, 6, 11, 12 and 13 (occupied city twice, the empty supply, the 180° mismatch,
-    // the unplaceable four-sided city).
-    assert_eq!(checked, 5);
+    // the unplaceable four-sided city) and 17 (river-continue, river-uturn).
+    assert_eq!(checked, 7);
 }
 
 /// The text with `rules whole-board` after its `players` line.

@@ -66,6 +66,14 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         option: RuleOption::Boxes,
         carc: true,
     },
+    // ---- The River ----
+    RuleOptionDef {
+        word: "river",
+        argument: None,
+        doc: "The River: its tiles `r.A`–`r.L`, the spring `r.A` as start tile (one D stays in the box), river tiles first and the lake last (see \"The River\")",
+        option: |_| RuleOption::River,
+        carc: false,
+    },
 ];
 
 /// The option written `word`.

@@ -257,6 +257,8 @@ pub enum RuleOption {
     WholeBoard,
     /// `boxes N`: the tiles of N boxes may be used (N × the counts of `docs/tiles.md`).
     Boxes(u32),
+    /// `river`: The River (its tiles, the spring as start tile, its turn rules).
+    River,
 }
 
 impl fmt::Display for RuleOption {

@@ -22,6 +22,7 @@ mod features;
 pub mod figures;
 pub mod game;
 mod movegen;
+pub mod river;
 mod scoring;
 pub mod search;
 pub mod sim;
@@ -36,7 +37,7 @@ pub use game::{
     MEEPLES_PER_COLOUR,
 };
 pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
-pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};
+pub use sim::{simulate, simulate_boxes, simulate_river, GameRecord, Rng, Sim, Step};
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,
     TileType, TOTAL_TILES,

@@ -760,8 +760,13 @@ impl TileType {
         self.0 as usize
     }
 
-    /// The type written `token` (`D`, `Eg`, `ic.A` …), case-sensitive.
+    /// The type written `token` (`D`, `Eg`, `ic.A` …), case-sensitive; an other name of
+    /// [`crate::catalogue::ALIASES`] (`r.F`) gives its row's type.
     pub fn from_token(token: &str) -> Option<TileType> {
+        let token = crate::catalogue::ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == token)
+            .map_or(token, |(_, row)| row);
         if let [b @ b'A'..=b'Z'] = token.as_bytes() {
             // the base types are lettered in table order
             let i = usize::from(b - b'A');
@@ -783,7 +788,8 @@ impl TileType {
     }
 
     /// The catalogue's tokens closest to `token`, best first (at most three), for a "did you
-    /// mean" hint: the same token but for letter case, then tokens at edit distance 1, then 2.
+    /// mean" hint: the same token but for letter case, else the tokens at the smallest edit
+    /// distance (1 or 2) there is.
     pub fn suggestions(token: &str) -> Vec<TileType> {
         let mut scored: Vec<(usize, TileType)> = TileType::ALL
             .into_iter()
@@ -797,7 +803,13 @@ impl TileType {
             })
             .collect();
         scored.sort_by_key(|&(d, t)| (d, t));
-        scored.into_iter().take(3).map(|(_, t)| t).collect()
+        let best = scored.first().map_or(0, |&(d, _)| d);
+        scored
+            .into_iter()
+            .take_while(|&(d, _)| d == best)
+            .take(3)
+            .map(|(_, t)| t)
+            .collect()
     }
 
     /// The row of the catalogue.

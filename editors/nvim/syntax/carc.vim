@@ -16,7 +16,7 @@ syntax match carcBrace "[{}]"
 
 syntax keyword carcColour red blue green yellow black
 syntax keyword carcRole knight traveller traveler monk farmer
-syntax keyword carcConstant nothing farmers boxes points final
+syntax keyword carcConstant nothing farmers boxes river points final
 syntax match carcConstant "\<no-farmers\>"
 syntax match carcConstant "\<whole-board\>"
 syntax match carcRotation "\<r\%(0\|90\|180\|270\)\>"

@@ -112,6 +112,10 @@ fn is_placement_code(code: Code) -> bool {
             | Code::EdgeMismatch
             | Code::NotAdjacent
             | Code::TileCount
+            | Code::ExpansionOff
+            | Code::RiverOrder
+            | Code::RiverContinue
+            | Code::RiverUturn
     )
 }
 
