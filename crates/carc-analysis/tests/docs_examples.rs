@@ -48,8 +48,8 @@ fn the_notation_examples_check_as_annotated() {
             "Refused moves",
         ],
     );
-    // 6 worked examples, 2 on excerpts, 4 on refused moves.
-    assert_eq!(found.len(), 12, "{found:#?}");
+    // 6 worked examples, 2 on excerpts, 6 on refused moves (4 turns, 2 discards).
+    assert_eq!(found.len(), 14, "{found:#?}");
     for (section, text) in &found {
         let expected: BTreeSet<(usize, String)> = text
             .lines()
