@@ -2,7 +2,9 @@
 //! and pictures of that position draw the move crossed out. Expected refusals are derived by
 //! hand from docs/tiles.md: D r0 shows city N, road E and W, field S; E r0 a city N only.
 
-use carc_analysis::{analyze, board_at_line, hover, render_ascii, render_svg, Code};
+use carc_analysis::{
+    analyze, board_at_line, hover, render_ascii, render_svg, semantic_tokens, Code, TokenKind,
+};
 
 #[path = "support/xml.rs"]
 #[allow(dead_code)] // element names are not needed here
@@ -188,17 +190,19 @@ fn completion_offers_the_codes_then_the_move() {
     assert!(rules.contains(&"whole-board".to_owned()), "{rules:?}");
 }
 
-#[test]
-fn semantic_tokens_class_the_codes_and_the_move() {
-    use carc_analysis::{semantic_tokens, TokenKind};
-    let text = "refused edge-mismatch, bad-place: turn red E 0,1 r90 knight W\n";
-    let analysis = analyze(text);
-    let tokens: Vec<(&str, TokenKind)> = semantic_tokens(&analysis)
+/// The semantic tokens of `text`: each token's text and kind.
+fn token_kinds(text: &str) -> Vec<(&str, TokenKind)> {
+    semantic_tokens(&analyze(text))
         .iter()
         .map(|t| (&text[t.span.start..t.span.end], t.kind))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn semantic_tokens_class_the_codes_and_the_move() {
+    let text = "refused edge-mismatch, bad-place: turn red E 0,1 r90 knight W\n";
     assert_eq!(
-        tokens,
+        token_kinds(text),
         [
             ("refused", TokenKind::Keyword),
             ("edge-mismatch", TokenKind::Keyword),
@@ -236,7 +240,10 @@ fn a_refused_discard_holds_when_the_tile_fits() {
     // Not applied: no E leaves the box, so the five E tiles (tiles.md) all stay playable
     // after it, each with its city north, away from the monasteries' fields.
     let mut box_text = text.clone();
-    for (x, colour) in ["red", "blue", "red", "blue", "red"].into_iter().enumerate() {
+    for (x, colour) in ["red", "blue", "red", "blue", "red"]
+        .into_iter()
+        .enumerate()
+    {
         box_text.push_str(&format!("turn {colour} E {x},1\n"));
     }
     assert_eq!(coded_lines(&box_text), []);
@@ -327,15 +334,8 @@ fn a_picture_of_a_refused_discard_draws_only_the_board() {
 
 #[test]
 fn semantic_tokens_class_a_refused_discard() {
-    use carc_analysis::{semantic_tokens, TokenKind};
-    let text = "refused illegal-discard: discard Eg\n";
-    let analysis = analyze(text);
-    let tokens: Vec<(&str, TokenKind)> = semantic_tokens(&analysis)
-        .iter()
-        .map(|t| (&text[t.span.start..t.span.end], t.kind))
-        .collect();
     assert_eq!(
-        tokens,
+        token_kinds("refused illegal-discard: discard Eg\n"),
         [
             ("refused", TokenKind::Keyword),
             ("illegal-discard", TokenKind::Keyword),

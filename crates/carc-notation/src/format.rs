@@ -271,16 +271,10 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             words.push(format!("{}:", codes.join(", ")));
             match &refused.refused {
                 RefusedMove::Turn(turn) => push_turn_move(&mut words, turn),
-                RefusedMove::Discard { tile } => {
-                    words.push("discard".into());
-                    words.push(tile.value.clone());
-                }
+                RefusedMove::Discard { tile } => push_discard(&mut words, tile),
             }
         }
-        StatementKind::Discard { tile } => {
-            words.push("discard".into());
-            words.push(tile.value.clone());
-        }
+        StatementKind::Discard { tile } => push_discard(&mut words, tile),
         StatementKind::ExpectScore(amounts) => {
             words.push("expect score".into());
             words.push(print_amounts(amounts, false));
@@ -318,6 +312,12 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
         }
     }
     (words.join(" "), tail)
+}
+
+/// `discard T`: a discard statement, or the move of a refused one.
+fn push_discard(words: &mut Vec<String>, tile: &Spanned<String>) {
+    words.push("discard".into());
+    words.push(tile.value.clone());
 }
 
 /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a turn without its expectation.

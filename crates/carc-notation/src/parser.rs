@@ -704,7 +704,7 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
                 )
             } else {
                 let keyword = span_of(&inner.need(Rule::kw_refused_turn)?, base);
-                (keyword, RefusedMove::Turn(inner.turn_move()?))
+                (keyword, RefusedMove::Turn(Box::new(inner.turn_move()?)))
             };
             if let Some(expectation) = c.take(Rule::expectation) {
                 return Err(SyntaxError {

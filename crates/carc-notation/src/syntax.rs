@@ -559,8 +559,9 @@ pub struct RefusedStmt {
 /// The move of a `refused` statement.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RefusedMove {
-    /// `turn COLOUR T x,y …`: a turn without expectation (`expect` is always `None`).
-    Turn(TurnStmt),
+    /// `turn COLOUR T x,y …`: a turn without expectation (`expect` is always `None`); boxed,
+    /// as it is much larger than a discard.
+    Turn(Box<TurnStmt>),
     /// `discard T`: a drawn tile put back in the box.
     Discard {
         /// The tile's token as written.
