@@ -59,9 +59,13 @@
        1 font-lock-type-face)
       (,(concat "^[ \t]*turn[ \t]+" colour "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
-      ;; `refused CODE, CODE: turn COLOUR T …': the codes, `turn' and the tile token
+      ;; `refused CODE, CODE: turn COLOUR T …' and `refused CODE: discard T': the codes,
+      ;; `turn' or `discard' and the tile token
       ("^[ \t]*refused[ \t]+\\([^:#]*\\):" 1 font-lock-constant-face)
-      ("^[ \t]*refused[ \t]+[^:#]*:[ \t]*\\(turn\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-keyword-face)
+      ("^[ \t]*refused[ \t]+[^:#]*:[ \t]*\\(turn\\|discard\\)\\(?:[ \t#]\\|$\\)"
+       1 font-lock-keyword-face)
+      (,(concat "^[ \t]*refused[ \t]+[^:#]*:[ \t]*discard[ \t]+" carc--tile "\\(?:[ \t#]\\|$\\)")
+       1 font-lock-type-face)
       (,(concat "^[ \t]*refused[ \t]+[^:#]*:[ \t]*turn[ \t]+" colour
                 "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)

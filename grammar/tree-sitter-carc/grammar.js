@@ -114,10 +114,12 @@ module.exports = grammar({
     // turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]
     turn_statement: $ => seq($._turn_move, optional(seq($._sep, $.expectation))),
     // refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]
+    // refused CODE[, CODE…]: discard T
     // Codes are separated by commas; a space may come before the colon. An expectation is
     // parsed (the analysis reports it: a refused move scores nothing).
     refused_statement: $ => seq(
-      'refused', $._sep, $.refusal_codes, optional($._ws), ':', $._sep, $.refused_turn,
+      'refused', $._sep, $.refusal_codes, optional($._ws), ':', $._sep,
+      choice($.refused_turn, $.refused_discard),
       optional(seq($._sep, $.expectation)),
     ),
     refusal_codes: $ => seq(
@@ -125,6 +127,7 @@ module.exports = grammar({
       repeat(seq(optional($._ws), ',', optional($._ws), $.refusal_code)),
     ),
     refused_turn: $ => $._turn_move,
+    refused_discard: $ => words($, 'discard', $.tile),
     _turn_move: $ => seq(
       words($, 'turn', $.colour, $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),

@@ -61,12 +61,13 @@ pub fn completions_with(
         replace,
         pictures,
     };
-    // `refused CODE, …: turn …`: codes up to the colon, then the words of a turn.
+    // `refused CODE, …: turn …` (or `…: discard T`): codes up to the colon, then the words of
+    // a turn or a discard.
     let words = match crate::replay::refused::after_codes(&words) {
-        Some(Ok([])) => return context.simple(&["turn"], CompletionKind::Keyword),
-        Some(Ok(turn)) => turn,
+        Some(Ok([])) => return context.simple(&["turn", "discard"], CompletionKind::Keyword),
+        Some(Ok(refused)) => refused,
         Some(Err(())) => {
-            let codes: Vec<&str> = crate::replay::refused::turn_codes()
+            let codes: Vec<&str> = crate::replay::refused::refusal_codes()
                 .map(|c| c.as_str())
                 .collect();
             return context.simple(&codes, CompletionKind::Keyword);

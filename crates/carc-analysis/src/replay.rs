@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use carc_notation::{
-    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RuleOption, Span,
-    Spanned, StatementKind, TileStmt, TurnStmt,
+    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RefusedMove,
+    RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
 };
 use carc_rules::river;
 use carc_rules::{
@@ -283,7 +283,10 @@ fn colours_of(kind: &StatementKind) -> Vec<Colour> {
             out
         }
         StatementKind::End { expect: Some(e) } => expectation_colours(e),
-        StatementKind::Refused(refused) => vec![refused.turn.colour.value],
+        StatementKind::Refused(RefusedStmt {
+            refused: RefusedMove::Turn(turn),
+            ..
+        }) => vec![turn.colour.value],
         _ => Vec::new(),
     }
 }

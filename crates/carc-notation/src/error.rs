@@ -93,8 +93,8 @@ pub enum Expected {
     Code,
     /// The `:` between a `refused` statement's codes and its move.
     Colon,
-    /// `turn` and the refused move after `refused CODE:`.
-    RefusedTurn,
+    /// `turn` or `discard` and the refused move after `refused CODE:`.
+    RefusedMove,
 }
 
 impl Expected {
@@ -124,7 +124,7 @@ impl Expected {
             Expected::Goal => "a puzzle goal: points, final or score",
             Expected::Code => "a diagnostic code in lower case, like occupied-feature",
             Expected::Colon => "`:` after the codes, then the refused move",
-            Expected::RefusedTurn => "the refused move: turn COLOUR T x,y …",
+            Expected::RefusedMove => "the refused move: turn COLOUR T x,y … or discard T",
         }
     }
 
@@ -152,7 +152,7 @@ impl Expected {
             Expected::Goal => "a puzzle goal (points, final, score)",
             Expected::Code => "a diagnostic code",
             Expected::Colon => "`:`",
-            Expected::RefusedTurn => "`turn`",
+            Expected::RefusedMove => "`turn` or `discard`",
         }
     }
 
@@ -183,7 +183,7 @@ impl Expected {
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
             Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
             Expected::RuleOption => crate::rules::words(),
-            Expected::RefusedTurn => &["turn"],
+            Expected::RefusedMove => &["turn", "discard"],
             Expected::ExpectWhat => &["score", "supply"],
             Expected::NothingOrGains => &["nothing"],
             _ => &[],
@@ -207,7 +207,7 @@ impl Expected {
             | Expected::NothingOrGains
             | Expected::Goal
             | Expected::Code
-            | Expected::RefusedTurn => is_word(token),
+            | Expected::RefusedMove => is_word(token),
             Expected::Tile => first.is_some_and(char::is_alphanumeric),
             Expected::Rotation => {
                 matches!(first, Some('r' | 'R')) && second.is_none_or(|c| c.is_ascii_digit())

@@ -131,8 +131,9 @@ pub enum StatementKind {
     Score(Vec<Amount>),
     /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]`.
     Turn(TurnStmt),
-    /// `refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a move the
-    /// rules refuse with exactly those codes; it is not applied.
+    /// `refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]` or
+    /// `refused CODE[, CODE…]: discard T`: a move the rules refuse with exactly those codes;
+    /// it is not applied.
     Refused(RefusedStmt),
     /// `discard T`.
     Discard {
@@ -542,18 +543,32 @@ pub struct TurnStmt {
     pub expect: Option<Expectation>,
 }
 
-/// `refused CODE[, CODE…]: turn …`: a move asserted to be refused with exactly these codes.
+/// `refused CODE[, CODE…]: turn …` or `refused CODE[, CODE…]: discard T`: a move asserted
+/// to be refused with exactly these codes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefusedStmt {
     /// The codes as written (kebab-case words; whether each names a diagnostic code is the
     /// analysis's question), in order.
     pub codes: Vec<Spanned<String>>,
-    /// The refused move: a turn without expectation (`expect` is always `None`).
-    pub turn: TurnStmt,
-    /// The keyword `turn` of the refused move.
-    pub turn_keyword: Span,
-    /// From `turn` to the end of the move.
-    pub turn_span: Span,
+    /// The refused move.
+    pub refused: RefusedMove,
+    /// The keyword of the refused move (`turn` or `discard`).
+    pub keyword: Span,
+    /// From that keyword to the end of the move.
+    pub move_span: Span,
+}
+
+/// The move of a `refused` statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefusedMove {
+    /// `turn COLOUR T x,y …`: a turn without expectation (`expect` is always `None`); boxed,
+    /// as it is much larger than a discard.
+    Turn(Box<TurnStmt>),
+    /// `discard T`: a drawn tile put back in the box.
+    Discard {
+        /// The tile's token as written.
+        tile: Spanned<String>,
+    },
 }
 
 /// `COLOUR n`: an entry of `supply`, `score`, `expect …` or an `=>` list.

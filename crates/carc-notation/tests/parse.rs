@@ -885,20 +885,37 @@ fn a_refused_statement_has_its_codes_and_its_move_with_spans() {
             ("meeple-supply", "meeple-supply")
         ]
     );
-    assert_eq!(slice(text, refused.turn_keyword), "turn");
+    assert_eq!(slice(text, refused.keyword), "turn");
     assert_eq!(
-        slice(text, refused.turn_span),
+        slice(text, refused.move_span),
         "turn red E 0,1 r180 knight S ?"
     );
-    let turn = &refused.turn;
+    let RefusedMove::Turn(turn) = &refused.refused else {
+        panic!("not a refused turn");
+    };
     assert_eq!(turn.colour.value, Colour::Red);
     assert_eq!(turn.tile.value, "E");
     assert_eq!(slice(text, turn.at.span), "0,1");
     assert_eq!(turn.rotation.map(|r| r.value), Some(RotationWord::R180));
-    let meeple = turn.meeple.expect("a meeple");
+    let meeple = turn.meeple.as_ref().expect("a meeple");
     assert_eq!(slice(text, meeple.span), "knight S");
     assert_eq!(turn.glyph.map(|g| g.value), Some(Glyph::Mistake));
     assert_eq!(turn.expect, None);
+    // A refused discard: the keyword `discard` and the tile's token.
+    let text = "refused illegal-discard: discard Eg # it fits";
+    let StatementKind::Refused(discard) = statement(text) else {
+        panic!("not a refused statement");
+    };
+    assert_eq!(slice(text, discard.keyword), "discard");
+    assert_eq!(slice(text, discard.move_span), "discard Eg");
+    let RefusedMove::Discard { tile } = &discard.refused else {
+        panic!("not a refused discard");
+    };
+    assert_eq!((tile.value.as_str(), slice(text, tile.span)), ("Eg", "Eg"));
+    assert_eq!(
+        format("refused   illegal-discard ,tile-count:  discard  E\n"),
+        "refused illegal-discard, tile-count: discard E\n"
+    );
     // Commas or spaces between codes, a space before the colon, a trailing comment.
     let StatementKind::Refused(spaced) =
         statement("refused edge-mismatch ,not-adjacent : turn blue C 5,5 # no")
@@ -941,8 +958,21 @@ fn a_refused_statement_reports_what_is_missing() {
     assert_eq!(span, "tile");
     assert_eq!(
         message,
-        "expected the refused move: turn COLOUR T x,y … (found `tile`)"
+        "expected the refused move: turn COLOUR T x,y … or discard T (found `tile`)"
     );
+    // A refused discard has a tile and nothing after it.
+    let (span, message) = error("refused illegal-discard: discard");
+    assert_eq!(span, "");
+    assert!(message.contains("tile"), "{message}");
+    let (span, message) = error("refused illegal-discard: discard E 0,1");
+    assert_eq!(span, "0,1");
+    assert!(message.contains("end of the line"), "{message}");
+    let (span, message) = error("refused illegal-discard: discard E => red +1");
+    assert_eq!(span, "=> red +1");
+    assert!(message.contains("scores nothing"), "{message}");
+    let (span, message) = error("refused illegal-discard: dicsard E");
+    assert_eq!(span, "dicsard");
+    assert!(message.contains("or discard T"), "{message}");
     let (span, message) = error("refused edge-mismatch:");
     assert_eq!(span, "");
     assert!(message.contains("refused move"), "{message}");

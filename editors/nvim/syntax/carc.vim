@@ -29,9 +29,11 @@ syntax match carcGlyph "\s\zs\%(!!\|!?\|??\|?!\|!\|?\)\ze\%(\s\|#\|$\)"
 " a role.
 syntax match carcTile "\%(^\s*\%(tile\|discard\)\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcTile "\%(^\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
-" `refused CODE, CODE: turn …`: the codes, and the refused move's `turn` and tile token.
+" `refused CODE, CODE: turn …` and `refused CODE: discard T`: the codes, and the refused
+" move's `turn` or `discard` and tile token.
 syntax match carcCode "\%(^\s*refused\s[^:#]*\)\@<=\<\l\+\%(-\l\+\)*\ze\s*[,:]"
-syntax match carcStatement "\%(^\s*refused\s[^:#]*:\s*\)\@<=turn\>"
+syntax match carcStatement "\%(^\s*refused\s[^:#]*:\s*\)\@<=\%(turn\|discard\)\>"
+syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*discard\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NE\|SE\|SW\|NW\|N\|E\|S\|W\)\>"
 

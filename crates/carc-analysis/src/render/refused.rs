@@ -10,6 +10,7 @@ use carc_notation::{LineKind, StatementKind};
 use carc_rules::{Color, Place, Pos, Rotation, TileType};
 
 use super::{BoardMeeple, BoardTile};
+use crate::replay::refused::RefusedPlay;
 use crate::replay::Replay;
 use crate::{Analysis, Board, Code};
 
@@ -59,21 +60,32 @@ pub(super) fn of_line(
         .filter(|r| wanted.contains(&r.line))
         .filter_map(|r| {
             let tile = r.tile?;
-            let meeple = r.meeple.and_then(|(role, place)| {
+            // A refused discard puts nothing on the board: nothing to draw.
+            let RefusedPlay::Turn {
+                colour,
+                pos,
+                rotation,
+                meeple,
+                tile_refused,
+            } = r.play
+            else {
+                return None;
+            };
+            let meeple = meeple.and_then(|(role, place)| {
                 Some(BoardMeeple {
-                    colour: r.colour,
+                    colour,
                     role,
-                    pos: r.pos,
+                    pos,
                     place: place?,
                 })
             });
             Some(BoardRefusal {
-                colour: r.colour,
+                colour,
                 tile,
-                rotation: r.rotation,
-                pos: r.pos,
+                rotation,
+                pos,
                 meeple,
-                tile_refused: r.tile_refused,
+                tile_refused,
                 codes: r.found_codes().into_iter().collect(),
             })
         })
