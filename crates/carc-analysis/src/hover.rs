@@ -7,7 +7,7 @@ use carc_notation::{LineKind, Span, StatementKind};
 use carc_rules::{FeatureKind, Game, Pos, Side};
 
 use crate::explain;
-use crate::markup;
+use crate::marks_hover;
 use crate::replay::{replay, Fact, MeepleValue, Replay};
 use crate::tile_info::{self, TilePictures};
 use crate::vocab;
@@ -50,7 +50,7 @@ pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
             let glyph = turn.glyph?;
             Some(Hover {
                 span: glyph.span,
-                markdown: markup::glyph_card(glyph.value),
+                markdown: marks_hover::glyph_card(glyph.value),
             })
         }
         StatementKind::Turn(turn) if inside(statement.keyword) => {
@@ -67,7 +67,7 @@ pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
             })?;
             if let Some(glyph) = turn.glyph {
                 card.push('\n');
-                card.push_str(&markup::glyph_card(glyph.value));
+                card.push_str(&marks_hover::glyph_card(glyph.value));
             }
             Some(Hover {
                 span: statement.keyword,
@@ -89,7 +89,7 @@ pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
             let state = replay(&analysis.parse, Some(line_index), None);
             Some(Hover {
                 span: statement.span,
-                markdown: markup::mark_card(
+                markdown: marks_hover::mark_card(
                     &state,
                     vocab::pos(at),
                     label.as_ref().map(|l| l.value.as_str()),

@@ -1,4 +1,4 @@
-//! Teaching markup: what hover says about a `mark` line (its label and the marked cell) and
+//! Hover cards for teaching marks: what hover says about a `mark` line (its label and the marked cell) and
 //! about a turn's PGN-style glyph. Pictures draw the same marks and glyphs (`render`).
 
 use std::fmt::Write as _;
