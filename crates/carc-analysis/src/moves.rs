@@ -87,7 +87,7 @@ pub(crate) fn candidates(game: &Game, colour: Color, tile: TileType) -> Vec<Cand
             continue;
         }
         let mut placed = game.clone();
-        if placed.place_tile(tile, pos, rotation).is_err() {
+        if placed.place_tile_unchecked(tile, pos, rotation).is_err() {
             continue;
         }
         let meeples = std::iter::once(None)

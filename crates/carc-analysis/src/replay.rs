@@ -552,7 +552,10 @@ impl Replayer<'_> {
             return None;
         }
         self.report_mismatches(pos, tile, rotation, fault);
-        self.replay.game.place_tile(tile, pos, rotation).ok()?;
+        self.replay
+            .game
+            .place_tile_unchecked(tile, pos, rotation)
+            .ok()?;
         self.replay.tile_lines.insert(pos, line);
         Some(pos)
     }
