@@ -14,12 +14,6 @@ const KEYWORDS: [&str; 14] = [
     "title", "note", "players", "rules", "tile", "supply", "score", "turn", "refused", "discard",
     "expect", "end", "puzzle", "draws",
 ];
-const ROLES: [(&str, Role); 4] = [
-    ("knight", Role::Knight),
-    ("traveller", Role::Traveller),
-    ("monk", Role::Monk),
-    ("farmer", Role::Farmer),
-];
 
 /// Completion candidates at a byte offset, tiles drawn in text.
 pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
@@ -275,12 +269,12 @@ impl Context<'_> {
 
     /// The roles that have a feature on this tile.
     fn roles(&self, tile: TileType, rotation: Rotation) -> Vec<CompletionItem> {
-        ROLES
-            .iter()
-            .filter(|(_, role)| tile.segments(rotation).any(|s| s.kind == role.kind()))
-            .map(|(name, role)| {
+        Role::ALL
+            .into_iter()
+            .filter(|role| tile.segments(rotation).any(|s| s.kind == role.kind()))
+            .map(|role| {
                 self.item(
-                    (*name).to_owned(),
+                    vocab::role_word(role).to_owned(),
                     Some(format!("on the {}", vocab::kind_word(role.kind()))),
                     CompletionKind::Role,
                 )
@@ -325,10 +319,9 @@ fn role_of(word: &str) -> Option<Role> {
     } else {
         word
     };
-    ROLES
-        .iter()
-        .find(|(name, _)| *name == word)
-        .map(|(_, r)| *r)
+    Role::ALL
+        .into_iter()
+        .find(|role| vocab::role_word(*role) == word)
 }
 
 fn rotation_of(word: &str) -> Option<Rotation> {

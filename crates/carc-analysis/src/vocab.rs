@@ -82,24 +82,14 @@ pub fn side_word(s: Side) -> &'static str {
     }
 }
 
-/// `road`, `city`, `monastery`, `field`.
+/// `road`, `city`, `monastery`, `field` (the engine's word, [`FeatureKind::as_str`]).
 pub fn kind_word(k: FeatureKind) -> &'static str {
-    match k {
-        FeatureKind::Road => "road",
-        FeatureKind::City => "city",
-        FeatureKind::Monastery => "monastery",
-        FeatureKind::Field => "field",
-    }
+    k.as_str()
 }
 
-/// `knight`, `traveller`, `monk`, `farmer`.
+/// `knight`, `traveller`, `monk`, `farmer` (the engine's word, [`Role::as_str`]).
 pub fn role_word(r: Role) -> &'static str {
-    match r {
-        Role::Knight => "knight",
-        Role::Traveller => "traveller",
-        Role::Monk => "monk",
-        Role::Farmer => "farmer",
-    }
+    r.as_str()
 }
 
 /// `a` or `an` before a word.

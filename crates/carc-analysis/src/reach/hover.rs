@@ -67,9 +67,10 @@ pub(crate) fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
         Outcome::Excerpt => {
             let _ = writeln!(
                 out,
-                "**setup excerpt** · {} tile{} · tiles outside it may exist, so only what no board could explain is checked: a meeple on a completed feature, more than 7 meeples of a colour, two meeples on neighbouring tiles whose feature joins across the side they share. Write `rules whole-board` to check it as the entire board (connectivity, turn count, an order of play).",
+                "**setup excerpt** · {} tile{} · tiles outside it may exist, so only what no board could explain is checked: a meeple on a completed feature, more than {} meeples of a colour, two meeples on neighbouring tiles whose feature joins across the side they share. Write `rules whole-board` to check it as the entire board (connectivity, turn count, an order of play).",
                 report.tiles,
                 if report.tiles == 1 { "" } else { "s" },
+                carc_rules::MEEPLES_PER_COLOUR,
             );
         }
     }
