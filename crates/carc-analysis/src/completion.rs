@@ -2,18 +2,13 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{rule_option, Colour, Span, RULE_OPTIONS};
+use carc_notation::{rule_option, Colour, Span, KEYWORDS, RULE_OPTIONS};
 use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::tile_info::{self, TilePictures};
 use crate::vocab;
 use crate::{Analysis, CompletionItem, CompletionKind};
-
-const KEYWORDS: [&str; 14] = [
-    "title", "note", "players", "rules", "tile", "supply", "score", "turn", "refused", "discard",
-    "expect", "end", "puzzle", "draws",
-];
 
 /// Completion candidates at a byte offset, tiles drawn in text.
 pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
@@ -97,8 +92,8 @@ fn keywords(replace: Span) -> Vec<CompletionItem> {
     KEYWORDS
         .iter()
         .map(|k| CompletionItem {
-            label: (*k).to_owned(),
-            detail: None,
+            label: k.word.to_owned(),
+            detail: Some(k.doc.to_owned()),
             documentation: None,
             kind: CompletionKind::Keyword,
             replace,

@@ -21,6 +21,31 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
 /// [`hover`], a tile's card showing the tile as `pictures` says (an image for clients that
 /// show images in markdown).
 pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) -> Option<Hover> {
+    statement_card(analysis, offset, pictures).or_else(|| keyword_card(analysis, offset))
+}
+
+/// On a statement keyword with no card of its own: what the statement does (the keyword
+/// table of carc-notation).
+fn keyword_card(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    let line_index = analysis.line_at(offset)?;
+    let LineKind::Statement(statement) = &analysis.parse.lines[line_index].kind else {
+        return None;
+    };
+    let span = statement.keyword;
+    if offset < span.start || offset > span.end {
+        return None;
+    }
+    // `expect score` is one keyword span of two words.
+    let word = span.slice(&analysis.text)?.split_whitespace().next()?;
+    let def = carc_notation::keyword(word)?;
+    Some(Hover {
+        span,
+        markdown: format!("**{}**: {}\n", def.word, def.doc),
+    })
+}
+
+/// The card of what is at `offset` inside a statement.
+fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) -> Option<Hover> {
     // The setup's first keyword: is the setup reachable, and how (`reach`).
     if let Some(card) = crate::reach::hover(analysis, offset) {
         return Some(card);

@@ -159,24 +159,7 @@ impl Expected {
     /// The words this expectation accepts, for "did you mean" hints.
     pub(crate) fn words(self) -> &'static [&'static str] {
         match self {
-            Expected::Keyword => &[
-                "title",
-                "note",
-                "players",
-                "rules",
-                "tile",
-                "supply",
-                "score",
-                "turn",
-                "refused",
-                "discard",
-                "expect",
-                "end",
-                "variation",
-                "mark",
-                "puzzle",
-                "draws",
-            ],
+            Expected::Keyword => &crate::keywords::KEYWORD_WORDS,
             Expected::Goal => &["points", "final", "score"],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],

@@ -1,7 +1,10 @@
 //! The `rules` options are one registry (`src/rules.rs`): the documentation and every editor
-//! grammar of the repository must list each option of it.
+//! grammar of the repository must list each option of it. So must they every statement keyword
+//! of the keyword table (`src/keywords.rs`).
 
-use carc_notation::{parse, rules::markdown_table, LineKind, StatementKind, RULE_OPTIONS};
+use carc_notation::{
+    parse, rules::markdown_table, LineKind, StatementKind, KEYWORDS, RULE_OPTIONS,
+};
 
 fn repo_file(path: &str) -> String {
     let full = concat!(env!("CARGO_MANIFEST_DIR"), "/../../").to_owned() + path;
@@ -87,5 +90,52 @@ fn every_editor_grammar_knows_every_option() {
                 def.word
             );
         }
+    }
+}
+
+#[test]
+fn every_editor_grammar_knows_every_statement_keyword() {
+    let grammars = [
+        "editors/vscode/syntaxes/carc.tmLanguage.json",
+        "editors/nvim/syntax/carc.vim",
+        "editors/emacs/carc-mode.el",
+        "grammar/tree-sitter-carc/grammar.js",
+        "grammar/tree-sitter-carc/queries/highlights.scm",
+    ];
+    for path in grammars {
+        let text = repo_file(path);
+        for def in KEYWORDS {
+            assert!(
+                has_word(&text, def.word),
+                "{path} does not know the statement keyword `{}`",
+                def.word
+            );
+        }
+    }
+}
+
+#[test]
+fn the_grammar_starts_a_statement_with_exactly_the_table_s_keywords() {
+    // The error for a word that starts no statement lists what the grammar accepts there.
+    let message = parse("tqitle x\n").errors[0].message();
+    let list = message
+        .strip_prefix("expected a statement: ")
+        .and_then(|m| m.strip_suffix(" (found `tqitle`)"))
+        .unwrap_or_else(|| panic!("{message}"));
+    let mut named: Vec<&str> = list.split(", ").flat_map(|w| w.split(" or ")).collect();
+    let mut table: Vec<&str> = KEYWORDS.iter().map(|k| k.word).collect();
+    named.sort_unstable();
+    table.sort_unstable();
+    assert_eq!(named, table, "{message}");
+    // …and the grammar takes each of them as the start of a statement: whatever follows is
+    // missing, the word itself is accepted.
+    for def in KEYWORDS {
+        let text = format!("{}\n", def.word);
+        let errors = parse(&text).errors;
+        assert!(
+            errors.iter().all(|e| e.span.start > 0),
+            "{}: {errors:?}",
+            def.word
+        );
     }
 }
