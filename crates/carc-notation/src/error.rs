@@ -101,9 +101,7 @@ impl Expected {
     /// The description used when it is the only thing expected.
     pub fn describe(self) -> &'static str {
         match self {
-            Expected::Keyword => {
-                "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark, puzzle or draws"
-            }
+            Expected::Keyword => crate::keywords::describe(),
             Expected::Tile => "a tile such as D or ic.A",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
             Expected::Rotation => "a rotation: r0, r90, r180 or r270",

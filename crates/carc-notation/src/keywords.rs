@@ -3,6 +3,8 @@
 //! keyword and the outline take the words from here; `tests/registry.rs` fails until every
 //! editor grammar of the repository names each of them.
 
+use std::sync::OnceLock;
+
 /// One statement keyword.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeywordDef {
@@ -89,6 +91,15 @@ pub const KEYWORD_WORDS: [&str; KEYWORDS.len()] = {
     }
     words
 };
+
+/// "a statement: title, note, … or draws" (the syntax error when no keyword starts a line).
+pub(crate) fn describe() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| match KEYWORD_WORDS.split_last() {
+        Some((last, init)) => format!("a statement: {} or {last}", init.join(", ")),
+        None => "a statement".to_owned(),
+    })
+}
 
 /// The keyword spelled `word` exactly, if there is one.
 pub fn keyword(word: &str) -> Option<&'static KeywordDef> {
