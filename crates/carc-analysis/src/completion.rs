@@ -2,7 +2,7 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{rule_option, Colour, Span, KEYWORDS, RULE_OPTIONS};
+use carc_notation::{rule_option, Colour, Expected, Span, KEYWORDS, RULE_OPTIONS};
 use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
 
 use crate::replay::{replay, Replay};
@@ -65,7 +65,7 @@ pub fn completions_with(
     match words {
         [] => keywords(replace),
         ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
-        ["puzzle"] => context.simple(&["points", "final", "score"], CompletionKind::Keyword),
+        ["puzzle"] => context.simple(Expected::Goal.words(), CompletionKind::Keyword),
         ["turn"] => context.colours(&[]),
         ["players", listed @ ..] => {
             let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
@@ -75,7 +75,7 @@ pub fn completions_with(
             Vec::new()
         }
         ["rules", ..] => context.rule_options(),
-        ["expect"] => context.simple(&["score", "supply"], CompletionKind::Keyword),
+        ["expect"] => context.simple(Expected::ExpectWhat.words(), CompletionKind::Keyword),
         ["supply" | "score", rest @ ..] | ["expect", "score" | "supply", rest @ ..]
             if rest.len() % 2 == 0 =>
         {

@@ -49,14 +49,15 @@ pub fn rotation(r: Option<RotationWord>) -> Rotation {
     }
 }
 
-/// The rotation as written in the notation (`r90`).
+/// The rotation as written in the notation (`r90`: the notation's word, [`RotationWord::as_str`]).
 pub fn rotation_word(r: Rotation) -> &'static str {
-    match r {
-        Rotation::R0 => "r0",
-        Rotation::R90 => "r90",
-        Rotation::R180 => "r180",
-        Rotation::R270 => "r270",
-    }
+    let word = match r {
+        Rotation::R0 => RotationWord::R0,
+        Rotation::R90 => RotationWord::R90,
+        Rotation::R180 => RotationWord::R180,
+        Rotation::R270 => RotationWord::R270,
+    };
+    word.as_str()
 }
 
 /// The board position of a coordinate.

@@ -154,8 +154,9 @@ impl Expected {
         }
     }
 
-    /// The words this expectation accepts, for "did you mean" hints.
-    pub(crate) fn words(self) -> &'static [&'static str] {
+    /// The words this expectation accepts, for "did you mean" hints and completion (empty
+    /// when it is not a closed list of words).
+    pub fn words(self) -> &'static [&'static str] {
         match self {
             Expected::Keyword => &crate::keywords::KEYWORD_WORDS,
             Expected::Goal => &["points", "final", "score"],
