@@ -119,7 +119,7 @@ fuzz_target!(|data: &[u8]| {
                     placements[usize::from(bytes.byte()) % placements.len()]
                 };
                 assert_eq!(game.check_placement(tile, pos, rot), Ok(()));
-                game.place_tile(tile, pos, rot).expect("a legal placement");
+                game.place_tile_unchecked(tile, pos, rot).expect("a legal placement");
                 let deployments = game.legal_deployments(colour, pos);
                 let choice = usize::from(bytes.byte()) % (deployments.len() + 1);
                 if let Some(&(role, place)) = deployments.get(choice) {
@@ -138,7 +138,7 @@ fuzz_target!(|data: &[u8]| {
                 );
                 let checked = game.check_placement(tile, pos, rot);
                 let occupied = checked.as_ref().is_err_and(|e| e.occupied);
-                let placed = game.place_tile(tile, pos, rot);
+                let placed = game.place_tile_unchecked(tile, pos, rot);
                 assert_eq!(placed.is_err(), occupied);
                 if checked.is_err() && !occupied {
                     legal = false;

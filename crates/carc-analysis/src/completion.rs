@@ -2,24 +2,13 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{rule_option, Colour, Span, RULE_OPTIONS};
+use carc_notation::{rule_option, Colour, Expected, Span, KEYWORDS, RULE_OPTIONS};
 use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::tile_info::{self, TilePictures};
 use crate::vocab;
 use crate::{Analysis, CompletionItem, CompletionKind};
-
-const KEYWORDS: [&str; 14] = [
-    "title", "note", "players", "rules", "tile", "supply", "score", "turn", "refused", "discard",
-    "expect", "end", "puzzle", "draws",
-];
-const ROLES: [(&str, Role); 4] = [
-    ("knight", Role::Knight),
-    ("traveller", Role::Traveller),
-    ("monk", Role::Monk),
-    ("farmer", Role::Farmer),
-];
 
 /// Completion candidates at a byte offset, tiles drawn in text.
 pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
@@ -77,7 +66,7 @@ pub fn completions_with(
     match words {
         [] => keywords(replace),
         ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
-        ["puzzle"] => context.simple(&["points", "final", "score"], CompletionKind::Keyword),
+        ["puzzle"] => context.simple(Expected::Goal.words(), CompletionKind::Keyword),
         ["turn"] => context.colours(&[]),
         ["players", listed @ ..] => {
             let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
@@ -87,7 +76,7 @@ pub fn completions_with(
             Vec::new()
         }
         ["rules", ..] => context.rule_options(),
-        ["expect"] => context.simple(&["score", "supply"], CompletionKind::Keyword),
+        ["expect"] => context.simple(Expected::ExpectWhat.words(), CompletionKind::Keyword),
         ["supply" | "score", rest @ ..] | ["expect", "score" | "supply", rest @ ..]
             if rest.len() % 2 == 0 =>
         {
@@ -104,8 +93,8 @@ fn keywords(replace: Span) -> Vec<CompletionItem> {
     KEYWORDS
         .iter()
         .map(|k| CompletionItem {
-            label: (*k).to_owned(),
-            detail: None,
+            label: k.word.to_owned(),
+            detail: Some(k.doc.to_owned()),
             documentation: None,
             kind: CompletionKind::Keyword,
             replace,
@@ -282,12 +271,12 @@ impl Context<'_> {
 
     /// The roles that have a feature on this tile.
     fn roles(&self, tile: TileType, rotation: Rotation) -> Vec<CompletionItem> {
-        ROLES
-            .iter()
-            .filter(|(_, role)| tile.segments(rotation).any(|s| s.kind == role.kind()))
-            .map(|(name, role)| {
+        Role::ALL
+            .into_iter()
+            .filter(|role| tile.segments(rotation).any(|s| s.kind == role.kind()))
+            .map(|role| {
                 self.item(
-                    (*name).to_owned(),
+                    vocab::role_word(role).to_owned(),
                     Some(format!("on the {}", vocab::kind_word(role.kind()))),
                     CompletionKind::Role,
                 )
@@ -332,10 +321,9 @@ fn role_of(word: &str) -> Option<Role> {
     } else {
         word
     };
-    ROLES
-        .iter()
-        .find(|(name, _)| *name == word)
-        .map(|(_, r)| *r)
+    Role::ALL
+        .into_iter()
+        .find(|role| vocab::role_word(*role) == word)
 }
 
 fn rotation_of(word: &str) -> Option<Rotation> {

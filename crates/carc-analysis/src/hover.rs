@@ -7,7 +7,7 @@ use carc_notation::{LineKind, Span, StatementKind};
 use carc_rules::{FeatureKind, Game, Pos, Side};
 
 use crate::explain;
-use crate::markup;
+use crate::marks_hover;
 use crate::replay::{replay, Fact, MeepleValue, Replay};
 use crate::tile_info::{self, TilePictures};
 use crate::vocab;
@@ -21,6 +21,31 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
 /// [`hover`], a tile's card showing the tile as `pictures` says (an image for clients that
 /// show images in markdown).
 pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) -> Option<Hover> {
+    statement_card(analysis, offset, pictures).or_else(|| keyword_card(analysis, offset))
+}
+
+/// On a statement keyword with no card of its own: what the statement does (the keyword
+/// table of carc-notation).
+fn keyword_card(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    let line_index = analysis.line_at(offset)?;
+    let LineKind::Statement(statement) = &analysis.parse.lines[line_index].kind else {
+        return None;
+    };
+    let span = statement.keyword;
+    if offset < span.start || offset > span.end {
+        return None;
+    }
+    // `expect score` is one keyword span of two words.
+    let word = span.slice(&analysis.text)?.split_whitespace().next()?;
+    let def = carc_notation::keyword(word)?;
+    Some(Hover {
+        span,
+        markdown: format!("**{}**: {}\n", def.word, def.doc),
+    })
+}
+
+/// The card of what is at `offset` inside a statement.
+fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) -> Option<Hover> {
     // The setup's first keyword: is the setup reachable, and how (`reach`).
     if let Some(card) = crate::reach::hover(analysis, offset) {
         return Some(card);
@@ -50,7 +75,7 @@ pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
             let glyph = turn.glyph?;
             Some(Hover {
                 span: glyph.span,
-                markdown: markup::glyph_card(glyph.value),
+                markdown: marks_hover::glyph_card(glyph.value),
             })
         }
         StatementKind::Turn(turn) if inside(statement.keyword) => {
@@ -67,7 +92,7 @@ pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
             })?;
             if let Some(glyph) = turn.glyph {
                 card.push('\n');
-                card.push_str(&markup::glyph_card(glyph.value));
+                card.push_str(&marks_hover::glyph_card(glyph.value));
             }
             Some(Hover {
                 span: statement.keyword,
@@ -89,7 +114,7 @@ pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
             let state = replay(&analysis.parse, Some(line_index), None);
             Some(Hover {
                 span: statement.span,
-                markdown: markup::mark_card(
+                markdown: marks_hover::mark_card(
                     &state,
                     vocab::pos(at),
                     label.as_ref().map(|l| l.value.as_str()),

@@ -13,16 +13,16 @@ mod explain;
 mod generate;
 mod highlight;
 mod hover;
-mod ide;
 mod inlay;
 mod lesson;
-mod markup;
+mod marks_hover;
 mod moves;
 mod puzzle;
 mod reach;
 mod recover;
 mod render;
 mod replay;
+mod results;
 mod semantic;
 mod solve;
 mod symbols;
@@ -52,11 +52,11 @@ pub use symbols::symbols;
 pub use tile_info::TilePictures;
 
 use carc_notation::Parse;
-pub use ide::{
+use replay::Replay;
+pub use results::{
     CodeAction, CompletionItem, CompletionKind, Hover, InlayHint, SemanticToken, Symbol,
     SymbolKind, TextEdit, TokenKind,
 };
-use replay::Replay;
 
 /// The result of analysing one document: the parse, the replay and every diagnostic.
 pub struct Analysis {

@@ -102,7 +102,7 @@ pub(crate) fn candidates(
             continue;
         }
         let mut placed = game.clone();
-        if placed.place_tile(tile, pos, rotation).is_err() {
+        if placed.place_tile_unchecked(tile, pos, rotation).is_err() {
             continue;
         }
         let meeples = std::iter::once(None)

@@ -24,6 +24,7 @@ use carc_notation::{Glyph, LineKind, StatementKind};
 use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, Side, TileType};
 
 use crate::replay::{replay, Replay};
+use crate::vocab::role_word;
 use crate::Analysis;
 
 mod refused;
@@ -984,16 +985,6 @@ fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f64, cy: f64
         cx + x,
         cy + y
     );
-}
-
-/// The role as the notation writes it.
-fn role_word(role: Role) -> &'static str {
-    match role {
-        Role::Knight => "knight",
-        Role::Traveller => "traveller",
-        Role::Monk => "monk",
-        Role::Farmer => "farmer",
-    }
 }
 
 /// A glyph badge on the tile's top-right corner, coloured by its judgement.

@@ -24,8 +24,8 @@ use crate::vocab;
 
 pub(crate) mod refused;
 
-/// How many meeples a player owns (the eighth is the score marker).
-pub const MEEPLES_PER_PLAYER: i32 = 7;
+/// How many meeples a player owns (the eighth is the score marker): the engine's number.
+pub const MEEPLES_PER_PLAYER: i32 = carc_rules::MEEPLES_PER_COLOUR;
 
 /// Where the replay is in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -585,7 +585,10 @@ impl Replayer<'_> {
             return None;
         }
         self.report_mismatches(pos, tile, rotation, fault);
-        self.replay.game.place_tile(tile, pos, rotation).ok()?;
+        self.replay
+            .game
+            .place_tile_unchecked(tile, pos, rotation)
+            .ok()?;
         self.replay.tile_lines.insert(pos, line);
         Some(pos)
     }

@@ -49,14 +49,15 @@ pub fn rotation(r: Option<RotationWord>) -> Rotation {
     }
 }
 
-/// The rotation as written in the notation (`r90`).
+/// The rotation as written in the notation (`r90`: the notation's word, [`RotationWord::as_str`]).
 pub fn rotation_word(r: Rotation) -> &'static str {
-    match r {
-        Rotation::R0 => "r0",
-        Rotation::R90 => "r90",
-        Rotation::R180 => "r180",
-        Rotation::R270 => "r270",
-    }
+    let word = match r {
+        Rotation::R0 => RotationWord::R0,
+        Rotation::R90 => RotationWord::R90,
+        Rotation::R180 => RotationWord::R180,
+        Rotation::R270 => RotationWord::R270,
+    };
+    word.as_str()
 }
 
 /// The board position of a coordinate.
@@ -82,24 +83,14 @@ pub fn side_word(s: Side) -> &'static str {
     }
 }
 
-/// `road`, `city`, `monastery`, `field`.
+/// `road`, `city`, `monastery`, `field` (the engine's word, [`FeatureKind::as_str`]).
 pub fn kind_word(k: FeatureKind) -> &'static str {
-    match k {
-        FeatureKind::Road => "road",
-        FeatureKind::City => "city",
-        FeatureKind::Monastery => "monastery",
-        FeatureKind::Field => "field",
-    }
+    k.as_str()
 }
 
-/// `knight`, `traveller`, `monk`, `farmer`.
+/// `knight`, `traveller`, `monk`, `farmer` (the engine's word, [`Role::as_str`]).
 pub fn role_word(r: Role) -> &'static str {
-    match r {
-        Role::Knight => "knight",
-        Role::Traveller => "traveller",
-        Role::Monk => "monk",
-        Role::Farmer => "farmer",
-    }
+    r.as_str()
 }
 
 /// `a` or `an` before a word.

@@ -418,3 +418,34 @@ fn completion_offers_the_rules_options_of_the_registry() {
     let (text, offset) = cursor("rules boxes $0\n");
     assert!(completions(&analyze(&text), offset).is_empty());
 }
+
+#[test]
+fn keywords_come_from_the_notation_table_in_completion_hover_and_outline() {
+    // Completion at the start of a line offers every statement keyword, each with its line
+    // of documentation.
+    let (text, offset) = cursor("$0\n");
+    let items = completions(&analyze(&text), offset);
+    let words: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    let table: Vec<&str> = carc_notation::KEYWORDS.iter().map(|k| k.word).collect();
+    assert_eq!(words, table);
+    assert!(words.contains(&"variation") && words.contains(&"mark"));
+    assert!(items
+        .iter()
+        .all(|i| i.kind == CompletionKind::Keyword
+            && i.detail.as_deref().is_some_and(|d| !d.is_empty())));
+    // Hover on a keyword with no card of its own says what the statement does.
+    let card = hover_at("tile D 0,0\nmark 1,0\ne$0xpect score red 0\n").expect("a card");
+    assert!(card.starts_with("**expect**: "), "{card}");
+    let card = hover_at("tile D 0,0\nn$0ote \"a\"\n").expect("a card");
+    assert!(card.starts_with("**note**: "), "{card}");
+    // …but not past it, and the own cards of `turn` and `mark` still win.
+    assert_eq!(hover_at("tile D 0,0\nexpect score red 0 $0\n"), None);
+    let mark = hover_at("tile D 0,0\nm$0ark 1,0\n").expect("a card");
+    assert!(mark.starts_with("**mark** 1,0"), "{mark}");
+    let turn = hover_at(&COAT_OF_ARMS.replace("turn blue", "t$0urn blue")).expect("a card");
+    assert!(!turn.starts_with("**turn**: "), "{turn}");
+    // The outline's setup takes every setup statement of the table: `draws` too.
+    let outline = symbols(&analyze("tile D 0,0\ndraws E\nturn red E 0,1 r180\n"));
+    assert_eq!(outline[0].kind, SymbolKind::Setup);
+    assert_eq!(outline[0].span, Span::new(0, "tile D 0,0\ndraws E".len()));
+}

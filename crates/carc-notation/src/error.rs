@@ -101,9 +101,7 @@ impl Expected {
     /// The description used when it is the only thing expected.
     pub fn describe(self) -> &'static str {
         match self {
-            Expected::Keyword => {
-                "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark, puzzle or draws"
-            }
+            Expected::Keyword => crate::keywords::describe(),
             Expected::Tile => "a tile such as D or ic.A",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
             Expected::Rotation => "a rotation: r0, r90, r180 or r270",
@@ -156,27 +154,11 @@ impl Expected {
         }
     }
 
-    /// The words this expectation accepts, for "did you mean" hints.
-    pub(crate) fn words(self) -> &'static [&'static str] {
+    /// The words this expectation accepts, for "did you mean" hints and completion (empty
+    /// when it is not a closed list of words).
+    pub fn words(self) -> &'static [&'static str] {
         match self {
-            Expected::Keyword => &[
-                "title",
-                "note",
-                "players",
-                "rules",
-                "tile",
-                "supply",
-                "score",
-                "turn",
-                "refused",
-                "discard",
-                "expect",
-                "end",
-                "variation",
-                "mark",
-                "puzzle",
-                "draws",
-            ],
+            Expected::Keyword => &crate::keywords::KEYWORD_WORDS,
             Expected::Goal => &["points", "final", "score"],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],

@@ -72,12 +72,14 @@
 mod error;
 mod fast;
 pub mod format;
+pub mod keywords;
 mod parser;
 pub mod rules;
 mod syntax;
 
 pub use error::{Expected, SyntaxError, SyntaxErrorKind};
 pub use format::format;
+pub use keywords::{keyword, KeywordDef, KEYWORDS};
 #[doc(hidden)]
 pub use parser::grammar_accepts;
 #[doc(hidden)]

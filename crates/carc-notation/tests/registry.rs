@@ -1,7 +1,10 @@
 //! The `rules` options are one registry (`src/rules.rs`): the documentation and every editor
-//! grammar of the repository must list each option of it.
+//! grammar of the repository must list each option of it. So must they every statement keyword
+//! of the keyword table (`src/keywords.rs`).
 
-use carc_notation::{parse, rules::markdown_table, LineKind, StatementKind, RULE_OPTIONS};
+use carc_notation::{
+    parse, rules::markdown_table, LineKind, StatementKind, KEYWORDS, RULE_OPTIONS,
+};
 
 fn repo_file(path: &str) -> String {
     let full = concat!(env!("CARGO_MANIFEST_DIR"), "/../../").to_owned() + path;
@@ -69,23 +72,70 @@ fn has_word(text: &str, word: &str) -> bool {
     })
 }
 
+/// The editor grammars (VS Code, Neovim, Emacs) that highlight the notation's words.
+const EDITOR_GRAMMARS: [&str; 3] = [
+    "editors/vscode/syntaxes/carc.tmLanguage.json",
+    "editors/nvim/syntax/carc.vim",
+    "editors/emacs/carc-mode.el",
+];
+
+/// Fails unless every file of `paths` names every word of `words` (`what` says which list).
+fn assert_named(paths: &[&str], words: &[&str], what: &str) {
+    for path in paths {
+        let text = repo_file(path);
+        for word in words {
+            assert!(
+                has_word(&text, word),
+                "{path} does not know the {what} `{word}`"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_editor_grammar_knows_every_option() {
     assert!(has_word("a (?:no-farmers|farmers) b", "farmers"));
     assert!(!has_word("a no-farmers b", "farmers"));
-    let grammars = [
-        "editors/vscode/syntaxes/carc.tmLanguage.json",
-        "editors/nvim/syntax/carc.vim",
-        "editors/emacs/carc-mode.el",
-    ];
-    for path in grammars {
-        let text = repo_file(path);
-        for def in RULE_OPTIONS {
-            assert!(
-                has_word(&text, def.word),
-                "{path} does not highlight the rules option `{}`",
-                def.word
-            );
-        }
+    let words: Vec<&str> = RULE_OPTIONS.iter().map(|d| d.word).collect();
+    assert_named(&EDITOR_GRAMMARS, &words, "rules option");
+}
+
+#[test]
+fn every_editor_grammar_knows_every_statement_keyword() {
+    let words: Vec<&str> = KEYWORDS.iter().map(|k| k.word).collect();
+    assert_named(&EDITOR_GRAMMARS, &words, "statement keyword");
+    assert_named(
+        &[
+            "grammar/tree-sitter-carc/grammar.js",
+            "grammar/tree-sitter-carc/queries/highlights.scm",
+        ],
+        &words,
+        "statement keyword",
+    );
+}
+
+#[test]
+fn the_grammar_starts_a_statement_with_each_keyword_and_the_error_names_them_all() {
+    // The error for a word that starts no statement lists every keyword of the table.
+    let message = parse("tqitle x\n").errors[0].message();
+    let list = message
+        .strip_prefix("expected a statement: ")
+        .and_then(|m| m.strip_suffix(" (found `tqitle`)"))
+        .unwrap_or_else(|| panic!("{message}"));
+    let mut named: Vec<&str> = list.split(", ").flat_map(|w| w.split(" or ")).collect();
+    let mut table: Vec<&str> = KEYWORDS.iter().map(|k| k.word).collect();
+    named.sort_unstable();
+    table.sort_unstable();
+    assert_eq!(named, table, "{message}");
+    // …and the grammar takes each of them as the start of a statement: whatever follows is
+    // missing, the word itself is accepted.
+    for def in KEYWORDS {
+        let text = format!("{}\n", def.word);
+        let errors = parse(&text).errors;
+        assert!(
+            errors.iter().all(|e| e.span.start > 0),
+            "{}: {errors:?}",
+            def.word
+        );
     }
 }

@@ -90,7 +90,8 @@ mod tests {
         let mut g = Game::new(Config::default());
         for (i, &(colour, figure)) in figures.iter().enumerate() {
             let pos = Pos::new(0, i as i32);
-            g.place_tile(TileType::U, pos, Rotation::R0).unwrap();
+            g.place_tile_unchecked(TileType::U, pos, Rotation::R0)
+                .unwrap();
             let (idx, seg, place) = g
                 .resolve(pos, Role::Traveller, Some(Place::Side(Side::N)))
                 .unwrap();
@@ -98,7 +99,7 @@ mod tests {
             g.add_figure(colour, figure, Role::Traveller, pos, place, node);
         }
         for y in figures.len()..3 {
-            g.place_tile(TileType::U, Pos::new(0, y as i32), Rotation::R0)
+            g.place_tile_unchecked(TileType::U, Pos::new(0, y as i32), Rotation::R0)
                 .unwrap();
         }
         g

@@ -451,10 +451,14 @@ impl Game {
         }
     }
 
-    /// Put a tile on an empty cell WITHOUT checking the other placement rules. Features connect
+    /// Put a tile on an empty cell WITHOUT checking the other placement rules (hence the name).
+    /// The caller checks them: with [`Game::check_placement`] first (as [`Game::play_turn`]
+    /// does), by choosing among the legal placements (the simulator and the search), or, like
+    /// the analysis's replay, by reporting the refusal and still placing the tile so the rest
+    /// of the document can be checked. Features connect
     /// only across matching sides: a mismatched road or city side stays open for good, and
     /// fields do not connect across it. The tile becomes the last placed tile.
-    pub fn place_tile(
+    pub fn place_tile_unchecked(
         &mut self,
         tile: TileType,
         pos: Pos,
@@ -709,7 +713,7 @@ impl Game {
             self.precheck_deploy(colour, tile, pos, rot, role, place)
                 .map_err(TurnError::Deploy)?;
         }
-        self.place_tile(tile, pos, rot).map_err(|_| {
+        self.place_tile_unchecked(tile, pos, rot).map_err(|_| {
             TurnError::Placement(PlacementError {
                 occupied: true,
                 ..PlacementError::default()

@@ -9,7 +9,7 @@
 //! ```
 //! use carc_rules::{Config, Game, Pos, Role, Rotation, TileType, Color};
 //! let mut g = Game::new(Config::default());
-//! g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0).unwrap();
+//! g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0).unwrap();
 //! let s = g
 //!     .play_turn(Color::Red, TileType::E, Pos::new(0, 1), Rotation::R180, Some((Role::Knight, None)))
 //!     .unwrap();

@@ -192,7 +192,7 @@ pub fn cut_position(seed: u64, cut: usize, draws: usize) -> Option<Cut> {
         vec![Color::Red, Color::Blue],
         true,
     ));
-    game.place_tile(TileType::START, Pos::new(0, 0), Rotation::R0)
+    game.place_tile_unchecked(TileType::START, Pos::new(0, 0), Rotation::R0)
         .ok()?;
     for step in &steps[..cut] {
         if let Step::Turn {
@@ -437,7 +437,7 @@ fn for_each_move(
                 continue;
             }
             let mut placed = pool.copy(game);
-            if placed.place_tile(tile, pos, rot).is_err() {
+            if placed.place_tile_unchecked(tile, pos, rot).is_err() {
                 continue;
             }
             let hash = hash ^ tile_key(tile, pos, rot);
@@ -814,7 +814,7 @@ mod tests {
     #[test]
     fn no_draws_is_exact_and_empty() {
         let mut g = Game::new(Config::default());
-        g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0)
+        g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0)
             .unwrap();
         let s = solve(&g, Color::Red, &[], Goal::Final, Limits::default());
         assert!(s.exact && s.moves.is_empty());
@@ -826,7 +826,7 @@ mod tests {
         // later draw is a discard, one position each, and only the depth limit ends the
         // deepening
         let mut g = Game::new(Config::default());
-        g.place_tile(TileType::U, Pos::new(0, 0), Rotation::R0)
+        g.place_tile_unchecked(TileType::U, Pos::new(0, 0), Rotation::R0)
             .unwrap();
         let mut draws = vec![TileType::V];
         draws.extend([TileType::C; 5000]);
@@ -845,7 +845,7 @@ mod tests {
     #[test]
     fn a_cancelled_search_says_so() {
         let mut g = Game::new(Config::default());
-        g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0)
+        g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0)
             .unwrap();
         let flag = AtomicBool::new(true);
         let limits = Limits {

@@ -185,7 +185,9 @@ impl Sim {
             _ => TileType::from_token("r.A").unwrap_or(TileType::START),
         };
         // the start tile cannot collide on an empty board
-        let _ = self.game.place_tile(start, Pos::new(0, 0), Rotation::R0);
+        let _ = self
+            .game
+            .place_tile_unchecked(start, Pos::new(0, 0), Rotation::R0);
     }
 
     /// The game so far.
@@ -224,7 +226,7 @@ impl Sim {
     fn play(&mut self, tile: TileType, pos: Pos, rot: Rotation) -> Step {
         let colour = self.players[self.turn % self.players.len()];
         self.turn += 1;
-        let _ = self.game.place_tile(tile, pos, rot);
+        let _ = self.game.place_tile_unchecked(tile, pos, rot);
         let meeple = self.random_meeple(colour, tile, pos, rot);
         self.game.score_completed_inner(pos, None);
         Step::Turn {

@@ -39,7 +39,7 @@ fn occupied_city_refuses_a_knight_then_scores_4_and_returns_the_original() {
     );
     assert!(g.tile_at(pos("0,1")).is_none());
     // the analysis way: place, deploy refused, score
-    g.place_tile(TileType::E, pos("0,1"), Rotation::R180)
+    g.place_tile_unchecked(TileType::E, pos("0,1"), Rotation::R180)
         .unwrap();
     let e = g
         .deploy(RED, pos("0,1"), Role::Knight, Some(place("S")))

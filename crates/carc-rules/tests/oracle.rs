@@ -13,7 +13,7 @@
 //! discard, every chosen move.
 //!
 //! Games come from three drivers: the engine's simulator (one box, or four boxes for the
-//! engine's other monastery lookup beyond 16 monasteries), an own loop over `place_tile` /
+//! engine's other monastery lookup beyond 16 monasteries), an own loop over `place_tile_unchecked` /
 //! `legal_deployments` / `deploy` / `score_completed`, and an own loop over `play_turn` with
 //! the meeple chosen from the oracle's list. 2 to 5 players, farmers on and off.
 //!
@@ -722,7 +722,7 @@ enum Driver {
     /// 16 monasteries (three boxes or more) the engine finds monasteries around a placement by
     /// another path.
     Sim { boxes: u32 },
-    /// Own loop over `place_tile`, `legal_deployments`, `deploy`, `score_completed`.
+    /// Own loop over `place_tile_unchecked`, `legal_deployments`, `deploy`, `score_completed`.
     Steps,
     /// Own loop over `play_turn`, deployments chosen from the oracle's list.
     Strict,
@@ -873,7 +873,7 @@ fn compare_own(seed: u64, players: usize, farmers: bool, driver: Driver) -> (usi
     let cols: Vec<Color> = Color::ALL[..players].to_vec();
     let mut g = Game::new(Config::new(cols.clone(), farmers));
     let mut o = Oracle::new(farmers, 72);
-    g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0)
+    g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0)
         .unwrap();
     o.place(TileType::D, 0, 0, Rotation::R0);
     let mut deck: Vec<TileType> = Vec::new();
@@ -922,7 +922,7 @@ fn compare_own(seed: u64, players: usize, farmers: bool, driver: Driver) -> (usi
         }
         let gains = match driver {
             Driver::Steps => {
-                g.place_tile(tile, pos, rot).unwrap();
+                g.place_tile_unchecked(tile, pos, rot).unwrap();
                 o.place(tile, pos.x, pos.y, rot);
                 let deps = g.legal_deployments(colour, pos);
                 let segs: BTreeSet<(Role, u8)> = deps
@@ -1064,7 +1064,7 @@ impl Duo {
     fn new(farmers: bool) -> Duo {
         let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], farmers));
         let mut o = Oracle::new(farmers, 72);
-        g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0)
+        g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0)
             .unwrap();
         o.place(TileType::D, 0, 0, Rotation::R0);
         Duo { g, o }

@@ -219,7 +219,7 @@ fn tile(token: &str) -> TileType {
 #[test]
 fn a_river_side_matches_only_a_river_side() {
     let mut g = Game::new(Config::default());
-    g.place_tile(tile("r.A"), Pos::new(0, 0), Rotation::R0)
+    g.place_tile_unchecked(tile("r.A"), Pos::new(0, 0), Rotation::R0)
         .unwrap();
     // r.D r0 shows river W: fits east of the spring
     assert!(g
@@ -247,9 +247,9 @@ fn a_river_side_matches_only_a_river_side() {
 fn the_river_splits_fields_except_round_the_spring_and_the_lake() {
     let mut g = Game::new(Config::default());
     // spring, straight, lake from west to east
-    g.place_tile(tile("r.A"), Pos::new(0, 0), Rotation::R0)
+    g.place_tile_unchecked(tile("r.A"), Pos::new(0, 0), Rotation::R0)
         .unwrap();
-    g.place_tile(tile("r.D"), Pos::new(1, 0), Rotation::R0)
+    g.place_tile_unchecked(tile("r.D"), Pos::new(1, 0), Rotation::R0)
         .unwrap();
     let north = g.feature_at(Pos::new(1, 0), Place::Corner(Corner::NE));
     let south = g.feature_at(Pos::new(1, 0), Place::Corner(Corner::SE));
@@ -257,7 +257,7 @@ fn the_river_splits_fields_except_round_the_spring_and_the_lake() {
     assert_eq!(north, south);
     assert!(north.is_some());
     // a second straight: its banks join the same field through the first straight
-    g.place_tile(tile("r.D"), Pos::new(2, 0), Rotation::R0)
+    g.place_tile_unchecked(tile("r.D"), Pos::new(2, 0), Rotation::R0)
         .unwrap();
     assert_eq!(
         g.feature_at(Pos::new(2, 0), Place::Corner(Corner::NE)),
@@ -265,14 +265,14 @@ fn the_river_splits_fields_except_round_the_spring_and_the_lake() {
     );
     // a straight alone splits: its two banks are two fields
     let mut h = Game::new(Config::default());
-    h.place_tile(tile("r.D"), Pos::new(0, 0), Rotation::R0)
+    h.place_tile_unchecked(tile("r.D"), Pos::new(0, 0), Rotation::R0)
         .unwrap();
     assert_ne!(
         h.feature_at(Pos::new(0, 0), Place::Corner(Corner::NE)),
         h.feature_at(Pos::new(0, 0), Place::Corner(Corner::SE))
     );
     // and the lake joins them too: r.L r0 has its lake on W
-    h.place_tile(tile("r.L"), Pos::new(1, 0), Rotation::R0)
+    h.place_tile_unchecked(tile("r.L"), Pos::new(1, 0), Rotation::R0)
         .unwrap();
     assert_eq!(
         h.feature_at(Pos::new(0, 0), Place::Corner(Corner::NE)),
@@ -283,9 +283,9 @@ fn the_river_splits_fields_except_round_the_spring_and_the_lake() {
 #[test]
 fn meeples_stand_on_the_land_never_on_the_water() {
     let mut g = Game::new(Config::default());
-    g.place_tile(tile("r.A"), Pos::new(0, 0), Rotation::R0)
+    g.place_tile_unchecked(tile("r.A"), Pos::new(0, 0), Rotation::R0)
         .unwrap();
-    g.place_tile(tile("r.B"), Pos::new(1, 0), Rotation::R0)
+    g.place_tile_unchecked(tile("r.B"), Pos::new(1, 0), Rotation::R0)
         .unwrap();
     let c = carc_rules::Color::Red;
     // the river side E of r.B holds nothing
@@ -311,7 +311,7 @@ use carc_rules::river::{self, RiverFault, Turn};
 fn board(tiles: &[(&str, i32, i32, usize)]) -> Game {
     let mut g = Game::new(Config::default());
     for &(t, x, y, r) in tiles {
-        g.place_tile(tile(t), Pos::new(x, y), Rotation::ALL[r])
+        g.place_tile_unchecked(tile(t), Pos::new(x, y), Rotation::ALL[r])
             .unwrap();
     }
     g
@@ -335,7 +335,7 @@ fn the_worked_example_two_right_turns_are_a_u_turn() {
         Some(Turn::Right)
     );
     assert!(faults(&g, "r.G", 2, 0, 0).is_empty());
-    g.place_tile(tile("r.G"), Pos::new(2, 0), Rotation::R0)
+    g.place_tile_unchecked(tile("r.G"), Pos::new(2, 0), Rotation::R0)
         .unwrap();
     let end = river::open_ends(&g)[0];
     assert_eq!(end.next, Pos::new(2, -1));

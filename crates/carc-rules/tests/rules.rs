@@ -87,7 +87,8 @@ fn one_tile_completes_a_monastery_and_a_city_at_once() {
 fn meeple_on_a_feature_the_same_tile_completes_scores_and_returns_at_once() {
     let mut g = game();
     tile(&mut g, "A 0,0 r180");
-    g.place_tile(TileType::A, pos("0,1"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::A, pos("0,1"), Rotation::R0)
+        .unwrap();
     let id = g.deploy(BLUE, pos("0,1"), Role::Traveller, None).unwrap();
     assert_eq!(g.supply(BLUE), 6);
     let s = g.score_completed(pos("0,1"));
@@ -155,7 +156,8 @@ fn unfinished_values_city_with_shield_and_monastery_with_five_neighbours() {
 #[test]
 fn junction_arms_are_separate_roads() {
     let mut g = game();
-    g.place_tile(TileType::X, pos("0,0"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::X, pos("0,0"), Rotation::R0)
+        .unwrap();
     let mut ids: Vec<FeatureId> = Side::ALL
         .iter()
         .map(|&s| g.feature_at(pos("0,0"), Place::Side(s)).unwrap())
@@ -178,8 +180,10 @@ fn junction_arms_are_separate_roads() {
 fn half_sides_join_across_shared_sides() {
     // across N: NE of x,y joins SE of x,y+1 (and NW joins SW)
     let mut g = game();
-    g.place_tile(TileType::U, pos("0,0"), Rotation::R0).unwrap();
-    g.place_tile(TileType::U, pos("0,1"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::U, pos("0,0"), Rotation::R0)
+        .unwrap();
+    g.place_tile_unchecked(TileType::U, pos("0,1"), Rotation::R0)
+        .unwrap();
     let f = |g: &Game, p: &str, c: &str| {
         g.feature(g.feature_at(pos(p), place(c)).unwrap())
             .unwrap()
@@ -190,8 +194,10 @@ fn half_sides_join_across_shared_sides() {
     assert_ne!(f(&g, "0,0", "NE"), f(&g, "0,0", "NW"));
     // across E: NE of x,y joins NW of x+1,y (D's road E-W: north field and south field)
     let mut g = game();
-    g.place_tile(TileType::D, pos("0,0"), Rotation::R0).unwrap();
-    g.place_tile(TileType::D, pos("1,0"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::D, pos("0,0"), Rotation::R0)
+        .unwrap();
+    g.place_tile_unchecked(TileType::D, pos("1,0"), Rotation::R0)
+        .unwrap();
     assert_eq!(f(&g, "0,0", "NE"), f(&g, "1,0", "NW"));
     assert_eq!(f(&g, "0,0", "SE"), f(&g, "1,0", "SW"));
     assert_ne!(f(&g, "0,0", "NE"), f(&g, "0,0", "SE"));
@@ -210,7 +216,8 @@ fn half_sides_join_across_shared_sides() {
 fn mismatched_side_stays_open_and_splits_fields() {
     // D's road E meets E's field side W: placed anyway, nothing connects
     let mut g = game();
-    g.place_tile(TileType::D, pos("0,0"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::D, pos("0,0"), Rotation::R0)
+        .unwrap();
     let e = g
         .check_placement(TileType::E, pos("1,0"), Rotation::R0)
         .unwrap_err();
@@ -223,7 +230,8 @@ fn mismatched_side_stays_open_and_splits_fields() {
             theirs: Edge::Road
         }]
     );
-    g.place_tile(TileType::E, pos("1,0"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::E, pos("1,0"), Rotation::R0)
+        .unwrap();
     let road = g
         .feature(g.feature_at(pos("0,0"), place("E")).unwrap())
         .unwrap();
@@ -236,8 +244,10 @@ fn mismatched_side_stays_open_and_splits_fields() {
     );
     // a mismatched city side never closes: cap against cap's field side
     let mut g = game();
-    g.place_tile(TileType::E, pos("0,0"), Rotation::R0).unwrap();
-    g.place_tile(TileType::E, pos("0,1"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::E, pos("0,0"), Rotation::R0)
+        .unwrap();
+    g.place_tile_unchecked(TileType::E, pos("0,1"), Rotation::R0)
+        .unwrap();
     let c = g
         .feature(g.feature_at(pos("0,0"), place("N")).unwrap())
         .unwrap();
@@ -253,7 +263,8 @@ fn placement_errors_are_values() {
         g.check_placement(TileType::C, pos("5,-9"), Rotation::R90),
         Ok(())
     );
-    g.place_tile(TileType::D, pos("0,0"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::D, pos("0,0"), Rotation::R0)
+        .unwrap();
     let e = g
         .check_placement(TileType::E, pos("0,0"), Rotation::R180)
         .unwrap_err();
@@ -267,7 +278,7 @@ fn placement_errors_are_values() {
         .unwrap_err();
     assert!(e.not_adjacent, "diagonal contact is not adjacency");
     let occ = g
-        .place_tile(TileType::E, pos("0,0"), Rotation::R0)
+        .place_tile_unchecked(TileType::E, pos("0,0"), Rotation::R0)
         .unwrap_err();
     assert_eq!(occ.existing.tile, TileType::D);
     assert!(!occ.to_string().is_empty());
@@ -278,8 +289,9 @@ fn placement_errors_are_values() {
 #[test]
 fn deployment_errors_in_order() {
     let mut g = Game::new(Config::new(vec![RED, BLUE], false));
-    g.place_tile(TileType::D, pos("0,0"), Rotation::R0).unwrap();
-    g.place_tile(TileType::U, pos("1,0"), Rotation::R90)
+    g.place_tile_unchecked(TileType::D, pos("0,0"), Rotation::R0)
+        .unwrap();
+    g.place_tile_unchecked(TileType::U, pos("1,0"), Rotation::R90)
         .unwrap();
     assert_eq!(
         g.deploy(RED, pos("0,0"), Role::Knight, None),
@@ -333,7 +345,8 @@ fn deployment_errors_in_order() {
 #[test]
 fn setup_meeples_ignore_occupancy_and_may_overdraw_supply() {
     let mut g = game();
-    g.place_tile(TileType::D, pos("0,0"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::D, pos("0,0"), Rotation::R0)
+        .unwrap();
     for _ in 0..8 {
         g.setup_meeple(RED, pos("0,0"), Role::Knight, None).unwrap();
     }
@@ -351,7 +364,8 @@ fn setup_meeples_ignore_occupancy_and_may_overdraw_supply() {
 fn coordinates_at_the_limits_of_i32_do_not_overflow() {
     let mut g = game();
     let corner = Pos::new(i32::MAX, i32::MIN);
-    g.place_tile(TileType::X, corner, Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::X, corner, Rotation::R0)
+        .unwrap();
     assert_eq!(corner.neighbour(Side::E), None);
     assert_eq!(corner.neighbour(Side::S), None);
     assert_eq!(corner.around().count(), 3);
@@ -371,9 +385,9 @@ fn coordinates_at_the_limits_of_i32_do_not_overflow() {
     assert_eq!(gains(&f), vec![(RED, 2)]);
     // far-apart tiles never interact
     let mut g = game();
-    g.place_tile(TileType::E, Pos::new(i32::MIN, 0), Rotation::R0)
+    g.place_tile_unchecked(TileType::E, Pos::new(i32::MIN, 0), Rotation::R0)
         .unwrap();
-    g.place_tile(TileType::E, Pos::new(i32::MAX, 0), Rotation::R90)
+    g.place_tile_unchecked(TileType::E, Pos::new(i32::MAX, 0), Rotation::R90)
         .unwrap();
     assert_eq!(g.open_cells().count(), 6);
 }
@@ -382,7 +396,8 @@ fn coordinates_at_the_limits_of_i32_do_not_overflow() {
 fn legal_placements_and_deployments_on_the_start_tile() {
     let mut g = game();
     assert_eq!(g.legal_placements(TileType::A).len(), 4);
-    g.place_tile(TileType::D, pos("0,0"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::D, pos("0,0"), Rotation::R0)
+        .unwrap();
     // City cap E next to D (city N, road E-W, field S):
     //  0,1 (needs S=C): r180 only. 1,0 (W=R): none (E has no road). -1,0: none.
     //  0,-1 (N=F): r0 (S... N=C no), E r0: N=C no; r90: N=F ok; r180: N=F ok; r270: N=F ok.
@@ -408,7 +423,7 @@ fn legal_placements_and_deployments_on_the_start_tile() {
         ]
     );
     let mut g2 = Game::new(Config::new(vec![RED], false));
-    g2.place_tile(TileType::D, pos("0,0"), Rotation::R0)
+    g2.place_tile_unchecked(TileType::D, pos("0,0"), Rotation::R0)
         .unwrap();
     assert_eq!(g2.legal_deployments(RED, pos("0,0")).len(), 2);
 }
@@ -416,7 +431,7 @@ fn legal_placements_and_deployments_on_the_start_tile() {
 #[test]
 fn extreme_supplies_and_scores_saturate_instead_of_panicking() {
     let mut g = game();
-    g.place_tile(TileType::A, pos("0,0"), Rotation::R180)
+    g.place_tile_unchecked(TileType::A, pos("0,0"), Rotation::R180)
         .unwrap();
     g.set_supply(RED, i32::MIN);
     g.setup_meeple(RED, pos("0,0"), Role::Traveller, None)
@@ -424,7 +439,8 @@ fn extreme_supplies_and_scores_saturate_instead_of_panicking() {
     assert_eq!(g.supply(RED), i32::MIN);
     g.set_supply(RED, i32::MAX);
     g.set_score(RED, i64::MAX);
-    g.place_tile(TileType::A, pos("0,1"), Rotation::R0).unwrap();
+    g.place_tile_unchecked(TileType::A, pos("0,1"), Rotation::R0)
+        .unwrap();
     let s = g.score_completed(pos("0,1"));
     assert_eq!(gains(&s), vec![(RED, 2)]);
     assert_eq!((g.supply(RED), g.score(RED)), (i32::MAX, i64::MAX));
@@ -437,7 +453,7 @@ fn deploy_faults_lists_occupancy_and_empty_supply_together() {
     let mut g = game();
     tile(&mut g, "D 0,0 red knight N");
     g.set_supply(RED, 0);
-    g.place_tile(TileType::E, pos("0,1"), Rotation::R180)
+    g.place_tile_unchecked(TileType::E, pos("0,1"), Rotation::R180)
         .unwrap();
     let faults = g.deploy_faults(RED, pos("0,1"), Role::Knight, Some(place("S")));
     assert_eq!(faults.len(), 2, "{faults:?}");

@@ -1,6 +1,6 @@
 //! The 72-tile setups of the reachability benchmark, shared by `examples/reach_bench.rs` and
 //! `tests/reach.rs` (both include it with `#[path]`), and an independent check of a witness:
-//! it replays the order through the engine's own rules (`check_placement`, `place_tile`,
+//! it replays the order through the engine's own rules (`check_placement`, `place_tile_unchecked`,
 //! `deploy`) with the turns rotating through the players.
 //!
 //! For each seed (2–5 players, farmers on) the simulator plays a whole game; the board before
@@ -184,7 +184,7 @@ pub fn validate(setup: &Setup, witness: &[WitnessStep]) -> Result<(), String> {
         }
         game.check_placement(step.tile, step.pos, step.rotation)
             .map_err(|e| format!("turn {i}: illegal placement {e:?}"))?;
-        game.place_tile(step.tile, step.pos, step.rotation)
+        game.place_tile_unchecked(step.tile, step.pos, step.rotation)
             .map_err(|e| format!("turn {i}: {e:?}"))?;
         if let Some((role, place)) = step.meeple {
             game.deploy(step.colour, step.pos, role, Some(place))

@@ -58,7 +58,7 @@ pub fn tile(g: &mut Game, line: &str) -> Option<MeepleId> {
         // setups may be islands, but never mismatched or stacked
         assert!(!e.occupied && e.mismatches.is_empty(), "setup {line}: {e}");
     }
-    g.place_tile(t, p, r).unwrap();
+    g.place_tile_unchecked(t, p, r).unwrap();
     if let Some(c) = w.get(i) {
         let ro = role(w[i + 1]);
         let pl = w.get(i + 2).map(|s| place(s));

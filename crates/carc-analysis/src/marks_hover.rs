@@ -1,5 +1,5 @@
-//! Teaching markup: what hover says about a `mark` line (its label and the marked cell) and
-//! about a turn's PGN-style glyph. Pictures draw the same marks and glyphs (`render`).
+//! Hover cards for teaching marks: what hover says about a `mark` line (its label and the
+//! marked cell) and about a turn's PGN-style glyph. Pictures draw the same marks and glyphs (`render`).
 
 use std::fmt::Write as _;
 
