@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::board::Pos;
+use crate::catalogue::TileSet;
 use crate::game::{Config, FinalScore, Game};
 use crate::tiles::{Color, Place, Role, Rotation, TileType, TOTAL_TILES};
 
@@ -70,7 +71,7 @@ pub fn deck_without_start() -> Vec<TileType> {
 pub fn deck_of_boxes(boxes: u32) -> Vec<TileType> {
     let boxes = boxes.max(1) as usize;
     let mut v = Vec::with_capacity(TOTAL_TILES * boxes - 1);
-    for t in TileType::ALL {
+    for t in TileType::of_set(TileSet::Base) {
         let n = t.count() as usize * boxes - usize::from(t == TileType::START);
         v.extend(std::iter::repeat_n(t, n));
     }

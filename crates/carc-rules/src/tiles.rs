@@ -752,6 +752,11 @@ impl TileType {
     /// Every type of the catalogue, in table order (the base types first, in letter order).
     pub const ALL: [TileType; TILES.len()] = all_types();
 
+    /// The types of `set`, in table order (`TileSet::Base`: the 24 types of `tiles.md`).
+    pub fn of_set(set: TileSet) -> impl Iterator<Item = TileType> {
+        TileType::ALL.into_iter().filter(move |t| t.set() == set)
+    }
+
     /// The start tile (one of the four D tiles).
     pub const START: TileType = TileType::D;
 

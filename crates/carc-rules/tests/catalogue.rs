@@ -95,15 +95,17 @@ fn groups(s: &str) -> BTreeSet<Vec<Place>> {
 
 #[test]
 fn counts_sum_to_72_and_shields_to_10() {
-    let total: u32 = TileType::ALL.iter().map(|t| t.count() as u32).sum();
+    let total: u32 = TileType::of_set(TileSet::Base)
+        .map(|t| t.count() as u32)
+        .sum();
     assert_eq!(total, 72);
-    let shields: u32 = TileType::ALL
-        .iter()
+    let shields: u32 = TileType::of_set(TileSet::Base)
         .filter(|t| t.has_shield())
         .map(|t| t.count() as u32)
         .sum();
     assert_eq!(shields, 10);
-    assert_eq!(TileType::ALL.len(), 24);
+    assert_eq!(TileType::of_set(TileSet::Base).count(), 24);
+    assert_eq!(TileType::ALL.len(), 24 + 8 + 17);
 }
 
 #[test]
@@ -178,7 +180,7 @@ fn every_type_matches_its_row() {
 
 #[test]
 fn letters_round_trip() {
-    for t in TileType::ALL {
+    for t in TileType::of_set(TileSet::Base) {
         assert_eq!(TileType::from_letter(t.letter()), Some(t));
     }
     assert_eq!(TileType::from_letter('Y'), None);
@@ -232,8 +234,9 @@ fn rotation_moves_north_to_east() {
 #[test]
 fn half_sides_exist_exactly_on_road_and_field_sides() {
     // every non-city side has both of its corners in some field; a city side's corners may
-    // only be in a field through the other side of the corner
-    for t in TileType::ALL {
+    // only be in a field through the other side of the corner (not so on a tile whose corner
+    // is split: ic.G, see `inns_cathedrals_rows`)
+    for t in TileType::ALL.into_iter().filter(|t| t.token() != "ic.G") {
         for s in Side::ALL {
             let corners = match s {
                 Side::N => [Corner::NW, Corner::NE],
@@ -279,8 +282,17 @@ fn every_row_is_consistent_and_tokens_name_their_types() {
     for t in TileType::ALL {
         assert_eq!(t.def().check(), Ok(()), "{t}");
         assert_eq!(TileType::from_token(t.token()), Some(t));
-        assert_eq!(t.set(), TileSet::Base);
-        assert!(!t.has_garden());
+        // the base rows have no garden; every other row is of the set its prefix names
+        let set = match t.token().split_once('.') {
+            None if t.token().len() == 1 => TileSet::Base,
+            None => TileSet::Abbot,
+            Some(("ic", _)) => TileSet::InnsCathedrals,
+            Some(_) => t.set(),
+        };
+        assert_eq!(t.set(), set, "{t}");
+        if t.set() == TileSet::Base {
+            assert!(!t.has_garden(), "{t}");
+        }
     }
     assert_eq!(TILES.len(), TileType::ALL.len());
     let mut tokens: Vec<&str> = TILES.iter().map(|d| d.token).collect();
@@ -327,7 +339,7 @@ fn every_row_is_consistent_and_tokens_name_their_types() {
 
 #[test]
 fn unknown_tokens_get_suggestions() {
-    assert_eq!(TileType::from_token("ic.A"), None);
+    assert_eq!(TileType::from_token("ic.Z"), None);
     assert_eq!(TileType::from_token("d"), None);
     assert_eq!(TileType::from_token(""), None);
     // letter case first
@@ -335,7 +347,13 @@ fn unknown_tokens_get_suggestions() {
     // one edit away: `Dx` → `D`
     assert_eq!(TileType::suggestions("Dx").first(), Some(&TileType::D));
     // nothing close
-    assert!(TileType::suggestions("ic.Z").is_empty());
+    assert!(TileType::suggestions("zz.Z").is_empty());
+    // `ic.Z` is one edit from every `ic.` tile: the first three in table order
+    let near: Vec<&str> = TileType::suggestions("ic.Z")
+        .iter()
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(near, ["ic.A", "ic.B", "ic.C"]);
 }
 
 #[test]
@@ -539,4 +557,74 @@ fn inconsistent_rows_are_refused() {
     for row in BROKEN {
         assert!(row.check().is_err(), "{row:?}");
     }
+}
+
+// ---- The Abbot and Inns & Cathedrals rows ---------------------------------------------------
+
+#[test]
+fn garden_tiles_are_their_base_types_with_a_garden() {
+    // docs/notation.md "The Abbot": Eg … Vg are E … V of tiles.md with a garden, one of each
+    let gardens: Vec<TileType> = TileType::of_set(TileSet::Abbot).collect();
+    let tokens: Vec<&str> = gardens.iter().map(|t| t.token()).collect();
+    assert_eq!(tokens, ["Eg", "Hg", "Ig", "Mg", "Ng", "Rg", "Ug", "Vg"]);
+    for g in gardens {
+        let base = TileType::from_token(&g.token()[..1]).unwrap();
+        assert_eq!(g.count(), 1);
+        assert!(g.has_garden() && !base.has_garden());
+        assert_eq!(g.def().edges, base.def().edges, "{g}");
+        assert_eq!(g.def().segments, base.def().segments, "{g}");
+    }
+}
+
+#[test]
+fn inns_cathedrals_rows() {
+    let ic: Vec<TileType> = TileType::of_set(TileSet::InnsCathedrals).collect();
+    let tokens: Vec<&str> = ic.iter().map(|t| t.token()).collect();
+    // the seventeen letters A..Q, K twice in the count: 18 tiles
+    let letters: Vec<String> = ('A'..='Q').map(|c| format!("ic.{c}")).collect();
+    assert_eq!(tokens, letters);
+    assert_eq!(ic.iter().map(|t| u32::from(t.count())).sum::<u32>(), 18);
+    let with = |m: Modifiers| -> Vec<&str> {
+        ic.iter()
+            .filter(|t| t.def().segments.iter().any(|s| s.modifiers.contains(m)))
+            .map(|t| t.token())
+            .collect()
+    };
+    // the spec's summary: 6 inns, 2 cathedrals (one row of two), 3 shields, 1 monastery
+    assert_eq!(
+        with(Modifiers::INN),
+        ["ic.A", "ic.B", "ic.C", "ic.L", "ic.M", "ic.N"]
+    );
+    assert_eq!(with(Modifiers::CATHEDRAL), ["ic.K"]);
+    assert_eq!(with(Modifiers::SHIELD), ["ic.L", "ic.P", "ic.Q"]);
+    let monasteries: Vec<&str> = ic
+        .iter()
+        .filter(|t| t.has_monastery())
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(monasteries, ["ic.D"]);
+    let gardens: Vec<&str> = ic
+        .iter()
+        .filter(|t| t.has_garden())
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(gardens, ["ic.B", "ic.H"]);
+    // ic.C: only the east road has the inn
+    let c = TileType::from_token("ic.C").unwrap();
+    let inn_road = c.segment_at(Rotation::R0, Place::Side(Side::E)).unwrap();
+    assert!(inn_road.modifiers.contains(Modifiers::INN));
+    let west = c.segment_at(Rotation::R0, Place::Side(Side::W)).unwrap();
+    assert!(!west.modifiers.contains(Modifiers::INN));
+    // ic.G: corner SE is split; ESE goes with NE, SSE with SW and NW
+    let g = TileType::from_token("ic.G").unwrap().def();
+    let east = g.field_at(HalfSide::ESE).unwrap();
+    assert_eq!(g.field_at(HalfSide::ENE), Some(east));
+    let south = g.field_at(HalfSide::SSE).unwrap();
+    assert_ne!(east, south);
+    assert_eq!(g.field_at(HalfSide::WNW), Some(south));
+    // ic.H: four caps round an inner field touching all four cities
+    let h = TileType::from_token("ic.H").unwrap().def();
+    let inner: Vec<_> = h.segments.iter().filter(|s| s.inner).collect();
+    assert_eq!(inner.len(), 1);
+    assert_eq!(inner[0].cities, 0b1111);
 }

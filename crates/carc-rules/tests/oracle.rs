@@ -768,7 +768,7 @@ fn compare_own(seed: u64, players: usize, farmers: bool, driver: Driver) -> (usi
         .unwrap();
     o.place(TileType::D, 0, 0, Rotation::R0);
     let mut deck: Vec<TileType> = Vec::new();
-    for t in TileType::ALL {
+    for t in TileType::of_set(carc_rules::TileSet::Base) {
         let n = t.count() as usize - usize::from(t == TileType::D);
         deck.extend(std::iter::repeat_n(t, n));
     }
