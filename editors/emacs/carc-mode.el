@@ -38,6 +38,8 @@
 
 (defconst carc--colours '("red" "blue" "green" "yellow" "black"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))
+(defconst carc--figures '("large")
+  "Words before a role naming a figure other than the meeple (Inns & Cathedrals).")
 (defconst carc--places '("NE" "SE" "SW" "NW" "N" "E" "S" "W"))
 
 (defconst carc--tile "\\([A-Za-z][A-Za-z0-9]*\\(?:\\.[A-Za-z0-9]+\\)?\\)"
@@ -73,7 +75,9 @@
       ("\\_<\\(r\\(?:0\\|90\\|180\\|270\\)\\)\\(?:[ \t,#]\\|$\\)" 1 font-lock-constant-face)
       (,(carc--word carc--colours) 1 font-lock-variable-name-face)
       (,(carc--word carc--roles) 1 font-lock-type-face)
-      (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"))
+      (,(carc--word carc--figures) 1 font-lock-type-face)
+      (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"
+                       "abbot" "inns-cathedrals"))
        1 font-lock-builtin-face)
       ;; glyphs, `=>', points and counts, braces
       ("[ \t]\\(!!\\|!\\?\\|\\?\\?\\|\\?!\\|!\\|\\?\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-warning-face)

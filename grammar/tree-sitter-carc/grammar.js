@@ -98,17 +98,20 @@ module.exports = grammar({
     // words exist and which take a number is the parser's registry, not the grammar's.
     rules_statement: $ => seq('rules', $._sep, list($, $.rules_item)),
     rules_item: $ => seq($.rule_option, optional(seq($._sep, $.number))),
-    // tile T x,y [rK] [COLOUR ROLE [PLACE]]...
+    // tile T x,y [rK] [COLOUR [large] ROLE [PLACE]]...
     tile_statement: $ => seq(
       words($, 'tile', $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
       repeat($.meeple),
     ),
-    // A setup meeple: ` COLOUR ROLE [PLACE]`.
-    meeple: $ => seq($._sep, words($, $.colour, $.role), optional(seq($._sep, $.place))),
+    // A setup meeple: ` COLOUR [large] ROLE [PLACE]`.
+    meeple: $ => seq(
+      $._sep, $.colour, $._sep, optional(seq($.large, $._sep)), $.role,
+      optional(seq($._sep, $.place)),
+    ),
     supply_statement: $ => words($, 'supply', $.amounts),
     score_statement: $ => words($, 'score', $.amounts),
-    // turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]
+    // turn COLOUR T x,y [rK] [[large] ROLE [PLACE]] [GLYPH] [=> EXPECT]
     turn_statement: $ => seq($._turn_move, optional(seq($._sep, $.expectation))),
     // refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]
     // Codes are separated by commas; a space may come before the colon. An expectation is
@@ -125,7 +128,9 @@ module.exports = grammar({
     _turn_move: $ => seq(
       words($, 'turn', $.colour, $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
-      optional(seq($._sep, $.role, optional(seq($._sep, $.place)))),
+      optional(seq(
+        $._sep, optional(seq($.large, $._sep)), $.role, optional(seq($._sep, $.place)),
+      )),
       optional(seq($._sep, $.glyph)),
     ),
     discard_statement: $ => words($, 'discard', $.tile),
@@ -153,6 +158,8 @@ module.exports = grammar({
 
     colour: $ => choice('red', 'blue', 'green', 'yellow', 'black'),
     role: $ => choice('knight', 'traveller', 'traveler', 'monk', 'farmer'),
+    // The large meeple of Inns & Cathedrals, before its role.
+    large: $ => 'large',
     place: $ => choice('NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W'),
     rotation: $ => choice('r0', 'r90', 'r180', 'r270'),
     rule_option: $ => /[a-z][a-z0-9-]*/,

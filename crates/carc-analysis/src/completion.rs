@@ -144,9 +144,12 @@ impl Context<'_> {
         )
     }
 
+    /// The tiles of the sets the file switches on (the garden tiles always).
     fn tiles(&self) -> Vec<CompletionItem> {
+        let sets = crate::replay::sets_on(&self.analysis.parse);
         TileType::ALL
             .iter()
+            .filter(|t| crate::replay::set_allowed(&sets, t.set()))
             .map(|t| {
                 self.item(
                     t.token().to_owned(),

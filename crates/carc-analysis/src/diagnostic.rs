@@ -53,11 +53,16 @@ pub enum Code {
     RefusalMismatch,
     /// A word in a `refused` statement that names no diagnostic code.
     UnknownCode,
+    // ---- expansions: The Abbot, Inns & Cathedrals (issue 16) ----
+    /// A tile, figure or colour of a set that `rules` does not switch on.
+    ExpansionOff,
+    /// A special figure (large meeple, abbot) used while it stands on the board.
+    FigureSupply,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 24] = [
+    pub const ALL: [Code; 26] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -82,6 +87,9 @@ impl Code {
         Code::Unreachable,
         Code::RefusalMismatch,
         Code::UnknownCode,
+        // expansions (issue 16)
+        Code::ExpansionOff,
+        Code::FigureSupply,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -111,6 +119,8 @@ impl Code {
             Code::Unreachable => "unreachable",
             Code::RefusalMismatch => "refusal-mismatch",
             Code::UnknownCode => "unknown-code",
+            Code::ExpansionOff => "expansion-off",
+            Code::FigureSupply => "figure-supply",
         }
     }
 

@@ -13,8 +13,8 @@ use carc_notation::{
     Spanned, StatementKind, TileStmt, TurnStmt,
 };
 use carc_rules::{
-    Color, Config, DeployError, FeatureKind, FeatureSummary, FinalScore, Game, MeepleId, Pos, Role,
-    TileType, TurnScore,
+    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, MeepleId,
+    Pos, Role, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{Code, Diagnostic, Related};
@@ -108,6 +108,18 @@ pub struct MarkInfo {
     pub label: Option<String>,
 }
 
+/// The sets a file switches on: the base game and those its `rules` lines name (`abbot`,
+/// `inns-cathedrals`). The garden tiles of The Abbot are legal in every file all the same.
+pub fn sets_on(parse: &Parse) -> Vec<TileSet> {
+    Prelude::read(parse).sets
+}
+
+/// Whether a tile of `set` may be used where `sets` are on: the base game and the garden tiles
+/// of the base box always, the others when switched on.
+pub fn set_allowed(sets: &[TileSet], set: TileSet) -> bool {
+    set == TileSet::Abbot || sets.contains(&set)
+}
+
 /// Replays `parse`, stopping after line index `stop` (all lines when `None`) and leaving out
 /// line `skip` (to ask what the board allows on that line's cell). A stop inside the setup
 /// runs the whole setup, but no line of play: the setup is one position, not a sequence.
@@ -130,6 +142,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         },
         parse,
         boxes: prelude.boxes,
+        sets: prelude.sets,
         phase: Phase::Setup,
         first_tile: None,
         tile_counts: HashMap::new(),
@@ -180,6 +193,8 @@ struct Prelude {
     farmers: bool,
     /// `rules boxes N`: how many boxes of tiles the file may use (1 by default).
     boxes: u32,
+    /// The sets switched on: the base game and those `rules` names (`abbot` …).
+    sets: Vec<TileSet>,
 }
 
 impl Prelude {
@@ -187,6 +202,7 @@ impl Prelude {
         let mut declared: Option<Vec<Color>> = None;
         let mut farmers = true;
         let mut boxes = 1;
+        let mut sets = vec![TileSet::Base];
         let mut first_use: Vec<Color> = Vec::new();
         let mut saw_play = false;
         for line in &parse.lines {
@@ -217,6 +233,8 @@ impl Prelude {
                             RuleOption::Boxes(n) => boxes = n,
                             // Read by `reach::whole_board` (setup checks).
                             RuleOption::WholeBoard => {}
+                            RuleOption::Abbot => sets.push(TileSet::Abbot),
+                            RuleOption::InnsCathedrals => sets.push(TileSet::InnsCathedrals),
                         }
                     }
                 }
@@ -235,12 +253,14 @@ impl Prelude {
                 declared: true,
                 farmers,
                 boxes,
+                sets: sets.clone(),
             },
             None => Prelude {
                 players: first_use,
                 declared: false,
                 farmers,
                 boxes,
+                sets: sets.clone(),
             },
         }
     }
@@ -282,6 +302,8 @@ struct Replayer<'a> {
     parse: &'a Parse,
     /// How many boxes of tiles the file may use.
     boxes: u32,
+    /// The sets switched on (the base game and those `rules` names).
+    sets: Vec<TileSet>,
     phase: Phase,
     /// The first setup tile: the root of the edge-connected group.
     first_tile: Option<Pos>,
@@ -468,6 +490,14 @@ impl Replayer<'_> {
             );
             return None;
         };
+        // a tile of a set that is off still goes on the board as printed
+        if !self.set_on(tile.set()) {
+            self.report(
+                Code::ExpansionOff,
+                letter.span,
+                explain::expansion_off_tile(tile),
+            );
+        }
         if at.is_some_and(|p| self.replay.game.tile_at(p).is_some()) {
             return Some(tile);
         }
@@ -475,6 +505,9 @@ impl Replayer<'_> {
         *used += 1;
         let used = *used;
         let available = u32::from(tile.count()).saturating_mul(self.boxes);
+        if used <= available {
+            self.check_family_count(tile, letter.span);
+        }
         if used > available {
             let boxes = match self.boxes {
                 1 => "the box holds".to_owned(),
@@ -485,13 +518,66 @@ impl Replayer<'_> {
                 letter.span,
                 format!(
                     "{boxes} {available} {} tile{} ({}); this is number {used}",
-                    tile.letter(),
+                    tile.token(),
                     if available == 1 { "" } else { "s" },
                     tile.name()
                 ),
             );
         }
         Some(tile)
+    }
+
+    /// The figure a deployment names: the meeple, or the large meeple (`large`, Inns &
+    /// Cathedrals). `None` (and `expansion-off`) for a figure of a set that is off: it is not
+    /// deployed.
+    fn figure_of(&mut self, meeple: &MeepleSpec) -> Option<Figure> {
+        let Some(large) = meeple.large else {
+            return Some(Figure::Meeple);
+        };
+        if self.set_on(TileSet::InnsCathedrals) {
+            return Some(Figure::LargeMeeple);
+        }
+        self.report(
+            Code::ExpansionOff,
+            large,
+            "the large meeple is a figure of Inns & Cathedrals; add `rules inns-cathedrals` to use it (it is not deployed)",
+        );
+        None
+    }
+
+    /// Whether `set` is on: the base game always, The Abbot's garden tiles too (legal in every
+    /// file, inert without `rules abbot`), the others when `rules` names them.
+    fn set_on(&self, set: TileSet) -> bool {
+        set_allowed(&self.sets, set)
+    }
+
+    /// `tile-count` when a base type and its garden tile together exceed the base type's count
+    /// (E + Eg ≤ 5 …: each garden tile takes the place of one copy of its type).
+    fn check_family_count(&mut self, tile: TileType, span: Span) {
+        let family = tile.family();
+        if family == tile && !TileType::of_set(TileSet::Abbot).any(|g| g.family() == tile) {
+            return;
+        }
+        let used: u32 = self
+            .tile_counts
+            .iter()
+            .filter(|(t, _)| t.family() == family)
+            .map(|(_, n)| *n)
+            .sum();
+        let available = u32::from(family.count()).saturating_mul(self.boxes);
+        if used > available {
+            self.report(
+                Code::TileCount,
+                span,
+                format!(
+                    "{family} and its garden tile together number {available} in {}; this is number {used}",
+                    match self.boxes {
+                        1 => "the box".to_owned(),
+                        n => format!("{n} boxes"),
+                    }
+                ),
+            );
+        }
     }
 
     /// Puts a tile on the board unless the cell is taken (`duplicate-cell`); returns its
@@ -590,9 +676,12 @@ impl Replayer<'_> {
             let Some(c) = self.known_colour(colour) else {
                 continue;
             };
+            let Some(figure) = self.figure_of(meeple) else {
+                continue;
+            };
             let count = self.setup_meeples.entry(c).or_insert(0);
-            *count += 1;
-            if *count > MEEPLES_PER_PLAYER {
+            *count += i32::from(figure == Figure::Meeple);
+            if figure == Figure::Meeple && *count > MEEPLES_PER_PLAYER {
                 let n = *count;
                 self.report(
                     Code::MeepleSupply,
@@ -606,7 +695,7 @@ impl Replayer<'_> {
             }
             let role = vocab::role(meeple.role.value);
             let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
-            match self.replay.game.setup_meeple(c, pos, role, place) {
+            match self.replay.game.setup_figure(c, figure, pos, role, place) {
                 Ok(id) => {
                     let span = meeple_span(colour, meeple);
                     self.replay.meeple_spans.insert(id, (line, span));
@@ -786,16 +875,20 @@ impl Replayer<'_> {
             return;
         };
         let mut deployed = None;
-        if let Some(meeple) = &turn.meeple {
+        let figure = turn.meeple.as_ref().and_then(|m| self.figure_of(m));
+        if let (Some(meeple), Some(figure)) = (&turn.meeple, figure) {
             let role = vocab::role(meeple.role.value);
             let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
-            match self.replay.game.deploy(c, pos, role, place) {
+            match self.replay.game.deploy_figure(c, figure, pos, role, place) {
                 Ok(id) => {
                     self.replay.meeple_spans.insert(id, (line, meeple.span));
                     deployed = Some((id, meeple.span));
                 }
                 Err(error) => {
-                    let mut faults = self.replay.game.deploy_faults(c, pos, role, place);
+                    let mut faults = self
+                        .replay
+                        .game
+                        .figure_deploy_faults(c, figure, pos, role, place);
                     if faults.is_empty() {
                         faults.push(error);
                     }
@@ -918,6 +1011,15 @@ impl Replayer<'_> {
                     ),
                 );
                 d.related = related;
+            }
+            DeployError::FigureInUse(figure) => {
+                self.report(
+                    Code::FigureSupply,
+                    meeple.large.unwrap_or(span),
+                    format!(
+                        "each player has one {figure}, and this player's already stands on the board"
+                    ),
+                );
             }
             DeployError::NotLastTile | DeployError::NoTile => {
                 self.report(

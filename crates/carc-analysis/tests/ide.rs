@@ -127,7 +127,8 @@ fn inlay_hints_show_turn_scores_meeple_values_and_final_totals() {
 fn completion_offers_tiles_colours_fitting_rotations_and_places() {
     let (text, offset) = cursor("players red blue\ntile D 0,0\nturn red $0\n");
     let items = completions(&analyze(&text), offset);
-    assert_eq!(items.len(), 24, "every tile letter");
+    // the 24 base tiles and the 8 garden tiles of the base box (legal in every file)
+    assert_eq!(items.len(), 24 + 8, "every tile of the base box");
     assert!(items
         .iter()
         .any(|i| i.label == "E" && i.detail.as_deref() == Some("Single city cap (×5)")));
@@ -295,7 +296,7 @@ fn hover_and_hints_work_inside_a_variation() {
 
 #[test]
 fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
-    let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.A 4,0\n";
+    let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.Z 4,0\n";
     let analysis = analyze(text);
     let found: Vec<(&str, &str)> = analysis
         .diagnostics()
@@ -312,8 +313,11 @@ fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
             ("DE", "`DE` is not a tile; did you mean `D` or `E`?"),
             // one letter, but no tile: nothing is near enough to suggest
             ("Z", "`Z` is not a tile: the base tiles are A to X"),
-            // an expansion token is not in the catalogue yet
-            ("ic.A", "`ic.A` is not a tile: the base tiles are A to X"),
+            // an expansion token the catalogue lacks: the set's tiles one edit away
+            (
+                "ic.Z",
+                "`ic.Z` is not a tile; did you mean `ic.A`, `ic.B` or `ic.C`?"
+            ),
         ]
     );
     assert!(
@@ -331,11 +335,41 @@ fn completion_offers_the_rules_options_of_the_registry() {
     let items = completions(&analyze(&text), offset);
     let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
     // every option of carc_notation::RULE_OPTIONS, `boxes` included, each with its meaning
-    assert_eq!(labels, ["farmers", "no-farmers", "whole-board", "boxes"]);
+    assert_eq!(
+        labels,
+        [
+            "farmers",
+            "no-farmers",
+            "whole-board",
+            "boxes",
+            "abbot",
+            "inns-cathedrals"
+        ]
+    );
     assert!(items
         .iter()
         .all(|i| i.detail.as_ref().is_some_and(|d| !d.is_empty())));
     // after an option that takes a number, no option is offered
     let (text, offset) = cursor("rules boxes $0\n");
     assert!(completions(&analyze(&text), offset).is_empty());
+}
+
+#[test]
+fn completion_offers_the_tiles_of_the_sets_switched_on() {
+    let count = |text: &str| {
+        let (text, offset) = cursor(text);
+        let items = completions(&analyze(&text), offset);
+        let ic = items.iter().filter(|i| i.label.starts_with("ic.")).count();
+        (items.len(), ic)
+    };
+    // without `rules inns-cathedrals`: base and garden tiles only
+    assert_eq!(
+        count("players red blue\ntile D 0,0\nturn red $0\n"),
+        (32, 0)
+    );
+    // with it: the 17 Inns & Cathedrals types too
+    assert_eq!(
+        count("rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red $0\n"),
+        (32 + 17, 17)
+    );
 }

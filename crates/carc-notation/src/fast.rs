@@ -150,13 +150,16 @@ impl<'a> Words<'a> {
         })
     }
 
-    /// `ROLE [PLACE]`.
+    /// `[large] ROLE [PLACE]`.
     fn meeple(&mut self) -> Option<MeepleSpec> {
+        let large = self.word(|w| (w == "large").then_some(()));
         let role = self.word(RoleWord::from_word)?;
         let place = self.word(PlaceWord::from_word);
         let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
+        let large = large.map(|l| l.span);
         Some(MeepleSpec {
-            span: Span::new(role.span.start, end),
+            large,
+            span: Span::new(large.map_or(role.span.start, |l| l.start), end),
             role,
             place,
         })

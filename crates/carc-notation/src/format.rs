@@ -332,6 +332,9 @@ fn push_placement(
 }
 
 fn push_meeple(words: &mut Vec<String>, meeple: &MeepleSpec) {
+    if meeple.large.is_some() {
+        words.push("large".into());
+    }
     words.push(meeple.role.value.as_str().into());
     if let Some(place) = &meeple.place {
         words.push(place.value.as_str().into());

@@ -228,7 +228,7 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         Rule::coord => Expected::Coord,
         Rule::rotation => Expected::Rotation,
         Rule::colour | Rule::amounts | Rule::amount => Expected::Colour,
-        Rule::role => Expected::Role,
+        Rule::role | Rule::kw_large => Expected::Role,
         Rule::place => Expected::Place,
         Rule::rule_option => Expected::RuleOption,
         Rule::expect_what => Expected::ExpectWhat,
@@ -463,6 +463,7 @@ impl<'i> Cursor<'i> {
     }
 
     fn meeple(&mut self) -> Option<MeepleSpec> {
+        let large = self.take(Rule::kw_large).map(|p| span_of(&p, self.base));
         let pair = self.take(Rule::role)?;
         let role = self.spanned(&pair, RoleWord::from_word(pair.as_str())?);
         let place = self.take(Rule::place).and_then(|pair| {
@@ -470,8 +471,10 @@ impl<'i> Cursor<'i> {
             Some(self.spanned(&pair, place))
         });
         let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
+        let start = large.map_or(role.span.start, |l| l.start);
         Some(MeepleSpec {
-            span: Span::new(role.span.start, end),
+            large,
+            span: Span::new(start, end),
             role,
             place,
         })

@@ -220,6 +220,11 @@ pub enum RuleOption {
     WholeBoard,
     /// `boxes N`: the tiles of N boxes may be used (N × the counts of `tiles.md`).
     Boxes(u32),
+    // ---- expansions: The Abbot, Inns & Cathedrals (issue 16) ----
+    /// `abbot`: The Abbot (the abbot figure, gardens score).
+    Abbot,
+    /// `inns-cathedrals`: Inns & Cathedrals (its tiles, the large meeple).
+    InnsCathedrals,
 }
 
 impl fmt::Display for RuleOption {
@@ -457,14 +462,16 @@ pub struct Coord {
     pub span: Span,
 }
 
-/// `ROLE [PLACE]`.
+/// `[large] ROLE [PLACE]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MeepleSpec {
+    /// The word `large` (the large meeple of Inns & Cathedrals), if written.
+    pub large: Option<Span>,
     /// The role word.
     pub role: Spanned<RoleWord>,
     /// The place, if written.
     pub place: Option<Spanned<PlaceWord>>,
-    /// From the role to the end of the place (or of the role).
+    /// From `large` or the role to the end of the place (or of the role).
     pub span: Span,
 }
 

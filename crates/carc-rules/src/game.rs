@@ -180,6 +180,9 @@ pub enum DeployError {
     EmptySupply,
     /// A farmer while farmers are off.
     FarmersOff,
+    /// A special figure (large meeple, abbot …: one per player) that already stands on the
+    /// board.
+    FigureInUse(Figure),
 }
 
 impl fmt::Display for DeployError {
@@ -198,6 +201,7 @@ impl fmt::Display for DeployError {
             }
             DeployError::EmptySupply => f.write_str("no meeple left in supply"),
             DeployError::FarmersOff => f.write_str("farmers are off"),
+            DeployError::FigureInUse(figure) => write!(f, "the {figure} is already on the board"),
         }
     }
 }
@@ -611,6 +615,19 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
+        self.deploy_figure(colour, Figure::Meeple, pos, role, place)
+    }
+
+    /// As [`Game::deploy`] for any figure: a special figure (one per player, e.g. the large
+    /// meeple) instead of the supply needs to be off the board ([`DeployError::FigureInUse`]).
+    pub fn deploy_figure(
+        &mut self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+        role: Role,
+        place: Option<Place>,
+    ) -> Result<MeepleId, DeployError> {
         if self.last != Some(pos) {
             return Err(DeployError::NotLastTile);
         }
@@ -625,10 +642,25 @@ impl Game {
                 meeples: self.meeples_of_root(root),
             });
         }
-        if self.supply[colour.index()] <= 0 {
-            return Err(DeployError::EmptySupply);
+        self.figure_available(colour, figure)?;
+        Ok(self.add_figure(colour, figure, role, pos, place, node))
+    }
+
+    /// Whether `colour` has `figure` to deploy: a meeple from a non-empty supply, a special
+    /// figure when none of that kind of theirs stands on the board.
+    pub fn figure_available(&self, colour: Color, figure: Figure) -> Result<(), DeployError> {
+        if figure == Figure::Meeple {
+            if self.supply[colour.index()] <= 0 {
+                return Err(DeployError::EmptySupply);
+            }
+        } else if self
+            .meeples
+            .iter()
+            .any(|s| s.meeple.colour == colour && s.meeple.figure == figure)
+        {
+            return Err(DeployError::FigureInUse(figure));
         }
-        Ok(self.add_meeple(colour, role, pos, place, node))
+        Ok(())
     }
 
     /// A setup meeple on any placed tile: no occupancy rule (an earlier merge may explain two
@@ -641,12 +673,28 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
+        self.setup_figure(colour, Figure::Meeple, pos, role, place)
+    }
+
+    /// As [`Game::setup_meeple`] for any figure; a special figure of `colour` already on the
+    /// board is [`DeployError::FigureInUse`] (one per player).
+    pub fn setup_figure(
+        &mut self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+        role: Role,
+        place: Option<Place>,
+    ) -> Result<MeepleId, DeployError> {
         let (idx, seg, place) = self.resolve(pos, role, place)?;
         if role == Role::Farmer && !self.config.farmers {
             return Err(DeployError::FarmersOff);
         }
+        if figure != Figure::Meeple {
+            self.figure_available(colour, figure)?;
+        }
         let node = self.tile_base[idx] + seg.index as u32;
-        Ok(self.add_meeple(colour, role, pos, place, node))
+        Ok(self.add_figure(colour, figure, role, pos, place, node))
     }
 
     pub(crate) fn add_meeple(
@@ -810,6 +858,19 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Vec<DeployError> {
+        self.figure_deploy_faults(colour, Figure::Meeple, pos, role, place)
+    }
+
+    /// As [`Game::deploy_faults`] for any figure (the last check is
+    /// [`Game::figure_available`]).
+    pub fn figure_deploy_faults(
+        &mut self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+        role: Role,
+        place: Option<Place>,
+    ) -> Vec<DeployError> {
         let mut faults = Vec::new();
         let located = if self.last == Some(pos) {
             self.resolve(pos, role, place)
@@ -830,8 +891,8 @@ impl Game {
                 }
             }
         }
-        if self.supply[colour.index()] <= 0 {
-            faults.push(DeployError::EmptySupply);
+        if let Err(e) = self.figure_available(colour, figure) {
+            faults.push(e);
         }
         faults
     }
@@ -844,8 +905,10 @@ impl Game {
         let root = self.find(slot.node);
         let count = &mut self.mcount[root as usize];
         *count = count.saturating_sub(1);
-        let supply = &mut self.supply[slot.meeple.colour.index()];
-        *supply = supply.saturating_add(1);
+        if slot.meeple.figure == Figure::Meeple {
+            let supply = &mut self.supply[slot.meeple.colour.index()];
+            *supply = supply.saturating_add(1);
+        }
         Some(slot.meeple)
     }
 

@@ -34,6 +34,7 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
     MEEPLES_PER_COLOUR,
 };
+pub use scoring::road_city_value;
 pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,

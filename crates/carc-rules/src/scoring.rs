@@ -72,6 +72,33 @@ impl Scoring {
     }
 }
 
+/// The value of a road or city of `tiles` distinct tiles and `shields` coats of arms, complete
+/// or not, with or without an inn (road) or a cathedral (city) on it (`tiles.md`, seed rules of
+/// Inns & Cathedrals):
+/// - road: 1 per tile; with an inn 2 per tile when complete, 0 when unfinished;
+/// - city: complete 2 per tile and per shield, unfinished 1 per tile and per shield; with a
+///   cathedral complete 3 per tile and per shield, unfinished 0.
+pub const fn road_city_value(
+    kind: FeatureKind,
+    tiles: u32,
+    shields: u32,
+    complete: bool,
+    inn_cathedral: bool,
+) -> u32 {
+    let units = match kind {
+        FeatureKind::City => tiles + shields,
+        _ => tiles,
+    };
+    let per_unit = match (kind, complete, inn_cathedral) {
+        (_, false, true) => 0,
+        (FeatureKind::City, true, true) => 3,
+        (FeatureKind::City, true, false) => 2,
+        (_, true, true) => 2,
+        _ => 1,
+    };
+    units * per_unit
+}
+
 impl Game {
     /// Score every road, city and monastery that the tile at `pos` completed (monasteries on
     /// `pos` and its eight neighbours), add the points, return the meeples. A completed feature
@@ -230,7 +257,7 @@ impl Game {
                     self.epoch = 1;
                 }
                 let epoch = self.epoch;
-                let (mut tiles, mut shields) = (0u32, 0u32);
+                let (mut tiles, mut shields, mut inn_cathedral) = (0u32, 0u32, false);
                 let mut cur = root;
                 loop {
                     let t = self.node_tile[cur as usize] as usize;
@@ -239,18 +266,17 @@ impl Game {
                         tiles += 1;
                     }
                     // each coat of arms once: it belongs to one segment
-                    let mask = self.tiles[t].tile.info().shield_mask;
-                    shields += u32::from(mask >> self.node_seg[cur as usize] & 1);
+                    let info = self.tiles[t].tile.info();
+                    let seg = self.node_seg[cur as usize];
+                    shields += u32::from(info.shield_mask >> seg & 1);
+                    inn_cathedral |= info.inn_cathedral_mask >> seg & 1 != 0;
                     cur = self.next[cur as usize];
                     if cur == root {
                         break;
                     }
                 }
-                match kind {
-                    FeatureKind::Road => tiles,
-                    _ if self.open[root as usize] == 0 => 2 * (tiles + shields),
-                    _ => tiles + shields,
-                }
+                let complete = self.open[root as usize] == 0;
+                road_city_value(kind, tiles, shields, complete, inn_cathedral)
             }
             FeatureKind::Field => {
                 // distinct completed cities; at most a handful, so a small stack list

@@ -617,6 +617,8 @@ pub(crate) struct TypeInfo {
     pub rc_mask: u8,
     /// Bit mask of city segments with a coat of arms.
     pub shield_mask: u8,
+    /// Bit mask of road segments with an inn and city segments with a cathedral.
+    pub inn_cathedral_mask: u8,
     /// Fields: city segments touched (bit mask of segment indices).
     pub cities: [u8; MAX_SEGMENTS],
 }
@@ -642,6 +644,7 @@ const fn build_info(t: &TileDef) -> TypeInfo {
     let mut monastery = NO_SEG;
     let mut rc_mask = 0u8;
     let mut shield_mask = 0u8;
+    let mut inn_cathedral_mask = 0u8;
     let mut cities = [0u8; MAX_SEGMENTS];
     let mut i = 0;
     while i < t.segments.len() && i < MAX_SEGMENTS {
@@ -653,6 +656,11 @@ const fn build_info(t: &TileDef) -> TypeInfo {
                 rc_mask |= 1 << i;
                 if seg.modifiers.contains(Modifiers::SHIELD) {
                     shield_mask |= 1 << i;
+                }
+                if seg.modifiers.contains(Modifiers::INN)
+                    || seg.modifiers.contains(Modifiers::CATHEDRAL)
+                {
+                    inn_cathedral_mask |= 1 << i;
                 }
                 let mut s = 0;
                 while s < 4 {
@@ -687,6 +695,7 @@ const fn build_info(t: &TileDef) -> TypeInfo {
         kinds,
         rc_mask,
         shield_mask,
+        inn_cathedral_mask,
         cities,
     }
 }
@@ -755,6 +764,15 @@ impl TileType {
     /// The types of `set`, in table order (`TileSet::Base`: the 24 types of `tiles.md`).
     pub fn of_set(set: TileSet) -> impl Iterator<Item = TileType> {
         TileType::ALL.into_iter().filter(move |t| t.set() == set)
+    }
+
+    /// The base type whose copies this type shares a count with: for a garden tile of The
+    /// Abbot (`Eg`) its base type (`E`: E + Eg ≤ 5), for every other type itself.
+    pub fn family(self) -> TileType {
+        match self.set() {
+            TileSet::Abbot => TileType::from_token(&self.token()[..1]).unwrap_or(self),
+            _ => self,
+        }
     }
 
     /// The start tile (one of the four D tiles).

@@ -628,3 +628,67 @@ fn inns_cathedrals_rows() {
     assert_eq!(inner.len(), 1);
     assert_eq!(inner[0].cities, 0b1111);
 }
+
+// ---- Inns & Cathedrals scoring ----------------------------------------------------------------
+
+#[test]
+fn inn_and_cathedral_values() {
+    use carc_rules::road_city_value;
+    use FeatureKind::{City, Road};
+    // seed 004: an inn road scores 2 per tile complete, 0 unfinished; a plain road 1 per tile
+    assert_eq!(road_city_value(Road, 4, 0, true, true), 8);
+    assert_eq!(road_city_value(Road, 4, 0, false, true), 0);
+    assert_eq!(road_city_value(Road, 4, 0, true, false), 4);
+    assert_eq!(road_city_value(Road, 4, 0, false, false), 4);
+    // a cathedral city: 3 per tile and per shield complete (5 tiles + 1 shield: 18), 0
+    // unfinished; a plain one 2 per tile and shield complete (12), 1 each unfinished (6)
+    assert_eq!(road_city_value(City, 5, 1, true, true), 18);
+    assert_eq!(road_city_value(City, 5, 1, false, true), 0);
+    assert_eq!(road_city_value(City, 5, 1, true, false), 12);
+    assert_eq!(road_city_value(City, 5, 1, false, false), 6);
+}
+
+#[test]
+fn the_large_meeple_is_one_per_player() {
+    use carc_rules::{Color, Config, DeployError, Figure, Game, Pos, Role};
+    let ic_k = TileType::from_token("ic.K").unwrap();
+    let mut g = Game::new(Config::default());
+    g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0)
+        .unwrap();
+    g.place_tile(ic_k, Pos::new(0, 1), Rotation::R0).unwrap();
+    g.deploy_figure(
+        Color::Red,
+        Figure::LargeMeeple,
+        Pos::new(0, 1),
+        Role::Knight,
+        None,
+    )
+    .unwrap();
+    // red's meeples in supply are untouched: the large meeple is not one of the 7
+    assert_eq!(g.supply(Color::Red), 7);
+    g.place_tile(TileType::U, Pos::new(1, 0), Rotation::R90)
+        .unwrap();
+    assert_eq!(
+        g.deploy_figure(
+            Color::Red,
+            Figure::LargeMeeple,
+            Pos::new(1, 0),
+            Role::Traveller,
+            None
+        ),
+        Err(DeployError::FigureInUse(Figure::LargeMeeple))
+    );
+    // blue has its own
+    assert!(g
+        .deploy_figure(
+            Color::Blue,
+            Figure::LargeMeeple,
+            Pos::new(1, 0),
+            Role::Traveller,
+            None
+        )
+        .is_ok());
+    // the unfinished cathedral city (D + ic.K) scores 0 at the end; blue's road D + U, no inn: 2
+    let gains = g.final_scoring().gains();
+    assert_eq!((gains[0], gains[1]), (0, 2));
+}

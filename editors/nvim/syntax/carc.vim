@@ -15,10 +15,12 @@ syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\)\>"
 syntax match carcBrace "[{}]"
 
 syntax keyword carcColour red blue green yellow black
-syntax keyword carcRole knight traveller traveler monk farmer
+syntax keyword carcRole knight traveller traveler monk farmer large
 syntax keyword carcConstant nothing farmers boxes
 syntax match carcConstant "\<no-farmers\>"
 syntax match carcConstant "\<whole-board\>"
+syntax keyword carcConstant abbot
+syntax match carcConstant "\<inns-cathedrals\>"
 syntax match carcRotation "\<r\%(0\|90\|180\|270\)\>"
 syntax match carcNumber "\%(^\|[ \t,]\)\zs+\=\d\+\>\ze\%([ \t,#]\|$\)"
 syntax match carcCoord "\%(^\|\s\)\zs-\=\d\+,-\=\d\+\ze\%(\s\|#\|$\)"

@@ -26,6 +26,7 @@
 (tile) @type
 
 (role) @type.builtin
+(large) @type.builtin
 
 (colour) @constant
 

@@ -143,11 +143,15 @@ PLACE = pick("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 ROTATION = pick("r0", "r90", "r180", "r270")
 GLYPH = pick("!!", "!?", "!", "??", "?!", "?")
 # Option words: the registry's and others (which words exist is the parser's question).
-RULE_OPTION = pick("farmers", "no-farmers", "whole-board", "boxes", "foo-2", "x")
+RULE_OPTION = pick(
+    "farmers", "no-farmers", "whole-board", "boxes", "abbot", "inns-cathedrals", "foo-2", "x"
+)
+# A meeple, or the large meeple of Inns & Cathedrals (`large knight N`).
+MEEPLE = words(opt(pick("large")), ROLE, opt(PLACE))
 AMOUNTS = listed(words(COLOUR, number))
 EXPECTATION = words("=>", one_of("nothing", listed(words(COLOUR, number))))
 TURN_MOVE = words(
-    "turn", COLOUR, tile, coordinate, opt(ROTATION), opt(words(ROLE, opt(PLACE))), opt(GLYPH)
+    "turn", COLOUR, tile, coordinate, opt(ROTATION), opt(MEEPLE), opt(GLYPH)
 )
 
 # ---- the statement forms of grammar/carc.pest: keep in step with it --------------------
@@ -157,7 +161,7 @@ FORMS: dict[str, Gen] = {
     "note": words("note", string),
     "players": words("players", listed(COLOUR)),
     "rules": words("rules", listed(words(RULE_OPTION, opt(number)))),
-    "tile": words("tile", tile, coordinate, opt(ROTATION), some(words(COLOUR, ROLE, opt(PLACE)))),
+    "tile": words("tile", tile, coordinate, opt(ROTATION), some(words(COLOUR, MEEPLE))),
     "supply": words("supply", AMOUNTS),
     "score": words("score", AMOUNTS),
     "turn": words(TURN_MOVE, opt(EXPECTATION)),

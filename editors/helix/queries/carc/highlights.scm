@@ -27,6 +27,7 @@
 (tile) @type
 
 (role) @type.builtin
+(large) @type.builtin
 
 (colour) @constant
 
