@@ -62,6 +62,7 @@ pub(super) fn of_line(
             let meeple = r.meeple.and_then(|(role, place)| {
                 Some(BoardMeeple {
                     colour: r.colour,
+                    figure: carc_rules::Figure::Meeple,
                     role,
                     pos: r.pos,
                     place: place?,
