@@ -58,11 +58,14 @@ pub enum Code {
     ExpansionOff,
     /// A special figure (large meeple, abbot) used while it stands on the board.
     FigureSupply,
+    /// A `recall` with no abbot on the board, or of an abbot whose monastery or garden this
+    /// turn's tile completes.
+    BadRecall,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 26] = [
+    pub const ALL: [Code; 27] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -90,6 +93,7 @@ impl Code {
         // expansions (issue 16)
         Code::ExpansionOff,
         Code::FigureSupply,
+        Code::BadRecall,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -121,6 +125,7 @@ impl Code {
             Code::UnknownCode => "unknown-code",
             Code::ExpansionOff => "expansion-off",
             Code::FigureSupply => "figure-supply",
+            Code::BadRecall => "bad-recall",
         }
     }
 

@@ -52,7 +52,12 @@ pub fn describe(feature: &FeatureSummary) -> String {
         FeatureKind::City => format!("city of {}", plural(n, "tile")),
         FeatureKind::Monastery => {
             format!(
-                "monastery with {}",
+                "{} with {}",
+                if feature.garden {
+                    "garden"
+                } else {
+                    "monastery"
+                },
                 plural(n.saturating_sub(1), "neighbour")
             )
         }
@@ -358,14 +363,14 @@ pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<P
         return if count == 0 {
             format!(
                 "{} ({}) has no {want_word} for {} {role_word}",
-                tile.letter(),
+                tile.token(),
                 tile.name(),
                 vocab::article(role_word)
             )
         } else {
             format!(
                 "{} has {} here: name one by its {}",
-                tile.letter(),
+                tile.token(),
                 vocab::count(count, want_word),
                 if want == FeatureKind::Field {
                     "corner (NE, SE, SW, NW)"

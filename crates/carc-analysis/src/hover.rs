@@ -149,7 +149,7 @@ fn tile_card(state: &Replay, pos: Pos) -> Option<String> {
     let _ = writeln!(
         out,
         "**{}** · {} · {} at {}\n",
-        placed.tile.letter(),
+        placed.tile.token(),
         placed.tile.name(),
         vocab::rotation_word(placed.rot),
         vocab::pos_str(pos)

@@ -561,7 +561,7 @@ pub fn board_sentence(board: &Board, lead: &str) -> String {
         if let Some(t) = board.tiles.iter().find(|t| t.pos == last) {
             out.push_str(&format!(
                 ", the last one {} ({}) at {} {}",
-                t.tile.letter(),
+                t.tile.token(),
                 t.tile.name(),
                 vocab::pos_str(last),
                 vocab::rotation_word(t.rotation)

@@ -30,7 +30,7 @@ pub fn mark_card(state: &Replay, pos: Pos, label: Option<&str>) -> String {
             let _ = writeln!(
                 out,
                 "The cell holds **{}** ({}) {}.",
-                placed.tile.letter(),
+                placed.tile.token(),
                 placed.tile.name(),
                 vocab::rotation_word(placed.rot)
             );

@@ -1235,7 +1235,7 @@ pub(crate) fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                     "{}. {} · `{} {} {}` (line {}){meeple}",
                     i + 1,
                     s.colour.as_str(),
-                    s.tile.letter(),
+                    s.tile.token(),
                     vocab::pos_str(s.pos),
                     vocab::rotation_word(s.rotation),
                     s.line + 1

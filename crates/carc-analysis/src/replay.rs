@@ -14,7 +14,7 @@ use carc_notation::{
 };
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, MeepleId,
-    Pos, Role, TileSet, TileType, TurnScore,
+    Pos, RecallError, Role, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{Code, Diagnostic, Related};
@@ -531,6 +531,17 @@ impl Replayer<'_> {
     /// Cathedrals). `None` (and `expansion-off`) for a figure of a set that is off: it is not
     /// deployed.
     fn figure_of(&mut self, meeple: &MeepleSpec) -> Option<Figure> {
+        if let Some(abbot) = meeple.abbot {
+            if self.sets.contains(&TileSet::Abbot) {
+                return Some(Figure::Abbot);
+            }
+            self.report(
+                Code::ExpansionOff,
+                abbot,
+                "the abbot is a figure of The Abbot; add `rules abbot` to use it (it is not deployed)",
+            );
+            return None;
+        }
         let Some(large) = meeple.large else {
             return Some(Figure::Meeple);
         };
@@ -543,6 +554,33 @@ impl Replayer<'_> {
             "the large meeple is a figure of Inns & Cathedrals; add `rules inns-cathedrals` to use it (it is not deployed)",
         );
         None
+    }
+
+    /// `recall` (The Abbot): the colour's abbot comes back and scores at once. `bad-recall`
+    /// without an abbot on the board, or when this turn's tile completes its monastery or
+    /// garden; `expansion-off` without `rules abbot`.
+    fn recall(&mut self, colour: Color, span: Span) -> Option<TurnScore> {
+        if !self.sets.contains(&TileSet::Abbot) {
+            self.report(
+                Code::ExpansionOff,
+                span,
+                "`recall` takes back the abbot of The Abbot; add `rules abbot` to use it",
+            );
+            return None;
+        }
+        match self.replay.game.recall(colour) {
+            Ok(score) => Some(score),
+            Err(error) => {
+                let message = match error {
+                    RecallError::NoAbbot => {
+                        format!("{} has no abbot on the board to recall", colour.as_str())
+                    }
+                    RecallError::Completed => "this turn's tile completes the abbot's monastery or garden: it is not recalled and scores 9 in the scoring step".to_owned(),
+                };
+                self.report(Code::BadRecall, span, message);
+                None
+            }
+        }
     }
 
     /// Whether `set` is on: the base game always, The Abbot's garden tiles too (legal in every
@@ -600,7 +638,7 @@ impl Replayer<'_> {
                 format!(
                     "{} already holds a tile ({})",
                     vocab::pos_str(pos),
-                    existing.tile.letter()
+                    existing.tile.token()
                 ),
             );
             if let Some(span) = related {
@@ -874,6 +912,7 @@ impl Replayer<'_> {
         let Some(pos) = self.put_tile(line, tile, &turn.at, rotation, fault_span) else {
             return;
         };
+        let recalled = turn.recall.and_then(|span| self.recall(c, span));
         let mut deployed = None;
         let figure = turn.meeple.as_ref().and_then(|m| self.figure_of(m));
         if let (Some(meeple), Some(figure)) = (&turn.meeple, figure) {
@@ -899,7 +938,11 @@ impl Replayer<'_> {
             }
         }
         let faults = self.turn_faults(before);
-        let score = self.replay.game.score_completed(pos);
+        let mut score = self.replay.game.score_completed(pos);
+        if let Some(recalled) = recalled {
+            // the recall scored first, at once; it is part of this turn's points
+            score.features.splice(0..0, recalled.features);
+        }
         if let Some((id, span)) = deployed {
             let scored = score
                 .features
@@ -1028,6 +1071,22 @@ impl Replayer<'_> {
                     "a meeple goes only on the tile just placed",
                 );
             }
+            DeployError::NoSuchPlace if meeple.abbot.is_some() => {
+                let message = format!(
+                    "the abbot goes on the monastery or the garden of the tile just placed; {} ({}) has neither",
+                    tile.token(),
+                    tile.name()
+                );
+                self.report(Code::BadPlace, span, message);
+            }
+            DeployError::NoSuchPlace if role == Role::Monk && tile.has_garden() => {
+                let message = format!(
+                    "only the abbot may stand in a garden (`abbot`, with `rules abbot`); {} ({}) has no monastery for a monk",
+                    tile.token(),
+                    tile.name()
+                );
+                self.report(Code::BadPlace, span, message);
+            }
             DeployError::NoSuchPlace | DeployError::AmbiguousPlace => {
                 let message = explain::bad_place(
                     tile,
@@ -1050,7 +1109,7 @@ impl Replayer<'_> {
                 letter.span,
                 format!(
                     "{} fits at {} {}: a tile that fits somewhere may not be discarded",
-                    tile.letter(),
+                    tile.token(),
                     vocab::pos_str(pos),
                     vocab::rotation_word(rotation)
                 ),
@@ -1203,6 +1262,9 @@ impl Replayer<'_> {
                         | Code::OccupiedFeature
                         | Code::MeepleSupply
                         | Code::FarmersOff
+                        | Code::FigureSupply
+                        | Code::ExpansionOff
+                        | Code::BadRecall
                 )
             })
             .collect()

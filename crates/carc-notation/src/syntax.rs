@@ -462,9 +462,12 @@ pub struct Coord {
     pub span: Span,
 }
 
-/// `[large] ROLE [PLACE]`.
+/// `[large] ROLE [PLACE]`, or `abbot`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MeepleSpec {
+    /// The word `abbot` (The Abbot), if that is what is written: then `role` is `monk` at the
+    /// same span and there is no place (the abbot goes on the monastery or the garden).
+    pub abbot: Option<Span>,
     /// The word `large` (the large meeple of Inns & Cathedrals), if written.
     pub large: Option<Span>,
     /// The role word.
@@ -473,6 +476,22 @@ pub struct MeepleSpec {
     pub place: Option<Spanned<PlaceWord>>,
     /// From `large` or the role to the end of the place (or of the role).
     pub span: Span,
+}
+
+impl MeepleSpec {
+    /// The abbot written at `span`: role `monk` at the same span, no place.
+    pub fn abbot(span: Span) -> MeepleSpec {
+        MeepleSpec {
+            abbot: Some(span),
+            large: None,
+            role: Spanned {
+                value: RoleWord::Monk,
+                span,
+            },
+            place: None,
+            span,
+        }
+    }
 }
 
 /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
@@ -504,6 +523,8 @@ pub struct TurnStmt {
     pub rotation: Option<Spanned<RotationWord>>,
     /// The meeple deployed, if any.
     pub meeple: Option<MeepleSpec>,
+    /// `recall` (The Abbot): the player takes their abbot back instead of deploying.
+    pub recall: Option<Span>,
     /// A PGN-style judgement of the turn (`!`, `?`, …), if written.
     pub glyph: Option<Spanned<Glyph>>,
     /// What the turn is expected to score, if written.

@@ -38,6 +38,9 @@ pub struct FeatureSummary {
     /// An inn on the road or a cathedral in the city (Inns & Cathedrals): the feature scores
     /// more when complete and nothing when unfinished at the end.
     pub inn_cathedral: bool,
+    /// A garden (The Abbot): it scores like a monastery; [`FeatureSummary::kind`] is then
+    /// [`FeatureKind::Monastery`].
+    pub garden: bool,
     /// Open ends: road or city sides not joined to a matching neighbour; for a field, open
     /// half-sides; for a monastery, empty cells among its eight neighbours.
     pub open_sides: u32,
@@ -242,6 +245,10 @@ impl Game {
                 && (s.modifiers.contains(Modifiers::INN)
                     || s.modifiers.contains(Modifiers::CATHEDRAL))
         });
+        let garden = kind == FeatureKind::Monastery && {
+            let t = self.tiles[self.node_tile[root as usize] as usize].tile;
+            t.info().garden == self.node_seg[root as usize]
+        };
         let mut open_sides = self.open[root as usize].max(0) as u32;
         if kind == FeatureKind::Monastery {
             let own = self.tiles[self.node_tile[root as usize] as usize].pos;
@@ -297,6 +304,7 @@ impl Game {
             segments,
             shields,
             inn_cathedral,
+            garden,
             open_sides,
             complete,
             meeples,

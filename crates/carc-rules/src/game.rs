@@ -11,7 +11,7 @@ use crate::tiles::{
 use std::fmt;
 
 pub use crate::features::{FeatureId, FeatureSummary};
-pub use crate::scoring::{FinalScore, ScoredFeature, Scoring, TurnScore};
+pub use crate::scoring::{FinalScore, RecallError, ScoredFeature, Scoring, TurnScore};
 
 /// Meeples each colour starts with in supply ([`Figure::per_player`] of the meeple).
 pub const MEEPLES_PER_COLOUR: i32 = Figure::Meeple.per_player() as i32;
@@ -491,10 +491,10 @@ impl Game {
         self.tile_base.push(base);
         self.tile_nbrs.push(0);
         self.stamp.push(0);
-        if info.monastery != NO_SEG {
+        if info.monastery != NO_SEG || info.garden != NO_SEG {
             self.monasteries.push(idx as u32);
         }
-        for i in 0..info.nseg as usize {
+        for i in 0..info.nodes as usize {
             let n = base + i as u32;
             self.parent.push(n);
             self.size.push(1);
@@ -592,6 +592,34 @@ impl Game {
         self.open[r as usize] -= 2;
     }
 
+    /// The union-find node and the place that a deployment of `figure` as `role` at optional
+    /// `place` on the tile at `pos` designates. The abbot (The Abbot) goes on the tile's
+    /// monastery or, on a tile without one, its garden (place: the centre); every other figure
+    /// on the segment of [`Game::resolve`]. Only the abbot reaches a garden.
+    pub(crate) fn locate(
+        &self,
+        pos: Pos,
+        figure: Figure,
+        role: Role,
+        place: Option<Place>,
+    ) -> Result<(u32, Place), DeployError> {
+        if figure != Figure::Abbot {
+            let (idx, seg, place) = self.resolve(pos, role, place)?;
+            return Ok((self.tile_base[idx] + u32::from(seg.index), place));
+        }
+        let idx = self.tile_index_at(pos).ok_or(DeployError::NoTile)?;
+        let info = self.tiles[idx].tile.info();
+        let at = if info.monastery != NO_SEG {
+            info.monastery
+        } else {
+            info.garden
+        };
+        if at == NO_SEG || place.is_some_and(|p| p != Place::Centre) {
+            return Err(DeployError::NoSuchPlace);
+        }
+        Ok((self.tile_base[idx] + u32::from(at), Place::Centre))
+    }
+
     /// The segment of the tile at `pos` that `role` with optional `place` designates.
     pub(crate) fn resolve(
         &self,
@@ -631,11 +659,10 @@ impl Game {
         if self.last != Some(pos) {
             return Err(DeployError::NotLastTile);
         }
-        let (idx, seg, place) = self.resolve(pos, role, place)?;
+        let (node, place) = self.locate(pos, figure, role, place)?;
         if role == Role::Farmer && !self.config.farmers {
             return Err(DeployError::FarmersOff);
         }
-        let node = self.tile_base[idx] + seg.index as u32;
         let root = self.find(node);
         if self.mcount[root as usize] > 0 {
             return Err(DeployError::Occupied {
@@ -686,14 +713,13 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
-        let (idx, seg, place) = self.resolve(pos, role, place)?;
+        let (node, place) = self.locate(pos, figure, role, place)?;
         if role == Role::Farmer && !self.config.farmers {
             return Err(DeployError::FarmersOff);
         }
         if figure != Figure::Meeple {
             self.figure_available(colour, figure)?;
         }
-        let node = self.tile_base[idx] + seg.index as u32;
         Ok(self.add_figure(colour, figure, role, pos, place, node))
     }
 
@@ -873,17 +899,17 @@ impl Game {
     ) -> Vec<DeployError> {
         let mut faults = Vec::new();
         let located = if self.last == Some(pos) {
-            self.resolve(pos, role, place)
+            self.locate(pos, figure, role, place)
         } else {
             Err(DeployError::NotLastTile)
         };
         match located {
             Err(e) => faults.push(e),
-            Ok((idx, seg, _)) => {
+            Ok((node, _)) => {
                 if role == Role::Farmer && !self.config.farmers {
                     faults.push(DeployError::FarmersOff);
                 }
-                let root = self.find(self.tile_base[idx] + seg.index as u32);
+                let root = self.find(node);
                 if self.mcount[root as usize] > 0 {
                     faults.push(DeployError::Occupied {
                         meeples: self.meeples_of_root(root),

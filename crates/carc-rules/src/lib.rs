@@ -31,8 +31,8 @@ pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
 pub use figures::Figure;
 pub use game::{
     CellOccupied, Config, DeployError, FeatureId, FeatureSummary, FinalScore, Game, Meeple,
-    MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
-    MEEPLES_PER_COLOUR,
+    MeepleId, Mismatch, PlacedTile, PlacementError, RecallError, ScoredFeature, Scoring, TurnError,
+    TurnScore, MEEPLES_PER_COLOUR,
 };
 pub use scoring::road_city_value;
 pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};

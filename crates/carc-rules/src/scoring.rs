@@ -38,6 +38,28 @@ pub struct Scoring {
     pub features: Vec<ScoredFeature>,
 }
 
+/// Why a recall ([`Game::recall`]) is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RecallError {
+    /// The player has no abbot on the board.
+    NoAbbot,
+    /// The abbot's monastery or garden is complete: it scores 9 in the scoring step instead.
+    Completed,
+}
+
+impl std::fmt::Display for RecallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RecallError::NoAbbot => "no abbot of this player is on the board",
+            RecallError::Completed => {
+                "this turn's tile completes the abbot's monastery or garden: it scores 9 instead"
+            }
+        })
+    }
+}
+
+impl std::error::Error for RecallError {}
+
 /// The result of [`Game::score_completed`].
 pub type TurnScore = Scoring;
 /// The result of [`Game::final_scoring`].
@@ -119,6 +141,26 @@ impl Game {
         Scoring { features: out }
     }
 
+    /// Takes `colour`'s abbot back from its unfinished monastery or garden (The Abbot's
+    /// recall): it scores at once 1 + 1 per neighbouring tile, for `colour`. Refused, with
+    /// nothing changed, when the colour has no abbot on the board or when its monastery or
+    /// garden is complete (the tile just placed completed it: it scores 9 in the scoring step).
+    pub fn recall(&mut self, colour: Color) -> Result<Scoring, RecallError> {
+        let slot = self
+            .meeples
+            .iter()
+            .find(|s| s.meeple.colour == colour && s.meeple.figure == Figure::Abbot)
+            .ok_or(RecallError::NoAbbot)?;
+        let root = self.find_ro(slot.node);
+        if self.root_complete(root) {
+            return Err(RecallError::Completed);
+        }
+        let points = self.root_value(root);
+        let mut out = Vec::new();
+        self.award(root, points, Some(&mut out));
+        Ok(Scoring { features: out })
+    }
+
     pub(crate) fn score_completed_inner(
         &mut self,
         pos: Pos,
@@ -193,7 +235,8 @@ impl Game {
             let Some(j) = pos.offset(dx, dy).and_then(|c| self.tile_index_at(c)) else {
                 continue;
             };
-            if self.tiles[j].tile.info().monastery != NO_SEG {
+            let info = self.tiles[j].tile.info();
+            if info.monastery != NO_SEG || info.garden != NO_SEG {
                 out[n] = (order, j as u32);
                 n += 1;
             }
@@ -201,18 +244,29 @@ impl Game {
         n
     }
 
+    /// Scores the monastery and the garden (The Abbot) of tile `idx` when its eight
+    /// neighbours are filled: 9 each, once.
     #[inline]
-    fn score_monastery(&mut self, idx: usize, out: Option<&mut Vec<ScoredFeature>>) {
-        let m = self.tiles[idx].tile.info().monastery;
-        if m == NO_SEG || self.tile_nbrs[idx] != 8 {
+    fn score_monastery(&mut self, idx: usize, mut out: Option<&mut Vec<ScoredFeature>>) {
+        let info = self.tiles[idx].tile.info();
+        if self.tile_nbrs[idx] != 8 {
             return;
         }
-        let node = self.tile_base[idx] + m as u32;
-        if self.scored[node as usize] {
-            return;
+        for m in [info.monastery, info.garden] {
+            if m == NO_SEG {
+                continue;
+            }
+            let node = self.tile_base[idx] + m as u32;
+            if self.scored[node as usize] {
+                continue;
+            }
+            self.scored[node as usize] = true;
+            // a garden without its abbot is inert: not listed among the scored features
+            if m == info.garden && self.mcount[node as usize] == 0 {
+                continue;
+            }
+            self.award(node, 9, out.as_deref_mut());
         }
-        self.scored[node as usize] = true;
-        self.award(node, 9, out);
     }
 
     pub(crate) fn final_scoring_inner(&mut self, mut out: Option<&mut Vec<ScoredFeature>>) {

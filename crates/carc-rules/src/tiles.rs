@@ -608,6 +608,11 @@ pub(crate) struct TypeInfo {
     pub nseg: u8,
     /// Monastery segment index, or `NO_SEG`.
     pub monastery: u8,
+    /// The garden's node index on its tile (`nseg`: one node after the segments), or `NO_SEG`.
+    /// It scores like a monastery (its kind in `kinds` is [`FeatureKind::Monastery`]).
+    pub garden: u8,
+    /// Union-find nodes per tile: the segments, and the garden if any.
+    pub nodes: u8,
     /// Open ends of each segment when the tile stands alone (sides for road/city, half-sides
     /// for fields, 0 for the monastery).
     pub open: [u8; MAX_SEGMENTS],
@@ -685,12 +690,21 @@ const fn build_info(t: &TileDef) -> TypeInfo {
         }
         i += 1;
     }
+    // the garden: a node after the segments, scored like a monastery
+    let (garden, nodes) = if t.garden && i < MAX_SEGMENTS {
+        kinds[i] = FeatureKind::Monastery;
+        (i as u8, i as u8 + 1)
+    } else {
+        (NO_SEG, i as u8)
+    };
     TypeInfo {
         packed,
         side_seg,
         half_seg,
         nseg: i as u8,
         monastery,
+        garden,
+        nodes,
         open,
         kinds,
         rc_mask,
