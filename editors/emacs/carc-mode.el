@@ -38,8 +38,9 @@
 
 (defconst carc--colours '("red" "blue" "green" "yellow" "black"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))
-(defconst carc--figures '("large")
-  "Words before a role naming a figure other than the meeple (Inns & Cathedrals).")
+(defconst carc--figures '("large" "abbot" "recall")
+  "Figures other than the meeple: `large' before a role (Inns & Cathedrals), the `abbot'
+and its `recall' (The Abbot).")
 (defconst carc--places '("NE" "SE" "SW" "NW" "N" "E" "S" "W"))
 
 (defconst carc--tile "\\([A-Za-z][A-Za-z0-9]*\\(?:\\.[A-Za-z0-9]+\\)?\\)"

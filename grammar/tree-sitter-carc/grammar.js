@@ -32,6 +32,16 @@ function words($, ...rules) {
   return seq(...parts);
 }
 
+// A figure on the new tile: the abbot (The Abbot), or a meeple or the large meeple (Inns &
+// Cathedrals) with its role and place. Written out where it is used (a rule of its own would
+// have to be reduced before the place is seen).
+function deployment($) {
+  return choice(
+    $.abbot,
+    seq(optional(seq($.large, $._sep)), $.role, optional(seq($._sep, $.place))),
+  );
+}
+
 module.exports = grammar({
   name: 'carc',
 
@@ -98,20 +108,17 @@ module.exports = grammar({
     // words exist and which take a number is the parser's registry, not the grammar's.
     rules_statement: $ => seq('rules', $._sep, list($, $.rules_item)),
     rules_item: $ => seq($.rule_option, optional(seq($._sep, $.number))),
-    // tile T x,y [rK] [COLOUR [large] ROLE [PLACE]]...
+    // tile T x,y [rK] [COLOUR ([large] ROLE [PLACE] | abbot)]...
     tile_statement: $ => seq(
       words($, 'tile', $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
       repeat($.meeple),
     ),
-    // A setup meeple: ` COLOUR [large] ROLE [PLACE]`.
-    meeple: $ => seq(
-      $._sep, $.colour, $._sep, optional(seq($.large, $._sep)), $.role,
-      optional(seq($._sep, $.place)),
-    ),
+    // A setup figure: ` COLOUR [large] ROLE [PLACE]` or ` COLOUR abbot`.
+    meeple: $ => seq($._sep, $.colour, $._sep, deployment($)),
     supply_statement: $ => words($, 'supply', $.amounts),
     score_statement: $ => words($, 'score', $.amounts),
-    // turn COLOUR T x,y [rK] [[large] ROLE [PLACE]] [GLYPH] [=> EXPECT]
+    // turn COLOUR T x,y [rK] [[large] ROLE [PLACE] | abbot | recall] [GLYPH] [=> EXPECT]
     turn_statement: $ => seq($._turn_move, optional(seq($._sep, $.expectation))),
     // refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]
     // Codes are separated by commas; a space may come before the colon. An expectation is
@@ -128,9 +135,7 @@ module.exports = grammar({
     _turn_move: $ => seq(
       words($, 'turn', $.colour, $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
-      optional(seq(
-        $._sep, optional(seq($.large, $._sep)), $.role, optional(seq($._sep, $.place)),
-      )),
+      optional(seq($._sep, choice($.recall, deployment($)))),
       optional(seq($._sep, $.glyph)),
     ),
     discard_statement: $ => words($, 'discard', $.tile),
@@ -160,6 +165,9 @@ module.exports = grammar({
     role: $ => choice('knight', 'traveller', 'traveler', 'monk', 'farmer'),
     // The large meeple of Inns & Cathedrals, before its role.
     large: $ => 'large',
+    // The abbot of The Abbot, and taking it back instead of deploying.
+    abbot: $ => 'abbot',
+    recall: $ => 'recall',
     place: $ => choice('NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W'),
     rotation: $ => choice('r0', 'r90', 'r180', 'r270'),
     rule_option: $ => /[a-z][a-z0-9-]*/,

@@ -15,7 +15,7 @@ syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\)\>"
 syntax match carcBrace "[{}]"
 
 syntax keyword carcColour red blue green yellow black
-syntax keyword carcRole knight traveller traveler monk farmer large
+syntax keyword carcRole knight traveller traveler monk farmer large abbot recall
 syntax keyword carcConstant nothing farmers boxes
 syntax match carcConstant "\<no-farmers\>"
 syntax match carcConstant "\<whole-board\>"

@@ -147,11 +147,11 @@ RULE_OPTION = pick(
     "farmers", "no-farmers", "whole-board", "boxes", "abbot", "inns-cathedrals", "foo-2", "x"
 )
 # A meeple, or the large meeple of Inns & Cathedrals (`large knight N`).
-MEEPLE = words(opt(pick("large")), ROLE, opt(PLACE))
+MEEPLE = one_of(words(opt(pick("large")), ROLE, opt(PLACE)), "abbot")
 AMOUNTS = listed(words(COLOUR, number))
 EXPECTATION = words("=>", one_of("nothing", listed(words(COLOUR, number))))
 TURN_MOVE = words(
-    "turn", COLOUR, tile, coordinate, opt(ROTATION), opt(MEEPLE), opt(GLYPH)
+    "turn", COLOUR, tile, coordinate, opt(ROTATION), opt(one_of(MEEPLE, "recall")), opt(GLYPH)
 )
 
 # ---- the statement forms of grammar/carc.pest: keep in step with it --------------------
@@ -196,6 +196,12 @@ NEAR_MISSES = [
     "tile D 0,0,1", "tile D 0, 0", "tile D -0,-0", "tile D 0,0# touching",
     "tile DD 0,0", "tile D1 0,0", "tile 1D 0,0", "tile D. 0,0", "tile D.x.y 0,0",
     "tile é 0,0", "tile red 0,0", "tile r90 0,0", "tile D 0,0 red", "tile D 0,0 red knight S W",
+    "tile D 0,0 red large knight N", "tile D 0,0 red large", "tile D 0,0 red large large knight",
+    "turn red U 1,0 large traveller", "turn red U 1,0 large", "turn red U 1,0 largeknight",
+    "turn red U 1,0 knight large", "refused figure-supply: turn red U 1,0 large traveller N",
+    "tile Eg 0,1 red abbot", "tile Eg 0,1 red abbot N", "tile Eg 0,1 red large abbot",
+    "turn red U 1,0 recall", "turn red U 1,0 recall abbot", "turn red U 1,0 abbot recall",
+    "turn red U 1,0 recall => red +3", "turn red U 1,0 abbot !", "turn red U 1,0 recall knight",
     "players red,,blue", "players red ,blue", "players red,", "players red, #x", "players",
     "players#", "players red blue,green", "rules boxes", "rules boxes +3,farmers",
     "rules farmers no-farmers whole-board", "rules no-farmersx", "rules Farmers", "rules 3",

@@ -28,6 +28,8 @@
 
 (role) @type.builtin
 (large) @type.builtin
+(abbot) @type.builtin
+(recall) @keyword
 
 (colour) @constant
 
