@@ -70,7 +70,7 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
     RuleOptionDef {
         word: "abbot",
         argument: None,
-        doc: "The Abbot: switches the set on (see \"The Abbot\"; the garden tiles `Eg` … are legal without it)",
+        doc: "The Abbot: each player's abbot (`abbot`, `recall`); gardens score like monasteries (the garden tiles `Eg` … are legal without it)",
         option: |_| RuleOption::Abbot,
         carc: false,
     },
