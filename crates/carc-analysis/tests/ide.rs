@@ -373,3 +373,63 @@ fn completion_offers_the_tiles_of_the_sets_switched_on() {
         (32 + 17, 17)
     );
 }
+
+// ---- The Abbot and Inns & Cathedrals: hover and inlay hints explain the new scores ----------
+
+#[test]
+fn hover_and_inlay_explain_inns_cathedrals_large_meeples_gardens_and_recall() {
+    let file = |path: &str| {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../examples/expansions")
+                .join(path),
+        )
+        .unwrap()
+    };
+    let on_turn = |text: &str, turn: &str| {
+        let fixture = text.replacen(turn, &format!("$0{turn}"), 1);
+        hover_at(&fixture).unwrap_or_default()
+    };
+    // inn: A + D + ic.B + A, 4 tiles with an inn, 4 × 2 = 8
+    let inn = file("inn.carc");
+    let card = on_turn(&inn, "turn blue A");
+    assert!(
+        card.contains("road of 4 tiles (complete): 4 × 2 (inn) = 8 for red"),
+        "{card}"
+    );
+    // cathedral: 5 tiles × 3 = 15
+    let card = on_turn(&file("cathedral.carc"), "turn blue E");
+    assert!(
+        card.contains("city of 5 tiles (complete): 5 × 3 (cathedral) = 15 for red"),
+        "{card}"
+    );
+    // an unfinished inn road at the end: 0
+    let card = on_turn(&file("inn-unfinished.carc"), "end => nothing");
+    assert!(
+        card.contains("2 tiles with an inn, unfinished = 0"),
+        "{card}"
+    );
+    // the large meeple: blue's two travellers (1 + 1) tie red's large one (2)
+    let card = on_turn(&file("large-meeple.carc"), "turn red A");
+    assert!(
+        card.contains("blue 2 (2 travellers) v red 2 (large traveller counting 2)"),
+        "{card}"
+    );
+    // recall: the garden with 2 neighbours scores 1 + 2 = 3 at once
+    let recall = file("abbot-recall.carc");
+    let card = on_turn(&recall, "turn red U");
+    assert!(
+        card.contains("garden with 2 neighbours (unfinished): 1 + 2 = 3 for red"),
+        "{card}"
+    );
+    // the garden completed: 9, like a monastery
+    let card = on_turn(&file("garden.carc"), "turn blue E");
+    assert!(
+        card.contains("garden with 8 neighbours (complete)"),
+        "{card}"
+    );
+    // without a written expectation, the inlay hint shows the recall's points
+    let unwritten = recall.replace("recall => red +3", "recall");
+    let hints = labels(&analyze(&unwritten));
+    assert!(hints.iter().any(|l| l.contains("red +3")), "{hints:?}");
+}
