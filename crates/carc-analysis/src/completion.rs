@@ -3,7 +3,7 @@
 //! text of the line, since the line under the cursor is usually half-typed.
 
 use carc_notation::{rule_option, Colour, Span, RULE_OPTIONS};
-use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
+use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::vocab;
@@ -220,8 +220,13 @@ impl Context<'_> {
         }
         match meeple {
             None => out.extend(self.colours(&[])),
-            Some([]) => out.extend(self.roles(tile, rotation)),
-            Some([role]) => {
+            Some([]) => {
+                out.extend(self.roles(tile, rotation));
+                out.extend(self.figures(tile, !setup));
+            }
+            // after `large`: the roles again
+            Some(["large"]) => out.extend(self.roles(tile, rotation)),
+            Some(["large", role]) | Some([role]) => {
                 if let Some(role) = role_of(role) {
                     out.extend(self.places(tile, rotation, role));
                 }
@@ -265,6 +270,38 @@ impl Context<'_> {
                 )
             })
             .collect()
+    }
+
+    /// The expansions' words where a role may stand, for the sets the file switches on:
+    /// `large` (Inns & Cathedrals); `abbot` on a tile with a monastery or garden and, in a
+    /// turn, `recall` (The Abbot).
+    fn figures(&self, tile: TileType, turn: bool) -> Vec<CompletionItem> {
+        let sets = crate::replay::sets_on(&self.analysis.parse);
+        let mut out = Vec::new();
+        if sets.contains(&TileSet::InnsCathedrals) {
+            out.push(self.item(
+                "large".to_owned(),
+                Some("the large meeple: counts 2 in a majority".to_owned()),
+                CompletionKind::Role,
+            ));
+        }
+        if sets.contains(&TileSet::Abbot) {
+            if tile.has_monastery() || tile.has_garden() {
+                out.push(self.item(
+                    "abbot".to_owned(),
+                    Some("the abbot, on the monastery or garden".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+            if turn {
+                out.push(self.item(
+                    "recall".to_owned(),
+                    Some("take the abbot back: 1 + 1 per neighbouring tile".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+        }
+        out
     }
 
     /// The places of the tile where this role can stand.

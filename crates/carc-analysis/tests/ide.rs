@@ -433,3 +433,37 @@ fn hover_and_inlay_explain_inns_cathedrals_large_meeples_gardens_and_recall() {
     let hints = labels(&analyze(&unwritten));
     assert!(hints.iter().any(|l| l.contains("red +3")), "{hints:?}");
 }
+
+#[test]
+fn completion_offers_large_abbot_and_recall_when_their_sets_are_on() {
+    let labels = |fixture: &str| -> Vec<String> {
+        let (text, offset) = cursor(fixture);
+        completions(&analyze(&text), offset)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    };
+    // base game: only the roles of U (a road and its fields)
+    let base = labels("players red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
+    assert!(base.contains(&"traveller".to_owned()), "{base:?}");
+    assert!(!base
+        .iter()
+        .any(|l| ["large", "abbot", "recall"].contains(&l.as_str())));
+    // both sets on, on a garden tile: the large meeple, the abbot and recall
+    let both = labels(
+        "rules abbot inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red Ug 1,0 r90 $0\n",
+    );
+    for word in ["large", "abbot", "recall", "traveller"] {
+        assert!(both.contains(&word.to_owned()), "{word}: {both:?}");
+    }
+    // no garden, no monastery: no abbot, but recall (of an abbot elsewhere)
+    let plain = labels("rules abbot\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
+    assert!(!plain.contains(&"abbot".to_owned()) && plain.contains(&"recall".to_owned()));
+    // after `large`, the roles and then the places
+    let after = labels(
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 large $0\n",
+    );
+    assert!(after.contains(&"traveller".to_owned()), "{after:?}");
+    let places = labels("rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 large traveller $0\n");
+    assert!(places.contains(&"E".to_owned()), "{places:?}");
+}
