@@ -35,7 +35,9 @@ pub use game::{
     TurnScore, MEEPLES_PER_COLOUR,
 };
 pub use scoring::road_city_value;
-pub use sim::{simulate, simulate_boxes, GameRecord, Rng, Sim, Step};
+pub use sim::{
+    deck_with_sets, simulate, simulate_boxes, simulate_sets, Action, GameRecord, Rng, Sim, Step,
+};
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,
     TileType, TOTAL_TILES,
