@@ -40,3 +40,37 @@ fn random_games_with_both_sets_check_clean_and_agree_on_the_scores() {
         "{large} {abbots} {recalls}"
     );
 }
+
+#[test]
+fn moves_list_the_large_meeple_the_abbot_and_recall() {
+    // red's abbot stands in the garden of Eg r180 at 0,1 (neighbours: D only)
+    let text =
+        "rules abbot inns-cathedrals\nplayers red blue\ntile D 0,0\ntile Eg 0,1 r180 red abbot\n";
+    let list = carc_analysis::moves(&analyze(text), "U", None).unwrap();
+    let texts: Vec<&str> = list.moves.iter().map(|m| m.text.as_str()).collect();
+    // U r90 at 1,0 is the garden's second neighbour: recalling scores 1 + 2 = 3 at once
+    let recall = list
+        .moves
+        .iter()
+        .find(|m| m.text == "U 1,0 r90 recall")
+        .unwrap_or_else(|| panic!("{texts:?}"));
+    assert_eq!((recall.points, recall.figure), (3, Some("recall")));
+    // the large meeple wherever a meeple may go
+    assert!(texts.contains(&"U 1,0 r90 large traveller E"), "{texts:?}");
+    assert!(texts.contains(&"U 1,0 r90 traveller E"), "{texts:?}");
+    // the abbot is on the board already, and U has no monastery or garden: no `abbot` move
+    assert!(!texts.iter().any(|t| t.ends_with(" abbot")), "{texts:?}");
+    // red's abbot is in use: no `abbot` on a monastery either; without it on the board, yes
+    let list = carc_analysis::moves(&analyze(text), "B", None).unwrap();
+    assert!(list.moves.iter().all(|m| m.figure != Some("abbot")));
+    let free = "rules abbot\nplayers red blue\ntile D 0,0\n";
+    let list = carc_analysis::moves(&analyze(free), "B", None).unwrap();
+    assert!(list
+        .moves
+        .iter()
+        .any(|m| m.figure == Some("abbot") && m.text.ends_with(" abbot")));
+    // without the sets, none of these words
+    let base = "players red blue\ntile D 0,0\n";
+    let list = carc_analysis::moves(&analyze(base), "U", None).unwrap();
+    assert!(list.moves.iter().all(|m| m.figure.is_none()));
+}
