@@ -467,3 +467,21 @@ fn completion_offers_large_abbot_and_recall_when_their_sets_are_on() {
     let places = labels("rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 large traveller $0\n");
     assert!(places.contains(&"E".to_owned()), "{places:?}");
 }
+
+#[test]
+fn semantic_tokens_classify_large_abbot_and_recall_as_figures() {
+    let words = |text: &str| -> Vec<(String, TokenKind)> {
+        semantic_tokens(&analyze(text))
+            .iter()
+            .filter(|t| t.kind == TokenKind::Role)
+            .map(|t| (text[t.span.start..t.span.end].to_owned(), t.kind))
+            .collect()
+    };
+    let role = |w: &str| (w.to_owned(), TokenKind::Role);
+    assert_eq!(
+        words("tile D 0,0 red large knight N\n"),
+        [role("large"), role("knight")]
+    );
+    assert_eq!(words("tile Eg 0,1 r180 red abbot\n"), [role("abbot")]);
+    assert_eq!(words("turn red U 1,0 r90 recall\n"), [role("recall")]);
+}
