@@ -721,8 +721,8 @@ fn game_params(seed: u64) -> (usize, bool, Driver) {
 fn compare_game(seed: u64) -> (usize, Stats) {
     let (players, farmers, driver) = game_params(seed);
     match driver {
-        Driver::Sim { boxes } => compare_sim(seed, players, farmers, boxes),
-        Driver::SimInns => compare_sim_inns(seed, players, farmers),
+        Driver::Sim { boxes } => compare_sim(seed, players, farmers, boxes, &[]),
+        Driver::SimInns => compare_sim(seed, players, farmers, 1, &[TileSet::InnsCathedrals]),
         Driver::Steps | Driver::Strict => compare_own(seed, players, farmers, driver),
     }
 }
@@ -742,9 +742,22 @@ fn compare_final(ctx: &str, g: &mut Game, o: &mut Oracle) {
     assert!(o.meeples.is_empty());
 }
 
-fn compare_sim(seed: u64, players: usize, farmers: bool, boxes: u32) -> (usize, Stats) {
-    let mut sim = Sim::with_boxes(seed, players, farmers, boxes);
-    let mut o = Oracle::new(farmers, 72 * boxes as usize);
+/// The simulator's game `seed` against the oracle: `boxes` boxes of the base game, or one box
+/// with the expansions of `sets` (Inns & Cathedrals: its 18 tiles and the large meeple, told
+/// apart by the simulator's [`Sim::last_action`]).
+fn compare_sim(
+    seed: u64,
+    players: usize,
+    farmers: bool,
+    boxes: u32,
+    sets: &[TileSet],
+) -> (usize, Stats) {
+    let mut sim = if sets.is_empty() {
+        Sim::with_boxes(seed, players, farmers, boxes)
+    } else {
+        Sim::with_sets(seed, players, farmers, sets)
+    };
+    let mut o = Oracle::new(farmers, 72 * boxes as usize + 18);
     let start = sim.game().tiles()[0];
     o.place(start.tile, start.pos.x, start.pos.y, start.rot);
     let mut turns = 0;
@@ -754,69 +767,8 @@ fn compare_sim(seed: u64, players: usize, farmers: bool, boxes: u32) -> (usize, 
         let Some(step) = sim.step() else { break };
         n += 1;
         let ctx = format!(
-            "sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes) step {n} {step:?}"
+            "sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes, sets {sets:?}) step {n} {step:?}"
         );
-        match step {
-            Step::Discard { tile } => {
-                assert!(o.legal_placements(tile).is_empty(), "{ctx}: discarded");
-            }
-            Step::Turn {
-                colour,
-                tile,
-                pos,
-                rot,
-                meeple,
-            } => {
-                turns += 1;
-                o.place(tile, pos.x, pos.y, rot);
-                if let Some((role, place)) = meeple {
-                    o.deploy(colour.index(), pos.x, pos.y, role, place);
-                }
-                let og = o.score_turn(pos.x, pos.y);
-                let g = sim.game();
-                let monasteries = o.board.keys().filter(|c| o.board[c].0.has_monastery());
-                if monasteries.count() > 16 {
-                    *o.stats.entry("turn with over 16 monasteries").or_default() += 1;
-                }
-                for c in Color::ALL {
-                    let delta = g.score(c) - before[c.index()];
-                    assert_eq!(delta, i64::from(og[c.index()]), "{ctx}: gain of {c}");
-                }
-                compare_state(&ctx, g, &o);
-            }
-        }
-    }
-    let ctx = format!("sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes)");
-    let before = scores(sim.game());
-    let fin = sim.finish();
-    let og = o.final_scoring();
-    let g = sim.game();
-    for c in Color::ALL {
-        assert_eq!(
-            g.score(c) - before[c.index()],
-            i64::from(og[c.index()]),
-            "{ctx}: final gain of {c}"
-        );
-        assert_eq!(fin.gain(c), og[c.index()], "{ctx}: final gain of {c}");
-    }
-    compare_state(&format!("{ctx} after final scoring"), g, &o);
-    (turns, o.stats)
-}
-
-/// As [`compare_sim`] for a game with Inns & Cathedrals (one box and its 18 tiles), the
-/// large meeple told apart by the simulator's [`Sim::last_action`].
-fn compare_sim_inns(seed: u64, players: usize, farmers: bool) -> (usize, Stats) {
-    let mut sim = Sim::with_sets(seed, players, farmers, &[TileSet::InnsCathedrals]);
-    let mut o = Oracle::new(farmers, 72 + 18);
-    let start = sim.game().tiles()[0];
-    o.place(start.tile, start.pos.x, start.pos.y, start.rot);
-    let mut turns = 0;
-    let mut n = 0;
-    loop {
-        let before = scores(sim.game());
-        let Some(step) = sim.step() else { break };
-        n += 1;
-        let ctx = format!("inns sim seed {seed} ({players}p, farmers {farmers}) step {n} {step:?}");
         match step {
             Step::Discard { tile } => {
                 assert!(o.legal_placements(tile).is_empty(), "{ctx}: discarded");
@@ -839,6 +791,10 @@ fn compare_sim_inns(seed: u64, players: usize, farmers: bool) -> (usize, Stats) 
                 }
                 let og = o.score_turn(pos.x, pos.y);
                 let g = sim.game();
+                let monasteries = o.board.keys().filter(|c| o.board[c].0.has_monastery());
+                if monasteries.count() > 16 {
+                    *o.stats.entry("turn with over 16 monasteries").or_default() += 1;
+                }
                 for c in Color::ALL {
                     let delta = g.score(c) - before[c.index()];
                     assert_eq!(delta, i64::from(og[c.index()]), "{ctx}: gain of {c}");
@@ -847,16 +803,21 @@ fn compare_sim_inns(seed: u64, players: usize, farmers: bool) -> (usize, Stats) 
             }
         }
     }
-    let ctx = format!("inns sim seed {seed} ({players}p, farmers {farmers})");
+    let ctx =
+        format!("sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes, sets {sets:?})");
     let before = scores(sim.game());
     let fin = sim.finish();
     let og = o.final_scoring();
+    let g = sim.game();
     for c in Color::ALL {
-        let delta = sim.game().score(c) - before[c.index()];
-        assert_eq!(delta, i64::from(og[c.index()]), "{ctx}: final gain of {c}");
+        assert_eq!(
+            g.score(c) - before[c.index()],
+            i64::from(og[c.index()]),
+            "{ctx}: final gain of {c}"
+        );
         assert_eq!(fin.gain(c), og[c.index()], "{ctx}: final gain of {c}");
     }
-    compare_state(&format!("{ctx} after final scoring"), sim.game(), &o);
+    compare_state(&format!("{ctx} after final scoring"), g, &o);
     (turns, o.stats)
 }
 
