@@ -41,7 +41,8 @@
 (defconst carc--figures '("large" "abbot" "recall")
   "Figures other than the meeple: `large' before a role (Inns & Cathedrals), the `abbot'
 and its `recall' (The Abbot).")
-(defconst carc--places '("NE" "SE" "SW" "NW" "N" "E" "S" "W"))
+(defconst carc--places '("NNE" "ENE" "ESE" "SSE" "SSW" "WSW" "WNW" "NNW"
+                         "NE" "SE" "SW" "NW" "N" "E" "S" "W" "inner"))
 
 (defconst carc--tile "\\([A-Za-z][A-Za-z0-9]*\\(?:\\.[A-Za-z0-9]+\\)?\\)"
   "A regexp matching a tile token (`D', `Eg', `ic.A') as group 1.")

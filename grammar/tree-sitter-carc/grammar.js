@@ -168,7 +168,12 @@ module.exports = grammar({
     // The abbot of The Abbot, and taking it back instead of deploying.
     abbot: $ => 'abbot',
     recall: $ => 'recall',
-    place: $ => choice('NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W'),
+    // Sides, corners, half-sides (fields of a split corner) and `inner` (a field touching no
+    // side).
+    place: $ => choice(
+      'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW',
+      'NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W', 'inner',
+    ),
     rotation: $ => choice('r0', 'r90', 'r180', 'r270'),
     rule_option: $ => /[a-z][a-z0-9-]*/,
     // PGN-style judgement of a turn.

@@ -384,7 +384,17 @@ pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<P
         Place::Side(s) => s.as_str(),
         Place::Corner(c) => c.as_str(),
         Place::Centre => "the centre",
+        Place::Half(h) => h.as_str(),
+        Place::Inner => "inner",
     };
+    if let Place::Corner(c) = place {
+        if let Some([a, b]) = tile.corner_split(rotation, c) {
+            return format!(
+                "corner {c} of {} is split between two fields by a city wall: name the half-side, {a} or {b}",
+                tile.token()
+            );
+        }
+    }
     match tile.place_feature(rotation, place) {
         Some(kind) if kind != want => format!(
             "{} {role_word} goes on {} {want_word}; {place_word} of this tile is {} {}",

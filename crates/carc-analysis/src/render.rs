@@ -337,6 +337,18 @@ fn side_mid(side: Side) -> (f64, f64) {
 fn meeple_point(tile: TileType, rotation: Rotation, role: Role, place: Place) -> (f64, f64) {
     match place {
         Place::Centre => (76.0, 62.0),
+        // the inner field: below the middle of the tile
+        Place::Inner => (50.0, 68.0),
+        // a half-side: its corner's point, moved towards the half's side
+        Place::Half(h) => {
+            let (x, y) = meeple_point(tile, rotation, role, Place::Corner(h.corner()));
+            match h.side() {
+                Side::N => (x, y - 10.0),
+                Side::S => (x, y + 10.0),
+                Side::E => (x + 10.0, y),
+                Side::W => (x - 10.0, y),
+            }
+        }
         Place::Side(side) => {
             let depth = if role == Role::Knight { 17.0 } else { 16.0 };
             turn_point((50.0, depth), side.index())
@@ -1007,6 +1019,13 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
             Place::Corner(Corner::SE) => (2, 2),
             Place::Corner(Corner::SW) => (2, 0),
             Place::Corner(Corner::NW) => (0, 0),
+            Place::Half(h) => match h.corner() {
+                Corner::NE => (0, 2),
+                Corner::SE => (2, 2),
+                Corner::SW => (2, 0),
+                Corner::NW => (0, 0),
+            },
+            Place::Inner => (1, 1),
         };
         cell[row][col] = colour_initial(m.colour);
     }

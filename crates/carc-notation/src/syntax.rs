@@ -360,11 +360,29 @@ pub enum PlaceWord {
     SW,
     /// Corner north-west.
     NW,
+    /// Half-side: the east half of side N (fields; a split corner needs one).
+    NNE,
+    /// Half-side: the north half of side E.
+    ENE,
+    /// Half-side: the south half of side E.
+    ESE,
+    /// Half-side: the east half of side S.
+    SSE,
+    /// Half-side: the west half of side S.
+    SSW,
+    /// Half-side: the south half of side W.
+    WSW,
+    /// Half-side: the north half of side W.
+    WNW,
+    /// Half-side: the west half of side N.
+    NNW,
+    /// `inner`: the field that touches no side of its tile.
+    Inner,
 }
 
 impl PlaceWord {
-    /// Every place word: the sides, then the corners.
-    pub const ALL: [PlaceWord; 8] = [
+    /// Every place word: the sides, the corners, the half-sides, `inner`.
+    pub const ALL: [PlaceWord; 17] = [
         PlaceWord::N,
         PlaceWord::E,
         PlaceWord::S,
@@ -373,6 +391,15 @@ impl PlaceWord {
         PlaceWord::SE,
         PlaceWord::SW,
         PlaceWord::NW,
+        PlaceWord::NNE,
+        PlaceWord::ENE,
+        PlaceWord::ESE,
+        PlaceWord::SSE,
+        PlaceWord::SSW,
+        PlaceWord::WSW,
+        PlaceWord::WNW,
+        PlaceWord::NNW,
+        PlaceWord::Inner,
     ];
 
     /// The place word written `word`.
@@ -391,6 +418,15 @@ impl PlaceWord {
             PlaceWord::SE => "SE",
             PlaceWord::SW => "SW",
             PlaceWord::NW => "NW",
+            PlaceWord::NNE => "NNE",
+            PlaceWord::ENE => "ENE",
+            PlaceWord::ESE => "ESE",
+            PlaceWord::SSE => "SSE",
+            PlaceWord::SSW => "SSW",
+            PlaceWord::WSW => "WSW",
+            PlaceWord::WNW => "WNW",
+            PlaceWord::NNW => "NNW",
+            PlaceWord::Inner => "inner",
         }
     }
 

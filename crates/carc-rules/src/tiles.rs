@@ -432,6 +432,11 @@ pub enum Place {
     Corner(Corner),
     /// The centre (the monastery).
     Centre,
+    /// A half-side, for a field (`ESE`): needed where a city wall splits a corner between two
+    /// fields (`ic.G`'s SE); allowed on any field.
+    Half(HalfSide),
+    /// The field that touches no side of its tile (`ic.H`), for a farmer.
+    Inner,
 }
 
 impl Place {
@@ -441,6 +446,8 @@ impl Place {
             Place::Side(s) => 1 << s as u16,
             Place::Corner(c) => 1 << (4 + c as u16),
             Place::Centre => 1 << 8,
+            // never among a segment's places: looked up through the catalogue row instead
+            Place::Half(_) | Place::Inner => 0,
         }
     }
 
@@ -450,6 +457,8 @@ impl Place {
             Place::Side(s) => Place::Side(s.rotated(rot)),
             Place::Corner(c) => Place::Corner(c.rotated(rot)),
             Place::Centre => Place::Centre,
+            Place::Half(h) => Place::Half(h.rotated(rot)),
+            Place::Inner => Place::Inner,
         }
     }
 
@@ -459,6 +468,8 @@ impl Place {
             Place::Side(s) => s.as_str(),
             Place::Corner(c) => c.as_str(),
             Place::Centre => "centre",
+            Place::Half(h) => h.as_str(),
+            Place::Inner => "inner",
         }
     }
 }
@@ -939,7 +950,30 @@ impl TileType {
 
     /// The segment at board place `place` after `rot`, if any.
     pub fn segment_at(self, rot: Rotation, place: Place) -> Option<SegmentDef> {
-        self.segments(rot).find(|s| s.places.contains(place))
+        match place {
+            Place::Half(h) => {
+                // back to the row's orientation, then the field holding that half-side
+                let h0 = HalfSide::ALL[(h.index() + 8 - 2 * rot.index()) & 7];
+                self.def().field_at(h0).and_then(|i| self.segment(rot, i))
+            }
+            Place::Inner => {
+                let i = self.def().segments.iter().position(|s| s.inner)?;
+                self.segment(rot, i)
+            }
+            _ => self.segments(rot).find(|s| s.places.contains(place)),
+        }
+    }
+
+    /// Whether corner `corner` (board directions, after `rot`) is split: both of its
+    /// half-sides lie in fields, but in two different ones (`ic.G`'s SE). A farmer must then
+    /// name a half-side.
+    pub fn corner_split(self, rot: Rotation, corner: Corner) -> Option<[HalfSide; 2]> {
+        let [a, b] = corner.half_sides();
+        let field = |h: HalfSide| self.segment_at(rot, Place::Half(h)).map(|s| s.index);
+        match (field(a), field(b)) {
+            (Some(x), Some(y)) if x != y => Some([a, b]),
+            _ => None,
+        }
     }
 
     /// What is at board place `place` after `rot` (`None`: nothing there, e.g. a corner between

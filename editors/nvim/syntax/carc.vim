@@ -35,7 +35,7 @@ syntax match carcTile "\%(^\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-
 syntax match carcCode "\%(^\s*refused\s[^:#]*\)\@<=\<\l\+\%(-\l\+\)*\ze\s*[,:]"
 syntax match carcStatement "\%(^\s*refused\s[^:#]*:\s*\)\@<=turn\>"
 syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
-syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NE\|SE\|SW\|NW\|N\|E\|S\|W\)\>"
+syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NNE\|ENE\|ESE\|SSE\|SSW\|WSW\|WNW\|NNW\|NE\|SE\|SW\|NW\|N\|E\|S\|W\|inner\)\>"
 
 highlight default link carcComment Comment
 highlight default link carcString String

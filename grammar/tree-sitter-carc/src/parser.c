@@ -9,9 +9,9 @@
 #define LANGUAGE_VERSION 14
 #define STATE_COUNT 197
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 110
+#define SYMBOL_COUNT 119
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 66
+#define TOKEN_COUNT 75
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 0
 #define MAX_ALIAS_SEQUENCE_LENGTH 17
@@ -55,80 +55,89 @@ enum ts_symbol_identifiers {
   sym_large = 33,
   sym_abbot = 34,
   sym_recall = 35,
-  anon_sym_NE = 36,
-  anon_sym_SE = 37,
-  anon_sym_SW = 38,
-  anon_sym_NW = 39,
-  anon_sym_N = 40,
-  anon_sym_E = 41,
-  anon_sym_S = 42,
-  anon_sym_W = 43,
-  anon_sym_r0 = 44,
-  anon_sym_r90 = 45,
-  anon_sym_r180 = 46,
-  anon_sym_r270 = 47,
-  sym_rule_option = 48,
-  anon_sym_BANG_BANG = 49,
-  anon_sym_BANG_QMARK = 50,
-  anon_sym_BANG = 51,
-  anon_sym_QMARK_QMARK = 52,
-  anon_sym_QMARK_BANG = 53,
-  anon_sym_QMARK = 54,
-  sym_coordinate = 55,
-  sym_number = 56,
-  sym_refusal_code = 57,
-  anon_sym_DQUOTE = 58,
-  sym_string_content = 59,
-  sym_escape_sequence = 60,
-  sym_comment = 61,
-  sym__ws = 62,
-  sym__newline = 63,
-  sym__final_carriage_returns = 64,
-  anon_sym_BOM = 65,
-  sym_source_file = 66,
-  sym__line = 67,
-  sym__statement = 68,
-  sym_title_statement = 69,
-  sym_note_statement = 70,
-  sym_players_statement = 71,
-  sym_rules_statement = 72,
-  sym_rules_item = 73,
-  sym_tile_statement = 74,
-  sym_meeple = 75,
-  sym_supply_statement = 76,
-  sym_score_statement = 77,
-  sym_turn_statement = 78,
-  sym_refused_statement = 79,
-  sym_refusal_codes = 80,
-  sym_refused_turn = 81,
-  sym__turn_move = 82,
-  sym_discard_statement = 83,
-  sym_expect_statement = 84,
-  sym_end_statement = 85,
-  sym_variation_start = 86,
-  sym_mark_statement = 87,
-  sym_amounts = 88,
-  sym_amount = 89,
-  sym_expectation = 90,
-  sym_gains = 91,
-  sym_gain = 92,
-  sym_colour = 93,
-  sym_role = 94,
-  sym_place = 95,
-  sym_rotation = 96,
-  sym_glyph = 97,
-  sym_string = 98,
-  sym__sep = 99,
-  sym__list_sep = 100,
-  sym__bom = 101,
-  aux_sym_source_file_repeat1 = 102,
-  aux_sym_players_statement_repeat1 = 103,
-  aux_sym_rules_statement_repeat1 = 104,
-  aux_sym_tile_statement_repeat1 = 105,
-  aux_sym_refusal_codes_repeat1 = 106,
-  aux_sym_amounts_repeat1 = 107,
-  aux_sym_gains_repeat1 = 108,
-  aux_sym_string_repeat1 = 109,
+  anon_sym_NNE = 36,
+  anon_sym_ENE = 37,
+  anon_sym_ESE = 38,
+  anon_sym_SSE = 39,
+  anon_sym_SSW = 40,
+  anon_sym_WSW = 41,
+  anon_sym_WNW = 42,
+  anon_sym_NNW = 43,
+  anon_sym_NE = 44,
+  anon_sym_SE = 45,
+  anon_sym_SW = 46,
+  anon_sym_NW = 47,
+  anon_sym_N = 48,
+  anon_sym_E = 49,
+  anon_sym_S = 50,
+  anon_sym_W = 51,
+  anon_sym_inner = 52,
+  anon_sym_r0 = 53,
+  anon_sym_r90 = 54,
+  anon_sym_r180 = 55,
+  anon_sym_r270 = 56,
+  sym_rule_option = 57,
+  anon_sym_BANG_BANG = 58,
+  anon_sym_BANG_QMARK = 59,
+  anon_sym_BANG = 60,
+  anon_sym_QMARK_QMARK = 61,
+  anon_sym_QMARK_BANG = 62,
+  anon_sym_QMARK = 63,
+  sym_coordinate = 64,
+  sym_number = 65,
+  sym_refusal_code = 66,
+  anon_sym_DQUOTE = 67,
+  sym_string_content = 68,
+  sym_escape_sequence = 69,
+  sym_comment = 70,
+  sym__ws = 71,
+  sym__newline = 72,
+  sym__final_carriage_returns = 73,
+  anon_sym_BOM = 74,
+  sym_source_file = 75,
+  sym__line = 76,
+  sym__statement = 77,
+  sym_title_statement = 78,
+  sym_note_statement = 79,
+  sym_players_statement = 80,
+  sym_rules_statement = 81,
+  sym_rules_item = 82,
+  sym_tile_statement = 83,
+  sym_meeple = 84,
+  sym_supply_statement = 85,
+  sym_score_statement = 86,
+  sym_turn_statement = 87,
+  sym_refused_statement = 88,
+  sym_refusal_codes = 89,
+  sym_refused_turn = 90,
+  sym__turn_move = 91,
+  sym_discard_statement = 92,
+  sym_expect_statement = 93,
+  sym_end_statement = 94,
+  sym_variation_start = 95,
+  sym_mark_statement = 96,
+  sym_amounts = 97,
+  sym_amount = 98,
+  sym_expectation = 99,
+  sym_gains = 100,
+  sym_gain = 101,
+  sym_colour = 102,
+  sym_role = 103,
+  sym_place = 104,
+  sym_rotation = 105,
+  sym_glyph = 106,
+  sym_string = 107,
+  sym__sep = 108,
+  sym__list_sep = 109,
+  sym__bom = 110,
+  aux_sym_source_file_repeat1 = 111,
+  aux_sym_players_statement_repeat1 = 112,
+  aux_sym_rules_statement_repeat1 = 113,
+  aux_sym_tile_statement_repeat1 = 114,
+  aux_sym_refusal_codes_repeat1 = 115,
+  aux_sym_amounts_repeat1 = 116,
+  aux_sym_gains_repeat1 = 117,
+  aux_sym_string_repeat1 = 118,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -168,6 +177,14 @@ static const char * const ts_symbol_names[] = {
   [sym_large] = "large",
   [sym_abbot] = "abbot",
   [sym_recall] = "recall",
+  [anon_sym_NNE] = "NNE",
+  [anon_sym_ENE] = "ENE",
+  [anon_sym_ESE] = "ESE",
+  [anon_sym_SSE] = "SSE",
+  [anon_sym_SSW] = "SSW",
+  [anon_sym_WSW] = "WSW",
+  [anon_sym_WNW] = "WNW",
+  [anon_sym_NNW] = "NNW",
   [anon_sym_NE] = "NE",
   [anon_sym_SE] = "SE",
   [anon_sym_SW] = "SW",
@@ -176,6 +193,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_E] = "E",
   [anon_sym_S] = "S",
   [anon_sym_W] = "W",
+  [anon_sym_inner] = "inner",
   [anon_sym_r0] = "r0",
   [anon_sym_r90] = "r90",
   [anon_sym_r180] = "r180",
@@ -281,6 +299,14 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_large] = sym_large,
   [sym_abbot] = sym_abbot,
   [sym_recall] = sym_recall,
+  [anon_sym_NNE] = anon_sym_NNE,
+  [anon_sym_ENE] = anon_sym_ENE,
+  [anon_sym_ESE] = anon_sym_ESE,
+  [anon_sym_SSE] = anon_sym_SSE,
+  [anon_sym_SSW] = anon_sym_SSW,
+  [anon_sym_WSW] = anon_sym_WSW,
+  [anon_sym_WNW] = anon_sym_WNW,
+  [anon_sym_NNW] = anon_sym_NNW,
   [anon_sym_NE] = anon_sym_NE,
   [anon_sym_SE] = anon_sym_SE,
   [anon_sym_SW] = anon_sym_SW,
@@ -289,6 +315,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_E] = anon_sym_E,
   [anon_sym_S] = anon_sym_S,
   [anon_sym_W] = anon_sym_W,
+  [anon_sym_inner] = anon_sym_inner,
   [anon_sym_r0] = anon_sym_r0,
   [anon_sym_r90] = anon_sym_r90,
   [anon_sym_r180] = anon_sym_r180,
@@ -502,6 +529,38 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [anon_sym_NNE] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_ENE] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_ESE] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_SSE] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_SSW] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_WSW] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_WNW] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_NNW] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_NE] = {
     .visible = true,
     .named = false,
@@ -531,6 +590,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_W] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_inner] = {
     .visible = true,
     .named = false,
   },
@@ -1259,499 +1322,565 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'e', 8,
         'f', 9,
         'g', 10,
-        'k', 11,
-        'l', 12,
-        'm', 13,
-        'n', 14,
-        'p', 15,
-        'r', 16,
-        's', 17,
-        't', 18,
-        'v', 19,
-        'y', 20,
+        'i', 11,
+        'k', 12,
+        'l', 13,
+        'm', 14,
+        'n', 15,
+        'p', 16,
+        'r', 17,
+        's', 18,
+        't', 19,
+        'v', 20,
+        'y', 21,
       );
       END_STATE();
     case 1:
       ACCEPT_TOKEN(anon_sym_E);
+      if (lookahead == 'N') ADVANCE(22);
+      if (lookahead == 'S') ADVANCE(23);
       END_STATE();
     case 2:
       ACCEPT_TOKEN(anon_sym_N);
-      if (lookahead == 'E') ADVANCE(21);
-      if (lookahead == 'W') ADVANCE(22);
+      if (lookahead == 'E') ADVANCE(24);
+      if (lookahead == 'N') ADVANCE(25);
+      if (lookahead == 'W') ADVANCE(26);
       END_STATE();
     case 3:
       ACCEPT_TOKEN(anon_sym_S);
-      if (lookahead == 'E') ADVANCE(23);
-      if (lookahead == 'W') ADVANCE(24);
+      if (lookahead == 'E') ADVANCE(27);
+      if (lookahead == 'S') ADVANCE(28);
+      if (lookahead == 'W') ADVANCE(29);
       END_STATE();
     case 4:
       ACCEPT_TOKEN(anon_sym_W);
+      if (lookahead == 'N') ADVANCE(30);
+      if (lookahead == 'S') ADVANCE(31);
       END_STATE();
     case 5:
-      if (lookahead == 'b') ADVANCE(25);
+      if (lookahead == 'b') ADVANCE(32);
       END_STATE();
     case 6:
-      if (lookahead == 'l') ADVANCE(26);
+      if (lookahead == 'l') ADVANCE(33);
       END_STATE();
     case 7:
-      if (lookahead == 'i') ADVANCE(27);
+      if (lookahead == 'i') ADVANCE(34);
       END_STATE();
     case 8:
-      if (lookahead == 'n') ADVANCE(28);
-      if (lookahead == 'x') ADVANCE(29);
+      if (lookahead == 'n') ADVANCE(35);
+      if (lookahead == 'x') ADVANCE(36);
       END_STATE();
     case 9:
-      if (lookahead == 'a') ADVANCE(30);
+      if (lookahead == 'a') ADVANCE(37);
       END_STATE();
     case 10:
-      if (lookahead == 'r') ADVANCE(31);
+      if (lookahead == 'r') ADVANCE(38);
       END_STATE();
     case 11:
-      if (lookahead == 'n') ADVANCE(32);
+      if (lookahead == 'n') ADVANCE(39);
       END_STATE();
     case 12:
-      if (lookahead == 'a') ADVANCE(33);
+      if (lookahead == 'n') ADVANCE(40);
       END_STATE();
     case 13:
-      if (lookahead == 'a') ADVANCE(34);
-      if (lookahead == 'o') ADVANCE(35);
+      if (lookahead == 'a') ADVANCE(41);
       END_STATE();
     case 14:
-      if (lookahead == 'o') ADVANCE(36);
+      if (lookahead == 'a') ADVANCE(42);
+      if (lookahead == 'o') ADVANCE(43);
       END_STATE();
     case 15:
-      if (lookahead == 'l') ADVANCE(37);
-      if (lookahead == 'u') ADVANCE(38);
+      if (lookahead == 'o') ADVANCE(44);
       END_STATE();
     case 16:
-      if (lookahead == '0') ADVANCE(39);
-      if (lookahead == '1') ADVANCE(40);
-      if (lookahead == '2') ADVANCE(41);
-      if (lookahead == '9') ADVANCE(42);
-      if (lookahead == 'e') ADVANCE(43);
-      if (lookahead == 'u') ADVANCE(44);
-      END_STATE();
-    case 17:
-      if (lookahead == 'c') ADVANCE(45);
+      if (lookahead == 'l') ADVANCE(45);
       if (lookahead == 'u') ADVANCE(46);
       END_STATE();
-    case 18:
-      if (lookahead == 'i') ADVANCE(47);
-      if (lookahead == 'r') ADVANCE(48);
-      if (lookahead == 'u') ADVANCE(49);
-      END_STATE();
-    case 19:
-      if (lookahead == 'a') ADVANCE(50);
-      END_STATE();
-    case 20:
+    case 17:
+      if (lookahead == '0') ADVANCE(47);
+      if (lookahead == '1') ADVANCE(48);
+      if (lookahead == '2') ADVANCE(49);
+      if (lookahead == '9') ADVANCE(50);
       if (lookahead == 'e') ADVANCE(51);
+      if (lookahead == 'u') ADVANCE(52);
       END_STATE();
-    case 21:
-      ACCEPT_TOKEN(anon_sym_NE);
-      END_STATE();
-    case 22:
-      ACCEPT_TOKEN(anon_sym_NW);
-      END_STATE();
-    case 23:
-      ACCEPT_TOKEN(anon_sym_SE);
-      END_STATE();
-    case 24:
-      ACCEPT_TOKEN(anon_sym_SW);
-      END_STATE();
-    case 25:
-      if (lookahead == 'b') ADVANCE(52);
-      END_STATE();
-    case 26:
-      if (lookahead == 'a') ADVANCE(53);
+    case 18:
+      if (lookahead == 'c') ADVANCE(53);
       if (lookahead == 'u') ADVANCE(54);
       END_STATE();
-    case 27:
-      if (lookahead == 's') ADVANCE(55);
+    case 19:
+      if (lookahead == 'i') ADVANCE(55);
+      if (lookahead == 'r') ADVANCE(56);
+      if (lookahead == 'u') ADVANCE(57);
       END_STATE();
-    case 28:
-      if (lookahead == 'd') ADVANCE(56);
+    case 20:
+      if (lookahead == 'a') ADVANCE(58);
       END_STATE();
-    case 29:
-      if (lookahead == 'p') ADVANCE(57);
-      END_STATE();
-    case 30:
-      if (lookahead == 'r') ADVANCE(58);
-      END_STATE();
-    case 31:
+    case 21:
       if (lookahead == 'e') ADVANCE(59);
       END_STATE();
+    case 22:
+      if (lookahead == 'E') ADVANCE(60);
+      END_STATE();
+    case 23:
+      if (lookahead == 'E') ADVANCE(61);
+      END_STATE();
+    case 24:
+      ACCEPT_TOKEN(anon_sym_NE);
+      END_STATE();
+    case 25:
+      if (lookahead == 'E') ADVANCE(62);
+      if (lookahead == 'W') ADVANCE(63);
+      END_STATE();
+    case 26:
+      ACCEPT_TOKEN(anon_sym_NW);
+      END_STATE();
+    case 27:
+      ACCEPT_TOKEN(anon_sym_SE);
+      END_STATE();
+    case 28:
+      if (lookahead == 'E') ADVANCE(64);
+      if (lookahead == 'W') ADVANCE(65);
+      END_STATE();
+    case 29:
+      ACCEPT_TOKEN(anon_sym_SW);
+      END_STATE();
+    case 30:
+      if (lookahead == 'W') ADVANCE(66);
+      END_STATE();
+    case 31:
+      if (lookahead == 'W') ADVANCE(67);
+      END_STATE();
     case 32:
-      if (lookahead == 'i') ADVANCE(60);
+      if (lookahead == 'b') ADVANCE(68);
       END_STATE();
     case 33:
-      if (lookahead == 'r') ADVANCE(61);
+      if (lookahead == 'a') ADVANCE(69);
+      if (lookahead == 'u') ADVANCE(70);
       END_STATE();
     case 34:
-      if (lookahead == 'r') ADVANCE(62);
+      if (lookahead == 's') ADVANCE(71);
       END_STATE();
     case 35:
-      if (lookahead == 'n') ADVANCE(63);
+      if (lookahead == 'd') ADVANCE(72);
       END_STATE();
     case 36:
-      if (lookahead == 't') ADVANCE(64);
+      if (lookahead == 'p') ADVANCE(73);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(65);
+      if (lookahead == 'r') ADVANCE(74);
       END_STATE();
     case 38:
-      if (lookahead == 'z') ADVANCE(66);
+      if (lookahead == 'e') ADVANCE(75);
       END_STATE();
     case 39:
-      ACCEPT_TOKEN(anon_sym_r0);
+      if (lookahead == 'n') ADVANCE(76);
       END_STATE();
     case 40:
-      if (lookahead == '8') ADVANCE(67);
+      if (lookahead == 'i') ADVANCE(77);
       END_STATE();
     case 41:
-      if (lookahead == '7') ADVANCE(68);
+      if (lookahead == 'r') ADVANCE(78);
       END_STATE();
     case 42:
-      if (lookahead == '0') ADVANCE(69);
-      END_STATE();
-    case 43:
-      if (lookahead == 'c') ADVANCE(70);
-      if (lookahead == 'd') ADVANCE(71);
-      if (lookahead == 'f') ADVANCE(72);
-      END_STATE();
-    case 44:
-      if (lookahead == 'l') ADVANCE(73);
-      END_STATE();
-    case 45:
-      if (lookahead == 'o') ADVANCE(74);
-      END_STATE();
-    case 46:
-      if (lookahead == 'p') ADVANCE(75);
-      END_STATE();
-    case 47:
-      if (lookahead == 'l') ADVANCE(76);
-      if (lookahead == 't') ADVANCE(77);
-      END_STATE();
-    case 48:
-      if (lookahead == 'a') ADVANCE(78);
-      END_STATE();
-    case 49:
       if (lookahead == 'r') ADVANCE(79);
       END_STATE();
+    case 43:
+      if (lookahead == 'n') ADVANCE(80);
+      END_STATE();
+    case 44:
+      if (lookahead == 't') ADVANCE(81);
+      END_STATE();
+    case 45:
+      if (lookahead == 'a') ADVANCE(82);
+      END_STATE();
+    case 46:
+      if (lookahead == 'z') ADVANCE(83);
+      END_STATE();
+    case 47:
+      ACCEPT_TOKEN(anon_sym_r0);
+      END_STATE();
+    case 48:
+      if (lookahead == '8') ADVANCE(84);
+      END_STATE();
+    case 49:
+      if (lookahead == '7') ADVANCE(85);
+      END_STATE();
     case 50:
-      if (lookahead == 'r') ADVANCE(80);
+      if (lookahead == '0') ADVANCE(86);
       END_STATE();
     case 51:
-      if (lookahead == 'l') ADVANCE(81);
+      if (lookahead == 'c') ADVANCE(87);
+      if (lookahead == 'd') ADVANCE(88);
+      if (lookahead == 'f') ADVANCE(89);
       END_STATE();
     case 52:
-      if (lookahead == 'o') ADVANCE(82);
+      if (lookahead == 'l') ADVANCE(90);
       END_STATE();
     case 53:
-      if (lookahead == 'c') ADVANCE(83);
+      if (lookahead == 'o') ADVANCE(91);
       END_STATE();
     case 54:
-      if (lookahead == 'e') ADVANCE(84);
+      if (lookahead == 'p') ADVANCE(92);
       END_STATE();
     case 55:
-      if (lookahead == 'c') ADVANCE(85);
+      if (lookahead == 'l') ADVANCE(93);
+      if (lookahead == 't') ADVANCE(94);
       END_STATE();
     case 56:
-      ACCEPT_TOKEN(anon_sym_end);
+      if (lookahead == 'a') ADVANCE(95);
       END_STATE();
     case 57:
-      if (lookahead == 'e') ADVANCE(86);
+      if (lookahead == 'r') ADVANCE(96);
       END_STATE();
     case 58:
-      if (lookahead == 'm') ADVANCE(87);
+      if (lookahead == 'r') ADVANCE(97);
       END_STATE();
     case 59:
-      if (lookahead == 'e') ADVANCE(88);
+      if (lookahead == 'l') ADVANCE(98);
       END_STATE();
     case 60:
-      if (lookahead == 'g') ADVANCE(89);
+      ACCEPT_TOKEN(anon_sym_ENE);
       END_STATE();
     case 61:
-      if (lookahead == 'g') ADVANCE(90);
+      ACCEPT_TOKEN(anon_sym_ESE);
       END_STATE();
     case 62:
-      if (lookahead == 'k') ADVANCE(91);
+      ACCEPT_TOKEN(anon_sym_NNE);
       END_STATE();
     case 63:
-      if (lookahead == 'k') ADVANCE(92);
+      ACCEPT_TOKEN(anon_sym_NNW);
       END_STATE();
     case 64:
-      if (lookahead == 'e') ADVANCE(93);
-      if (lookahead == 'h') ADVANCE(94);
+      ACCEPT_TOKEN(anon_sym_SSE);
       END_STATE();
     case 65:
-      if (lookahead == 'y') ADVANCE(95);
+      ACCEPT_TOKEN(anon_sym_SSW);
       END_STATE();
     case 66:
-      if (lookahead == 'z') ADVANCE(96);
+      ACCEPT_TOKEN(anon_sym_WNW);
       END_STATE();
     case 67:
-      if (lookahead == '0') ADVANCE(97);
+      ACCEPT_TOKEN(anon_sym_WSW);
       END_STATE();
     case 68:
-      if (lookahead == '0') ADVANCE(98);
+      if (lookahead == 'o') ADVANCE(99);
       END_STATE();
     case 69:
-      ACCEPT_TOKEN(anon_sym_r90);
+      if (lookahead == 'c') ADVANCE(100);
       END_STATE();
     case 70:
-      if (lookahead == 'a') ADVANCE(99);
-      END_STATE();
-    case 71:
-      ACCEPT_TOKEN(anon_sym_red);
-      END_STATE();
-    case 72:
-      if (lookahead == 'u') ADVANCE(100);
-      END_STATE();
-    case 73:
       if (lookahead == 'e') ADVANCE(101);
       END_STATE();
+    case 71:
+      if (lookahead == 'c') ADVANCE(102);
+      END_STATE();
+    case 72:
+      ACCEPT_TOKEN(anon_sym_end);
+      END_STATE();
+    case 73:
+      if (lookahead == 'e') ADVANCE(103);
+      END_STATE();
     case 74:
-      if (lookahead == 'r') ADVANCE(102);
+      if (lookahead == 'm') ADVANCE(104);
       END_STATE();
     case 75:
-      if (lookahead == 'p') ADVANCE(103);
+      if (lookahead == 'e') ADVANCE(105);
       END_STATE();
     case 76:
-      if (lookahead == 'e') ADVANCE(104);
+      if (lookahead == 'e') ADVANCE(106);
       END_STATE();
     case 77:
-      if (lookahead == 'l') ADVANCE(105);
+      if (lookahead == 'g') ADVANCE(107);
       END_STATE();
     case 78:
-      if (lookahead == 'v') ADVANCE(106);
+      if (lookahead == 'g') ADVANCE(108);
       END_STATE();
     case 79:
-      if (lookahead == 'n') ADVANCE(107);
+      if (lookahead == 'k') ADVANCE(109);
       END_STATE();
     case 80:
-      if (lookahead == 'i') ADVANCE(108);
+      if (lookahead == 'k') ADVANCE(110);
       END_STATE();
     case 81:
-      if (lookahead == 'l') ADVANCE(109);
+      if (lookahead == 'e') ADVANCE(111);
+      if (lookahead == 'h') ADVANCE(112);
       END_STATE();
     case 82:
-      if (lookahead == 't') ADVANCE(110);
+      if (lookahead == 'y') ADVANCE(113);
       END_STATE();
     case 83:
-      if (lookahead == 'k') ADVANCE(111);
+      if (lookahead == 'z') ADVANCE(114);
       END_STATE();
     case 84:
-      ACCEPT_TOKEN(anon_sym_blue);
+      if (lookahead == '0') ADVANCE(115);
       END_STATE();
     case 85:
-      if (lookahead == 'a') ADVANCE(112);
+      if (lookahead == '0') ADVANCE(116);
       END_STATE();
     case 86:
-      if (lookahead == 'c') ADVANCE(113);
+      ACCEPT_TOKEN(anon_sym_r90);
       END_STATE();
     case 87:
-      if (lookahead == 'e') ADVANCE(114);
+      if (lookahead == 'a') ADVANCE(117);
       END_STATE();
     case 88:
-      if (lookahead == 'n') ADVANCE(115);
+      ACCEPT_TOKEN(anon_sym_red);
       END_STATE();
     case 89:
-      if (lookahead == 'h') ADVANCE(116);
+      if (lookahead == 'u') ADVANCE(118);
       END_STATE();
     case 90:
-      if (lookahead == 'e') ADVANCE(117);
-      END_STATE();
-    case 91:
-      ACCEPT_TOKEN(anon_sym_mark);
-      END_STATE();
-    case 92:
-      ACCEPT_TOKEN(anon_sym_monk);
-      END_STATE();
-    case 93:
-      ACCEPT_TOKEN(anon_sym_note);
-      END_STATE();
-    case 94:
-      if (lookahead == 'i') ADVANCE(118);
-      END_STATE();
-    case 95:
       if (lookahead == 'e') ADVANCE(119);
       END_STATE();
+    case 91:
+      if (lookahead == 'r') ADVANCE(120);
+      END_STATE();
+    case 92:
+      if (lookahead == 'p') ADVANCE(121);
+      END_STATE();
+    case 93:
+      if (lookahead == 'e') ADVANCE(122);
+      END_STATE();
+    case 94:
+      if (lookahead == 'l') ADVANCE(123);
+      END_STATE();
+    case 95:
+      if (lookahead == 'v') ADVANCE(124);
+      END_STATE();
     case 96:
-      if (lookahead == 'l') ADVANCE(120);
+      if (lookahead == 'n') ADVANCE(125);
       END_STATE();
     case 97:
-      ACCEPT_TOKEN(anon_sym_r180);
+      if (lookahead == 'i') ADVANCE(126);
       END_STATE();
     case 98:
-      ACCEPT_TOKEN(anon_sym_r270);
+      if (lookahead == 'l') ADVANCE(127);
       END_STATE();
     case 99:
-      if (lookahead == 'l') ADVANCE(121);
+      if (lookahead == 't') ADVANCE(128);
       END_STATE();
     case 100:
-      if (lookahead == 's') ADVANCE(122);
+      if (lookahead == 'k') ADVANCE(129);
       END_STATE();
     case 101:
-      if (lookahead == 's') ADVANCE(123);
+      ACCEPT_TOKEN(anon_sym_blue);
       END_STATE();
     case 102:
-      if (lookahead == 'e') ADVANCE(124);
+      if (lookahead == 'a') ADVANCE(130);
       END_STATE();
     case 103:
-      if (lookahead == 'l') ADVANCE(125);
+      if (lookahead == 'c') ADVANCE(131);
       END_STATE();
     case 104:
-      ACCEPT_TOKEN(anon_sym_tile);
+      if (lookahead == 'e') ADVANCE(132);
       END_STATE();
     case 105:
-      if (lookahead == 'e') ADVANCE(126);
+      if (lookahead == 'n') ADVANCE(133);
       END_STATE();
     case 106:
-      if (lookahead == 'e') ADVANCE(127);
+      if (lookahead == 'r') ADVANCE(134);
       END_STATE();
     case 107:
-      ACCEPT_TOKEN(anon_sym_turn);
+      if (lookahead == 'h') ADVANCE(135);
       END_STATE();
     case 108:
-      if (lookahead == 'a') ADVANCE(128);
-      END_STATE();
-    case 109:
-      if (lookahead == 'o') ADVANCE(129);
-      END_STATE();
-    case 110:
-      ACCEPT_TOKEN(sym_abbot);
-      END_STATE();
-    case 111:
-      ACCEPT_TOKEN(anon_sym_black);
-      END_STATE();
-    case 112:
-      if (lookahead == 'r') ADVANCE(130);
-      END_STATE();
-    case 113:
-      if (lookahead == 't') ADVANCE(131);
-      END_STATE();
-    case 114:
-      if (lookahead == 'r') ADVANCE(132);
-      END_STATE();
-    case 115:
-      ACCEPT_TOKEN(anon_sym_green);
-      END_STATE();
-    case 116:
-      if (lookahead == 't') ADVANCE(133);
-      END_STATE();
-    case 117:
-      ACCEPT_TOKEN(sym_large);
-      END_STATE();
-    case 118:
-      if (lookahead == 'n') ADVANCE(134);
-      END_STATE();
-    case 119:
-      if (lookahead == 'r') ADVANCE(135);
-      END_STATE();
-    case 120:
       if (lookahead == 'e') ADVANCE(136);
       END_STATE();
-    case 121:
-      if (lookahead == 'l') ADVANCE(137);
+    case 109:
+      ACCEPT_TOKEN(anon_sym_mark);
       END_STATE();
-    case 122:
+    case 110:
+      ACCEPT_TOKEN(anon_sym_monk);
+      END_STATE();
+    case 111:
+      ACCEPT_TOKEN(anon_sym_note);
+      END_STATE();
+    case 112:
+      if (lookahead == 'i') ADVANCE(137);
+      END_STATE();
+    case 113:
       if (lookahead == 'e') ADVANCE(138);
       END_STATE();
-    case 123:
-      ACCEPT_TOKEN(anon_sym_rules);
+    case 114:
+      if (lookahead == 'l') ADVANCE(139);
       END_STATE();
-    case 124:
-      ACCEPT_TOKEN(anon_sym_score);
+    case 115:
+      ACCEPT_TOKEN(anon_sym_r180);
       END_STATE();
-    case 125:
-      if (lookahead == 'y') ADVANCE(139);
+    case 116:
+      ACCEPT_TOKEN(anon_sym_r270);
       END_STATE();
-    case 126:
-      ACCEPT_TOKEN(anon_sym_title);
-      END_STATE();
-    case 127:
+    case 117:
       if (lookahead == 'l') ADVANCE(140);
       END_STATE();
+    case 118:
+      if (lookahead == 's') ADVANCE(141);
+      END_STATE();
+    case 119:
+      if (lookahead == 's') ADVANCE(142);
+      END_STATE();
+    case 120:
+      if (lookahead == 'e') ADVANCE(143);
+      END_STATE();
+    case 121:
+      if (lookahead == 'l') ADVANCE(144);
+      END_STATE();
+    case 122:
+      ACCEPT_TOKEN(anon_sym_tile);
+      END_STATE();
+    case 123:
+      if (lookahead == 'e') ADVANCE(145);
+      END_STATE();
+    case 124:
+      if (lookahead == 'e') ADVANCE(146);
+      END_STATE();
+    case 125:
+      ACCEPT_TOKEN(anon_sym_turn);
+      END_STATE();
+    case 126:
+      if (lookahead == 'a') ADVANCE(147);
+      END_STATE();
+    case 127:
+      if (lookahead == 'o') ADVANCE(148);
+      END_STATE();
     case 128:
-      if (lookahead == 't') ADVANCE(141);
+      ACCEPT_TOKEN(sym_abbot);
       END_STATE();
     case 129:
-      if (lookahead == 'w') ADVANCE(142);
+      ACCEPT_TOKEN(anon_sym_black);
       END_STATE();
     case 130:
-      if (lookahead == 'd') ADVANCE(143);
+      if (lookahead == 'r') ADVANCE(149);
       END_STATE();
     case 131:
-      ACCEPT_TOKEN(anon_sym_expect);
+      if (lookahead == 't') ADVANCE(150);
       END_STATE();
     case 132:
-      ACCEPT_TOKEN(anon_sym_farmer);
+      if (lookahead == 'r') ADVANCE(151);
       END_STATE();
     case 133:
-      ACCEPT_TOKEN(anon_sym_knight);
+      ACCEPT_TOKEN(anon_sym_green);
       END_STATE();
     case 134:
-      if (lookahead == 'g') ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_inner);
       END_STATE();
     case 135:
-      if (lookahead == 's') ADVANCE(145);
+      if (lookahead == 't') ADVANCE(152);
       END_STATE();
     case 136:
-      ACCEPT_TOKEN(sym_puzzle_statement);
+      ACCEPT_TOKEN(sym_large);
       END_STATE();
     case 137:
-      ACCEPT_TOKEN(sym_recall);
+      if (lookahead == 'n') ADVANCE(153);
       END_STATE();
     case 138:
-      if (lookahead == 'd') ADVANCE(146);
+      if (lookahead == 'r') ADVANCE(154);
       END_STATE();
     case 139:
-      ACCEPT_TOKEN(anon_sym_supply);
+      if (lookahead == 'e') ADVANCE(155);
       END_STATE();
     case 140:
-      if (lookahead == 'e') ADVANCE(147);
-      if (lookahead == 'l') ADVANCE(148);
+      if (lookahead == 'l') ADVANCE(156);
       END_STATE();
     case 141:
-      if (lookahead == 'i') ADVANCE(149);
+      if (lookahead == 'e') ADVANCE(157);
       END_STATE();
     case 142:
-      ACCEPT_TOKEN(anon_sym_yellow);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 143:
-      ACCEPT_TOKEN(anon_sym_discard);
+      ACCEPT_TOKEN(anon_sym_score);
       END_STATE();
     case 144:
-      ACCEPT_TOKEN(sym_nothing);
+      if (lookahead == 'y') ADVANCE(158);
       END_STATE();
     case 145:
-      ACCEPT_TOKEN(anon_sym_players);
+      ACCEPT_TOKEN(anon_sym_title);
       END_STATE();
     case 146:
-      ACCEPT_TOKEN(anon_sym_refused);
+      if (lookahead == 'l') ADVANCE(159);
       END_STATE();
     case 147:
-      if (lookahead == 'r') ADVANCE(150);
+      if (lookahead == 't') ADVANCE(160);
       END_STATE();
     case 148:
-      if (lookahead == 'e') ADVANCE(151);
+      if (lookahead == 'w') ADVANCE(161);
       END_STATE();
     case 149:
-      if (lookahead == 'o') ADVANCE(152);
+      if (lookahead == 'd') ADVANCE(162);
       END_STATE();
     case 150:
-      ACCEPT_TOKEN(anon_sym_traveler);
+      ACCEPT_TOKEN(anon_sym_expect);
       END_STATE();
     case 151:
-      if (lookahead == 'r') ADVANCE(153);
+      ACCEPT_TOKEN(anon_sym_farmer);
       END_STATE();
     case 152:
-      if (lookahead == 'n') ADVANCE(154);
+      ACCEPT_TOKEN(anon_sym_knight);
       END_STATE();
     case 153:
-      ACCEPT_TOKEN(anon_sym_traveller);
+      if (lookahead == 'g') ADVANCE(163);
       END_STATE();
     case 154:
+      if (lookahead == 's') ADVANCE(164);
+      END_STATE();
+    case 155:
+      ACCEPT_TOKEN(sym_puzzle_statement);
+      END_STATE();
+    case 156:
+      ACCEPT_TOKEN(sym_recall);
+      END_STATE();
+    case 157:
+      if (lookahead == 'd') ADVANCE(165);
+      END_STATE();
+    case 158:
+      ACCEPT_TOKEN(anon_sym_supply);
+      END_STATE();
+    case 159:
+      if (lookahead == 'e') ADVANCE(166);
+      if (lookahead == 'l') ADVANCE(167);
+      END_STATE();
+    case 160:
+      if (lookahead == 'i') ADVANCE(168);
+      END_STATE();
+    case 161:
+      ACCEPT_TOKEN(anon_sym_yellow);
+      END_STATE();
+    case 162:
+      ACCEPT_TOKEN(anon_sym_discard);
+      END_STATE();
+    case 163:
+      ACCEPT_TOKEN(sym_nothing);
+      END_STATE();
+    case 164:
+      ACCEPT_TOKEN(anon_sym_players);
+      END_STATE();
+    case 165:
+      ACCEPT_TOKEN(anon_sym_refused);
+      END_STATE();
+    case 166:
+      if (lookahead == 'r') ADVANCE(169);
+      END_STATE();
+    case 167:
+      if (lookahead == 'e') ADVANCE(170);
+      END_STATE();
+    case 168:
+      if (lookahead == 'o') ADVANCE(171);
+      END_STATE();
+    case 169:
+      ACCEPT_TOKEN(anon_sym_traveler);
+      END_STATE();
+    case 170:
+      if (lookahead == 'r') ADVANCE(172);
+      END_STATE();
+    case 171:
+      if (lookahead == 'n') ADVANCE(173);
+      END_STATE();
+    case 172:
+      ACCEPT_TOKEN(anon_sym_traveller);
+      END_STATE();
+    case 173:
       ACCEPT_TOKEN(anon_sym_variation);
       END_STATE();
     default:
@@ -1777,10 +1906,10 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [14] = {.lex_state = 13},
   [15] = {.lex_state = 13},
   [16] = {.lex_state = 13},
-  [17] = {.lex_state = 13},
+  [17] = {.lex_state = 0},
   [18] = {.lex_state = 0},
-  [19] = {.lex_state = 13},
-  [20] = {.lex_state = 0},
+  [19] = {.lex_state = 0},
+  [20] = {.lex_state = 13},
   [21] = {.lex_state = 0},
   [22] = {.lex_state = 0},
   [23] = {.lex_state = 0},
@@ -1790,12 +1919,12 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [27] = {.lex_state = 0},
   [28] = {.lex_state = 0},
   [29] = {.lex_state = 0},
-  [30] = {.lex_state = 0},
+  [30] = {.lex_state = 13},
   [31] = {.lex_state = 0},
   [32] = {.lex_state = 13},
-  [33] = {.lex_state = 0},
+  [33] = {.lex_state = 13},
   [34] = {.lex_state = 0},
-  [35] = {.lex_state = 13},
+  [35] = {.lex_state = 0},
   [36] = {.lex_state = 0},
   [37] = {.lex_state = 0},
   [38] = {.lex_state = 13},
@@ -1997,6 +2126,14 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_large] = ACTIONS(1),
     [sym_abbot] = ACTIONS(1),
     [sym_recall] = ACTIONS(1),
+    [anon_sym_NNE] = ACTIONS(1),
+    [anon_sym_ENE] = ACTIONS(1),
+    [anon_sym_ESE] = ACTIONS(1),
+    [anon_sym_SSE] = ACTIONS(1),
+    [anon_sym_SSW] = ACTIONS(1),
+    [anon_sym_WSW] = ACTIONS(1),
+    [anon_sym_WNW] = ACTIONS(1),
+    [anon_sym_NNW] = ACTIONS(1),
     [anon_sym_NE] = ACTIONS(1),
     [anon_sym_SE] = ACTIONS(1),
     [anon_sym_SW] = ACTIONS(1),
@@ -2005,6 +2142,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_E] = ACTIONS(1),
     [anon_sym_S] = ACTIONS(1),
     [anon_sym_W] = ACTIONS(1),
+    [anon_sym_inner] = ACTIONS(1),
     [anon_sym_r0] = ACTIONS(1),
     [anon_sym_r90] = ACTIONS(1),
     [anon_sym_r180] = ACTIONS(1),
@@ -2045,8 +2183,8 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_end_statement] = STATE(85),
     [sym_variation_start] = STATE(85),
     [sym_mark_statement] = STATE(85),
-    [sym__bom] = STATE(5),
-    [aux_sym_source_file_repeat1] = STATE(3),
+    [sym__bom] = STATE(4),
+    [aux_sym_source_file_repeat1] = STATE(2),
     [ts_builtin_sym_end] = ACTIONS(3),
     [anon_sym_title] = ACTIONS(5),
     [anon_sym_note] = ACTIONS(7),
@@ -2112,11 +2250,11 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
     ACTIONS(51), 1,
       sym__final_carriage_returns,
-    STATE(4), 1,
+    STATE(3), 1,
       aux_sym_source_file_repeat1,
     STATE(45), 1,
       sym__turn_move,
-    STATE(127), 1,
+    STATE(120), 1,
       sym__line,
     ACTIONS(31), 2,
       sym_variation_end,
@@ -2138,6 +2276,70 @@ static const uint16_t ts_small_parse_table[] = {
       sym_variation_start,
       sym_mark_statement,
   [88] = 24,
+    ACTIONS(53), 1,
+      ts_builtin_sym_end,
+    ACTIONS(55), 1,
+      anon_sym_title,
+    ACTIONS(58), 1,
+      anon_sym_note,
+    ACTIONS(61), 1,
+      anon_sym_players,
+    ACTIONS(64), 1,
+      anon_sym_rules,
+    ACTIONS(67), 1,
+      anon_sym_tile,
+    ACTIONS(70), 1,
+      anon_sym_supply,
+    ACTIONS(73), 1,
+      anon_sym_score,
+    ACTIONS(76), 1,
+      anon_sym_refused,
+    ACTIONS(79), 1,
+      anon_sym_turn,
+    ACTIONS(82), 1,
+      anon_sym_discard,
+    ACTIONS(85), 1,
+      anon_sym_expect,
+    ACTIONS(88), 1,
+      anon_sym_end,
+    ACTIONS(91), 1,
+      anon_sym_variation,
+    ACTIONS(97), 1,
+      anon_sym_mark,
+    ACTIONS(100), 1,
+      sym_comment,
+    ACTIONS(103), 1,
+      sym__ws,
+    ACTIONS(106), 1,
+      sym__newline,
+    ACTIONS(109), 1,
+      sym__final_carriage_returns,
+    STATE(3), 1,
+      aux_sym_source_file_repeat1,
+    STATE(45), 1,
+      sym__turn_move,
+    STATE(192), 1,
+      sym__line,
+    ACTIONS(94), 2,
+      sym_variation_end,
+      sym_puzzle_statement,
+    STATE(85), 15,
+      sym__statement,
+      sym_title_statement,
+      sym_note_statement,
+      sym_players_statement,
+      sym_rules_statement,
+      sym_tile_statement,
+      sym_supply_statement,
+      sym_score_statement,
+      sym_turn_statement,
+      sym_refused_statement,
+      sym_discard_statement,
+      sym_expect_statement,
+      sym_end_statement,
+      sym_variation_start,
+      sym_mark_statement,
+  [176] = 24,
     ACTIONS(5), 1,
       anon_sym_title,
     ACTIONS(7), 1,
@@ -2168,85 +2370,21 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_mark,
     ACTIONS(37), 1,
       sym__ws,
-    ACTIONS(49), 1,
-      sym__newline,
-    ACTIONS(53), 1,
+    ACTIONS(45), 1,
       ts_builtin_sym_end,
-    ACTIONS(55), 1,
+    ACTIONS(47), 1,
       sym_comment,
-    ACTIONS(57), 1,
+    ACTIONS(51), 1,
       sym__final_carriage_returns,
-    STATE(4), 1,
+    ACTIONS(111), 1,
+      sym__newline,
+    STATE(5), 1,
       aux_sym_source_file_repeat1,
     STATE(45), 1,
       sym__turn_move,
     STATE(120), 1,
       sym__line,
     ACTIONS(31), 2,
-      sym_variation_end,
-      sym_puzzle_statement,
-    STATE(85), 15,
-      sym__statement,
-      sym_title_statement,
-      sym_note_statement,
-      sym_players_statement,
-      sym_rules_statement,
-      sym_tile_statement,
-      sym_supply_statement,
-      sym_score_statement,
-      sym_turn_statement,
-      sym_refused_statement,
-      sym_discard_statement,
-      sym_expect_statement,
-      sym_end_statement,
-      sym_variation_start,
-      sym_mark_statement,
-  [176] = 24,
-    ACTIONS(59), 1,
-      ts_builtin_sym_end,
-    ACTIONS(61), 1,
-      anon_sym_title,
-    ACTIONS(64), 1,
-      anon_sym_note,
-    ACTIONS(67), 1,
-      anon_sym_players,
-    ACTIONS(70), 1,
-      anon_sym_rules,
-    ACTIONS(73), 1,
-      anon_sym_tile,
-    ACTIONS(76), 1,
-      anon_sym_supply,
-    ACTIONS(79), 1,
-      anon_sym_score,
-    ACTIONS(82), 1,
-      anon_sym_refused,
-    ACTIONS(85), 1,
-      anon_sym_turn,
-    ACTIONS(88), 1,
-      anon_sym_discard,
-    ACTIONS(91), 1,
-      anon_sym_expect,
-    ACTIONS(94), 1,
-      anon_sym_end,
-    ACTIONS(97), 1,
-      anon_sym_variation,
-    ACTIONS(103), 1,
-      anon_sym_mark,
-    ACTIONS(106), 1,
-      sym_comment,
-    ACTIONS(109), 1,
-      sym__ws,
-    ACTIONS(112), 1,
-      sym__newline,
-    ACTIONS(115), 1,
-      sym__final_carriage_returns,
-    STATE(4), 1,
-      aux_sym_source_file_repeat1,
-    STATE(45), 1,
-      sym__turn_move,
-    STATE(192), 1,
-      sym__line,
-    ACTIONS(100), 2,
       sym_variation_end,
       sym_puzzle_statement,
     STATE(85), 15,
@@ -2296,19 +2434,19 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_mark,
     ACTIONS(37), 1,
       sym__ws,
-    ACTIONS(53), 1,
-      ts_builtin_sym_end,
-    ACTIONS(55), 1,
-      sym_comment,
-    ACTIONS(57), 1,
-      sym__final_carriage_returns,
-    ACTIONS(117), 1,
+    ACTIONS(49), 1,
       sym__newline,
-    STATE(2), 1,
+    ACTIONS(113), 1,
+      ts_builtin_sym_end,
+    ACTIONS(115), 1,
+      sym_comment,
+    ACTIONS(117), 1,
+      sym__final_carriage_returns,
+    STATE(3), 1,
       aux_sym_source_file_repeat1,
     STATE(45), 1,
       sym__turn_move,
-    STATE(120), 1,
+    STATE(127), 1,
       sym__line,
     ACTIONS(31), 2,
       sym_variation_end,
@@ -2386,10 +2524,137 @@ static const uint16_t ts_small_parse_table[] = {
       sym_end_statement,
       sym_variation_start,
       sym_mark_statement,
-  [429] = 2,
-    ACTIONS(115), 1,
+  [429] = 6,
+    STATE(74), 1,
+      sym_place,
+    STATE(102), 1,
+      sym_glyph,
+    ACTIONS(133), 2,
+      anon_sym_BANG,
+      anon_sym_QMARK,
+    ACTIONS(129), 4,
+      anon_sym_N,
+      anon_sym_E,
+      anon_sym_S,
+      anon_sym_W,
+    ACTIONS(131), 4,
+      anon_sym_BANG_BANG,
+      anon_sym_BANG_QMARK,
+      anon_sym_QMARK_QMARK,
+      anon_sym_QMARK_BANG,
+    ACTIONS(127), 13,
+      anon_sym_NNE,
+      anon_sym_ENE,
+      anon_sym_ESE,
+      anon_sym_SSE,
+      anon_sym_SSW,
+      anon_sym_WSW,
+      anon_sym_WNW,
+      anon_sym_NNW,
+      anon_sym_NE,
+      anon_sym_SE,
+      anon_sym_SW,
+      anon_sym_NW,
+      anon_sym_inner,
+  [467] = 6,
+    STATE(76), 1,
+      sym_place,
+    STATE(106), 1,
+      sym_glyph,
+    ACTIONS(133), 2,
+      anon_sym_BANG,
+      anon_sym_QMARK,
+    ACTIONS(129), 4,
+      anon_sym_N,
+      anon_sym_E,
+      anon_sym_S,
+      anon_sym_W,
+    ACTIONS(131), 4,
+      anon_sym_BANG_BANG,
+      anon_sym_BANG_QMARK,
+      anon_sym_QMARK_QMARK,
+      anon_sym_QMARK_BANG,
+    ACTIONS(127), 13,
+      anon_sym_NNE,
+      anon_sym_ENE,
+      anon_sym_ESE,
+      anon_sym_SSE,
+      anon_sym_SSW,
+      anon_sym_WSW,
+      anon_sym_WNW,
+      anon_sym_NNW,
+      anon_sym_NE,
+      anon_sym_SE,
+      anon_sym_SW,
+      anon_sym_NW,
+      anon_sym_inner,
+  [505] = 6,
+    STATE(46), 1,
+      sym_place,
+    STATE(108), 1,
+      sym_glyph,
+    ACTIONS(133), 2,
+      anon_sym_BANG,
+      anon_sym_QMARK,
+    ACTIONS(129), 4,
+      anon_sym_N,
+      anon_sym_E,
+      anon_sym_S,
+      anon_sym_W,
+    ACTIONS(131), 4,
+      anon_sym_BANG_BANG,
+      anon_sym_BANG_QMARK,
+      anon_sym_QMARK_QMARK,
+      anon_sym_QMARK_BANG,
+    ACTIONS(127), 13,
+      anon_sym_NNE,
+      anon_sym_ENE,
+      anon_sym_ESE,
+      anon_sym_SSE,
+      anon_sym_SSW,
+      anon_sym_WSW,
+      anon_sym_WNW,
+      anon_sym_NNW,
+      anon_sym_NE,
+      anon_sym_SE,
+      anon_sym_SW,
+      anon_sym_NW,
+      anon_sym_inner,
+  [543] = 9,
+    ACTIONS(137), 1,
+      sym_large,
+    STATE(68), 1,
+      sym_role,
+    STATE(69), 1,
+      sym_rotation,
+    STATE(95), 1,
+      sym_glyph,
+    ACTIONS(133), 2,
+      anon_sym_BANG,
+      anon_sym_QMARK,
+    ACTIONS(139), 2,
+      sym_abbot,
+      sym_recall,
+    ACTIONS(131), 4,
+      anon_sym_BANG_BANG,
+      anon_sym_BANG_QMARK,
+      anon_sym_QMARK_QMARK,
+      anon_sym_QMARK_BANG,
+    ACTIONS(141), 4,
+      anon_sym_r0,
+      anon_sym_r90,
+      anon_sym_r180,
+      anon_sym_r270,
+    ACTIONS(135), 5,
+      anon_sym_knight,
+      anon_sym_traveller,
+      anon_sym_traveler,
+      anon_sym_monk,
+      anon_sym_farmer,
+  [583] = 2,
+    ACTIONS(109), 1,
       sym__final_carriage_returns,
-    ACTIONS(59), 20,
+    ACTIONS(53), 20,
       ts_builtin_sym_end,
       anon_sym_title,
       anon_sym_note,
@@ -2410,136 +2675,80 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [455] = 9,
-    ACTIONS(129), 1,
-      sym_large,
-    STATE(68), 1,
-      sym_role,
-    STATE(69), 1,
-      sym_rotation,
-    STATE(95), 1,
-      sym_glyph,
-    ACTIONS(131), 2,
-      sym_abbot,
-      sym_recall,
-    ACTIONS(137), 2,
-      anon_sym_BANG,
-      anon_sym_QMARK,
-    ACTIONS(133), 4,
-      anon_sym_r0,
-      anon_sym_r90,
-      anon_sym_r180,
-      anon_sym_r270,
-    ACTIONS(135), 4,
-      anon_sym_BANG_BANG,
-      anon_sym_BANG_QMARK,
-      anon_sym_QMARK_QMARK,
-      anon_sym_QMARK_BANG,
-    ACTIONS(127), 5,
-      anon_sym_knight,
-      anon_sym_traveller,
-      anon_sym_traveler,
-      anon_sym_monk,
-      anon_sym_farmer,
-  [495] = 6,
-    STATE(74), 1,
+  [609] = 3,
+    STATE(100), 1,
       sym_place,
-    STATE(102), 1,
-      sym_glyph,
-    ACTIONS(137), 2,
-      anon_sym_BANG,
-      anon_sym_QMARK,
-    ACTIONS(141), 2,
+    ACTIONS(129), 4,
       anon_sym_N,
+      anon_sym_E,
       anon_sym_S,
-    ACTIONS(135), 4,
-      anon_sym_BANG_BANG,
-      anon_sym_BANG_QMARK,
-      anon_sym_QMARK_QMARK,
-      anon_sym_QMARK_BANG,
-    ACTIONS(139), 6,
+      anon_sym_W,
+    ACTIONS(127), 13,
+      anon_sym_NNE,
+      anon_sym_ENE,
+      anon_sym_ESE,
+      anon_sym_SSE,
+      anon_sym_SSW,
+      anon_sym_WSW,
+      anon_sym_WNW,
+      anon_sym_NNW,
       anon_sym_NE,
       anon_sym_SE,
       anon_sym_SW,
       anon_sym_NW,
-      anon_sym_E,
-      anon_sym_W,
-  [524] = 6,
-    STATE(76), 1,
+      anon_sym_inner,
+  [634] = 3,
+    STATE(104), 1,
       sym_place,
-    STATE(106), 1,
-      sym_glyph,
-    ACTIONS(137), 2,
-      anon_sym_BANG,
-      anon_sym_QMARK,
-    ACTIONS(141), 2,
+    ACTIONS(129), 4,
       anon_sym_N,
+      anon_sym_E,
       anon_sym_S,
-    ACTIONS(135), 4,
-      anon_sym_BANG_BANG,
-      anon_sym_BANG_QMARK,
-      anon_sym_QMARK_QMARK,
-      anon_sym_QMARK_BANG,
-    ACTIONS(139), 6,
+      anon_sym_W,
+    ACTIONS(127), 13,
+      anon_sym_NNE,
+      anon_sym_ENE,
+      anon_sym_ESE,
+      anon_sym_SSE,
+      anon_sym_SSW,
+      anon_sym_WSW,
+      anon_sym_WNW,
+      anon_sym_NNW,
       anon_sym_NE,
       anon_sym_SE,
       anon_sym_SW,
       anon_sym_NW,
-      anon_sym_E,
-      anon_sym_W,
-  [553] = 7,
+      anon_sym_inner,
+  [659] = 7,
     ACTIONS(143), 1,
       sym_large,
     STATE(73), 1,
       sym_role,
     STATE(102), 1,
       sym_glyph,
-    ACTIONS(137), 2,
+    ACTIONS(133), 2,
       anon_sym_BANG,
       anon_sym_QMARK,
     ACTIONS(145), 2,
       sym_abbot,
       sym_recall,
-    ACTIONS(135), 4,
+    ACTIONS(131), 4,
       anon_sym_BANG_BANG,
       anon_sym_BANG_QMARK,
       anon_sym_QMARK_QMARK,
       anon_sym_QMARK_BANG,
-    ACTIONS(127), 5,
+    ACTIONS(135), 5,
       anon_sym_knight,
       anon_sym_traveller,
       anon_sym_traveler,
       anon_sym_monk,
       anon_sym_farmer,
-  [584] = 6,
-    STATE(46), 1,
-      sym_place,
-    STATE(108), 1,
-      sym_glyph,
-    ACTIONS(137), 2,
-      anon_sym_BANG,
-      anon_sym_QMARK,
-    ACTIONS(141), 2,
-      anon_sym_N,
-      anon_sym_S,
-    ACTIONS(135), 4,
-      anon_sym_BANG_BANG,
-      anon_sym_BANG_QMARK,
-      anon_sym_QMARK_QMARK,
-      anon_sym_QMARK_BANG,
-    ACTIONS(139), 6,
-      anon_sym_NE,
-      anon_sym_SE,
-      anon_sym_SW,
-      anon_sym_NW,
-      anon_sym_E,
-      anon_sym_W,
-  [613] = 4,
-    STATE(28), 1,
+  [690] = 4,
+    STATE(29), 1,
       sym_rotation,
     STATE(133), 1,
       sym_colour,
-    ACTIONS(133), 4,
+    ACTIONS(141), 4,
       anon_sym_r0,
       anon_sym_r90,
       anon_sym_r180,
@@ -2550,23 +2759,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [633] = 3,
-    STATE(100), 1,
-      sym_place,
-    ACTIONS(141), 2,
-      anon_sym_N,
-      anon_sym_S,
-    ACTIONS(139), 6,
-      anon_sym_NE,
-      anon_sym_SE,
-      anon_sym_SW,
-      anon_sym_NW,
-      anon_sym_E,
-      anon_sym_W,
-  [649] = 5,
+  [710] = 5,
     ACTIONS(149), 1,
       sym_nothing,
-    STATE(25), 1,
+    STATE(26), 1,
       sym_gain,
     STATE(105), 1,
       sym_gains,
@@ -2578,49 +2774,53 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [669] = 3,
-    STATE(104), 1,
-      sym_place,
-    ACTIONS(141), 2,
-      anon_sym_N,
-      anon_sym_S,
-    ACTIONS(139), 6,
-      anon_sym_NE,
-      anon_sym_SE,
-      anon_sym_SW,
-      anon_sym_NW,
-      anon_sym_E,
-      anon_sym_W,
-  [685] = 4,
-    STATE(36), 1,
-      sym_amount,
-    STATE(84), 1,
-      sym_amounts,
-    STATE(149), 1,
-      sym_colour,
-    ACTIONS(147), 5,
-      anon_sym_red,
-      anon_sym_blue,
-      anon_sym_green,
-      anon_sym_yellow,
-      anon_sym_black,
-  [702] = 6,
+  [730] = 6,
     ACTIONS(153), 1,
       anon_sym_COMMA,
     ACTIONS(155), 1,
       sym__ws,
     ACTIONS(158), 1,
       sym__final_carriage_returns,
-    STATE(24), 1,
-      aux_sym_amounts_repeat1,
-    STATE(38), 1,
+    STATE(23), 1,
+      aux_sym_rules_statement_repeat1,
+    STATE(148), 1,
       sym__list_sep,
     ACTIONS(151), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [723] = 4,
-    STATE(36), 1,
+  [751] = 6,
+    ACTIONS(162), 1,
+      anon_sym_COMMA,
+    ACTIONS(165), 1,
+      sym__ws,
+    ACTIONS(168), 1,
+      sym__final_carriage_returns,
+    STATE(18), 1,
+      aux_sym_players_statement_repeat1,
+    STATE(52), 1,
+      sym__list_sep,
+    ACTIONS(160), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [772] = 6,
+    ACTIONS(172), 1,
+      anon_sym_COMMA,
+    ACTIONS(174), 1,
+      sym__ws,
+    ACTIONS(177), 1,
+      sym__final_carriage_returns,
+    STATE(24), 1,
+      aux_sym_amounts_repeat1,
+    STATE(38), 1,
+      sym__list_sep,
+    ACTIONS(170), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [793] = 4,
+    STATE(25), 1,
       sym_amount,
     STATE(103), 1,
       sym_amounts,
@@ -2632,117 +2832,88 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [740] = 6,
-    ACTIONS(162), 1,
+  [810] = 6,
+    ACTIONS(172), 1,
       anon_sym_COMMA,
-    ACTIONS(164), 1,
+    ACTIONS(181), 1,
       sym__ws,
-    ACTIONS(167), 1,
+    ACTIONS(184), 1,
       sym__final_carriage_returns,
-    STATE(22), 1,
-      aux_sym_rules_statement_repeat1,
-    STATE(148), 1,
-      sym__list_sep,
-    ACTIONS(160), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [761] = 6,
-    ACTIONS(171), 1,
-      anon_sym_COMMA,
-    ACTIONS(174), 1,
-      sym__ws,
-    ACTIONS(177), 1,
-      sym__final_carriage_returns,
-    STATE(21), 1,
+    STATE(18), 1,
       aux_sym_players_statement_repeat1,
     STATE(52), 1,
-      sym__list_sep,
-    ACTIONS(169), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [782] = 6,
-    ACTIONS(181), 1,
-      anon_sym_COMMA,
-    ACTIONS(184), 1,
-      sym__ws,
-    ACTIONS(187), 1,
-      sym__final_carriage_returns,
-    STATE(22), 1,
-      aux_sym_rules_statement_repeat1,
-    STATE(148), 1,
       sym__list_sep,
     ACTIONS(179), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [803] = 5,
-    ACTIONS(191), 1,
+  [831] = 5,
+    ACTIONS(188), 1,
       sym__ws,
-    ACTIONS(194), 1,
+    ACTIONS(191), 1,
       sym__final_carriage_returns,
-    STATE(13), 1,
+    STATE(15), 1,
       sym__sep,
-    STATE(26), 2,
+    STATE(27), 2,
       sym_meeple,
       aux_sym_tile_statement_repeat1,
-    ACTIONS(189), 3,
+    ACTIONS(186), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [822] = 6,
-    ACTIONS(198), 1,
+  [850] = 6,
+    ACTIONS(195), 1,
       anon_sym_COMMA,
-    ACTIONS(201), 1,
+    ACTIONS(198), 1,
       sym__ws,
-    ACTIONS(204), 1,
+    ACTIONS(201), 1,
       sym__final_carriage_returns,
-    STATE(24), 1,
-      aux_sym_amounts_repeat1,
-    STATE(38), 1,
+    STATE(23), 1,
+      aux_sym_rules_statement_repeat1,
+    STATE(148), 1,
       sym__list_sep,
-    ACTIONS(196), 3,
+    ACTIONS(193), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [843] = 6,
-    ACTIONS(153), 1,
+  [871] = 6,
+    ACTIONS(205), 1,
       anon_sym_COMMA,
     ACTIONS(208), 1,
       sym__ws,
     ACTIONS(211), 1,
       sym__final_carriage_returns,
-    STATE(27), 1,
-      aux_sym_gains_repeat1,
-    STATE(39), 1,
+    STATE(24), 1,
+      aux_sym_amounts_repeat1,
+    STATE(38), 1,
       sym__list_sep,
-    ACTIONS(206), 3,
+    ACTIONS(203), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [864] = 5,
+  [892] = 6,
+    ACTIONS(172), 1,
+      anon_sym_COMMA,
     ACTIONS(215), 1,
       sym__ws,
     ACTIONS(218), 1,
       sym__final_carriage_returns,
-    STATE(61), 1,
-      sym__sep,
-    STATE(29), 2,
-      sym_meeple,
-      aux_sym_tile_statement_repeat1,
+    STATE(19), 1,
+      aux_sym_amounts_repeat1,
+    STATE(38), 1,
+      sym__list_sep,
     ACTIONS(213), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [883] = 6,
-    ACTIONS(153), 1,
+  [913] = 6,
+    ACTIONS(172), 1,
       anon_sym_COMMA,
     ACTIONS(222), 1,
       sym__ws,
     ACTIONS(225), 1,
       sym__final_carriage_returns,
-    STATE(30), 1,
+    STATE(28), 1,
       aux_sym_gains_repeat1,
     STATE(39), 1,
       sym__list_sep,
@@ -2750,65 +2921,91 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [904] = 5,
+  [934] = 5,
     ACTIONS(229), 1,
       sym__ws,
     ACTIONS(232), 1,
       sym__final_carriage_returns,
     STATE(61), 1,
       sym__sep,
-    STATE(31), 2,
+    STATE(36), 2,
       sym_meeple,
       aux_sym_tile_statement_repeat1,
     ACTIONS(227), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [923] = 5,
+  [953] = 6,
+    ACTIONS(172), 1,
+      anon_sym_COMMA,
     ACTIONS(236), 1,
       sym__ws,
     ACTIONS(239), 1,
       sym__final_carriage_returns,
-    STATE(61), 1,
-      sym__sep,
-    STATE(29), 2,
-      sym_meeple,
-      aux_sym_tile_statement_repeat1,
+    STATE(34), 1,
+      aux_sym_gains_repeat1,
+    STATE(39), 1,
+      sym__list_sep,
     ACTIONS(234), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [942] = 6,
+  [974] = 5,
     ACTIONS(243), 1,
-      anon_sym_COMMA,
-    ACTIONS(246), 1,
       sym__ws,
-    ACTIONS(249), 1,
+    ACTIONS(246), 1,
       sym__final_carriage_returns,
-    STATE(30), 1,
-      aux_sym_gains_repeat1,
-    STATE(39), 1,
-      sym__list_sep,
+    STATE(61), 1,
+      sym__sep,
+    STATE(31), 2,
+      sym_meeple,
+      aux_sym_tile_statement_repeat1,
     ACTIONS(241), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [963] = 5,
-    ACTIONS(253), 1,
+  [993] = 4,
+    ACTIONS(248), 1,
+      sym_large,
+    ACTIONS(250), 1,
+      sym_abbot,
+    STATE(66), 1,
+      sym_role,
+    ACTIONS(135), 5,
+      anon_sym_knight,
+      anon_sym_traveller,
+      anon_sym_traveler,
+      anon_sym_monk,
+      anon_sym_farmer,
+  [1010] = 5,
+    ACTIONS(254), 1,
       sym__ws,
-    ACTIONS(256), 1,
+    ACTIONS(257), 1,
       sym__final_carriage_returns,
     STATE(61), 1,
       sym__sep,
-    STATE(29), 2,
+    STATE(36), 2,
       sym_meeple,
       aux_sym_tile_statement_repeat1,
-    ACTIONS(251), 3,
+    ACTIONS(252), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [982] = 4,
-    STATE(36), 1,
+  [1029] = 4,
+    STATE(25), 1,
+      sym_amount,
+    STATE(84), 1,
+      sym_amounts,
+    STATE(149), 1,
+      sym_colour,
+    ACTIONS(147), 5,
+      anon_sym_red,
+      anon_sym_blue,
+      anon_sym_green,
+      anon_sym_yellow,
+      anon_sym_black,
+  [1046] = 4,
+    STATE(25), 1,
       sym_amount,
     STATE(81), 1,
       sym_amounts,
@@ -2820,80 +3017,66 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [999] = 6,
-    ACTIONS(153), 1,
+  [1063] = 6,
+    ACTIONS(261), 1,
       anon_sym_COMMA,
-    ACTIONS(260), 1,
+    ACTIONS(264), 1,
       sym__ws,
-    ACTIONS(263), 1,
+    ACTIONS(267), 1,
       sym__final_carriage_returns,
-    STATE(37), 1,
+    STATE(34), 1,
+      aux_sym_gains_repeat1,
+    STATE(39), 1,
+      sym__list_sep,
+    ACTIONS(259), 3,
+      ts_builtin_sym_end,
+      sym_comment,
+      sym__newline,
+  [1084] = 6,
+    ACTIONS(172), 1,
+      anon_sym_COMMA,
+    ACTIONS(271), 1,
+      sym__ws,
+    ACTIONS(274), 1,
+      sym__final_carriage_returns,
+    STATE(21), 1,
       aux_sym_players_statement_repeat1,
     STATE(52), 1,
       sym__list_sep,
-    ACTIONS(258), 3,
+    ACTIONS(269), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1020] = 6,
-    ACTIONS(162), 1,
-      anon_sym_COMMA,
-    ACTIONS(267), 1,
-      sym__ws,
-    ACTIONS(270), 1,
-      sym__final_carriage_returns,
-    STATE(20), 1,
-      aux_sym_rules_statement_repeat1,
-    STATE(148), 1,
-      sym__list_sep,
-    ACTIONS(265), 3,
-      ts_builtin_sym_end,
-      sym_comment,
-      sym__newline,
-  [1041] = 4,
-    ACTIONS(272), 1,
-      sym_large,
-    ACTIONS(274), 1,
-      sym_abbot,
-    STATE(66), 1,
-      sym_role,
-    ACTIONS(127), 5,
-      anon_sym_knight,
-      anon_sym_traveller,
-      anon_sym_traveler,
-      anon_sym_monk,
-      anon_sym_farmer,
-  [1058] = 6,
-    ACTIONS(153), 1,
-      anon_sym_COMMA,
+  [1105] = 5,
     ACTIONS(278), 1,
       sym__ws,
     ACTIONS(281), 1,
       sym__final_carriage_returns,
-    STATE(18), 1,
-      aux_sym_amounts_repeat1,
-    STATE(38), 1,
-      sym__list_sep,
+    STATE(61), 1,
+      sym__sep,
+    STATE(36), 2,
+      sym_meeple,
+      aux_sym_tile_statement_repeat1,
     ACTIONS(276), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1079] = 6,
+  [1124] = 6,
     ACTIONS(153), 1,
       anon_sym_COMMA,
     ACTIONS(285), 1,
       sym__ws,
     ACTIONS(288), 1,
       sym__final_carriage_returns,
-    STATE(21), 1,
-      aux_sym_players_statement_repeat1,
-    STATE(52), 1,
+    STATE(17), 1,
+      aux_sym_rules_statement_repeat1,
+    STATE(148), 1,
       sym__list_sep,
     ACTIONS(283), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1100] = 3,
+  [1145] = 3,
     STATE(57), 1,
       sym_amount,
     STATE(149), 1,
@@ -2904,7 +3087,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1114] = 3,
+  [1159] = 3,
     STATE(63), 1,
       sym_gain,
     STATE(156), 1,
@@ -2915,7 +3098,18 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1128] = 4,
+  [1173] = 3,
+    STATE(102), 1,
+      sym_glyph,
+    ACTIONS(133), 2,
+      anon_sym_BANG,
+      anon_sym_QMARK,
+    ACTIONS(131), 4,
+      anon_sym_BANG_BANG,
+      anon_sym_BANG_QMARK,
+      anon_sym_QMARK_QMARK,
+      anon_sym_QMARK_BANG,
+  [1187] = 4,
     ACTIONS(292), 1,
       sym__ws,
     ACTIONS(295), 1,
@@ -2927,51 +3121,40 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       sym_comment,
       sym__newline,
-  [1144] = 3,
-    STATE(102), 1,
-      sym_glyph,
-    ACTIONS(137), 2,
-      anon_sym_BANG,
-      anon_sym_QMARK,
-    ACTIONS(135), 4,
-      anon_sym_BANG_BANG,
-      anon_sym_BANG_QMARK,
-      anon_sym_QMARK_QMARK,
-      anon_sym_QMARK_BANG,
-  [1158] = 3,
+  [1203] = 3,
     STATE(106), 1,
       sym_glyph,
-    ACTIONS(137), 2,
+    ACTIONS(133), 2,
       anon_sym_BANG,
       anon_sym_QMARK,
-    ACTIONS(135), 4,
+    ACTIONS(131), 4,
       anon_sym_BANG_BANG,
       anon_sym_BANG_QMARK,
       anon_sym_QMARK_QMARK,
       anon_sym_QMARK_BANG,
-  [1172] = 3,
+  [1217] = 3,
     STATE(108), 1,
       sym_glyph,
-    ACTIONS(137), 2,
+    ACTIONS(133), 2,
       anon_sym_BANG,
       anon_sym_QMARK,
-    ACTIONS(135), 4,
+    ACTIONS(131), 4,
       anon_sym_BANG_BANG,
       anon_sym_BANG_QMARK,
       anon_sym_QMARK_QMARK,
       anon_sym_QMARK_BANG,
-  [1186] = 3,
+  [1231] = 3,
     STATE(80), 1,
       sym_glyph,
-    ACTIONS(137), 2,
+    ACTIONS(133), 2,
       anon_sym_BANG,
       anon_sym_QMARK,
-    ACTIONS(135), 4,
+    ACTIONS(131), 4,
       anon_sym_BANG_BANG,
       anon_sym_BANG_QMARK,
       anon_sym_QMARK_QMARK,
       anon_sym_QMARK_BANG,
-  [1200] = 4,
+  [1245] = 4,
     ACTIONS(299), 1,
       sym__ws,
     ACTIONS(302), 1,
@@ -2982,7 +3165,7 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1215] = 4,
+  [1260] = 4,
     ACTIONS(306), 1,
       sym__ws,
     ACTIONS(309), 1,
@@ -2993,7 +3176,7 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1230] = 2,
+  [1275] = 2,
     ACTIONS(313), 1,
       sym__final_carriage_returns,
     ACTIONS(311), 5,
@@ -3002,7 +3185,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1241] = 4,
+  [1286] = 4,
     ACTIONS(317), 1,
       sym__ws,
     ACTIONS(320), 1,
@@ -3013,7 +3196,7 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1256] = 4,
+  [1301] = 4,
     ACTIONS(324), 1,
       sym__ws,
     ACTIONS(327), 1,
@@ -3024,7 +3207,7 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1271] = 2,
+  [1316] = 2,
     ACTIONS(331), 1,
       sym__ws,
     ACTIONS(329), 5,
@@ -3033,7 +3216,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1282] = 2,
+  [1327] = 2,
     ACTIONS(333), 1,
       anon_sym_COMMA,
     ACTIONS(329), 5,
@@ -3042,7 +3225,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1293] = 2,
+  [1338] = 2,
     STATE(54), 1,
       sym_colour,
     ACTIONS(147), 5,
@@ -3051,7 +3234,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1304] = 2,
+  [1349] = 2,
     ACTIONS(337), 1,
       sym__ws,
     ACTIONS(335), 5,
@@ -3060,16 +3243,16 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1315] = 2,
-    ACTIONS(177), 1,
+  [1360] = 2,
+    ACTIONS(168), 1,
       sym__final_carriage_returns,
-    ACTIONS(169), 5,
+    ACTIONS(160), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1326] = 2,
+  [1371] = 2,
     ACTIONS(341), 1,
       sym__final_carriage_returns,
     ACTIONS(339), 5,
@@ -3078,25 +3261,25 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1337] = 2,
-    ACTIONS(187), 1,
+  [1382] = 2,
+    ACTIONS(201), 1,
       sym__final_carriage_returns,
-    ACTIONS(179), 5,
+    ACTIONS(193), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1348] = 2,
-    ACTIONS(204), 1,
+  [1393] = 2,
+    ACTIONS(211), 1,
       sym__final_carriage_returns,
-    ACTIONS(196), 5,
+    ACTIONS(203), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1359] = 2,
+  [1404] = 2,
     ACTIONS(345), 1,
       sym__final_carriage_returns,
     ACTIONS(343), 5,
@@ -3105,8 +3288,8 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1370] = 2,
-    STATE(33), 1,
+  [1415] = 2,
+    STATE(35), 1,
       sym_colour,
     ACTIONS(147), 5,
       anon_sym_red,
@@ -3114,7 +3297,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1381] = 4,
+  [1426] = 4,
     ACTIONS(349), 1,
       sym__ws,
     ACTIONS(352), 1,
@@ -3125,7 +3308,7 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1396] = 2,
+  [1441] = 2,
     STATE(133), 1,
       sym_colour,
     ACTIONS(147), 5,
@@ -3134,27 +3317,27 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1407] = 4,
+  [1452] = 4,
     ACTIONS(356), 1,
       sym__ws,
     ACTIONS(359), 1,
       sym__final_carriage_returns,
-    STATE(8), 1,
+    STATE(10), 1,
       sym__sep,
     ACTIONS(354), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1422] = 2,
-    ACTIONS(249), 1,
+  [1467] = 2,
+    ACTIONS(267), 1,
       sym__final_carriage_returns,
-    ACTIONS(241), 5,
+    ACTIONS(259), 5,
       ts_builtin_sym_end,
       anon_sym_COMMA,
       sym_comment,
       sym__ws,
       sym__newline,
-  [1433] = 2,
+  [1478] = 2,
     STATE(163), 1,
       sym_colour,
     ACTIONS(147), 5,
@@ -3163,7 +3346,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1444] = 2,
+  [1489] = 2,
     ACTIONS(363), 1,
       sym__final_carriage_returns,
     ACTIONS(361), 5,
@@ -3172,91 +3355,91 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1455] = 4,
+  [1500] = 4,
     ACTIONS(367), 1,
       sym__ws,
     ACTIONS(370), 1,
       sym__final_carriage_returns,
-    STATE(14), 1,
+    STATE(12), 1,
       sym__sep,
     ACTIONS(365), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1470] = 4,
+  [1515] = 4,
     ACTIONS(374), 1,
       sym__ws,
     ACTIONS(377), 1,
       sym__final_carriage_returns,
-    STATE(41), 1,
+    STATE(40), 1,
       sym__sep,
     ACTIONS(372), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1485] = 4,
+  [1530] = 4,
     ACTIONS(377), 1,
       sym__final_carriage_returns,
     ACTIONS(379), 1,
       sym__ws,
-    STATE(9), 1,
+    STATE(7), 1,
       sym__sep,
     ACTIONS(372), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1500] = 4,
+  [1545] = 4,
     ACTIONS(377), 1,
       sym__final_carriage_returns,
     ACTIONS(382), 1,
       sym__ws,
-    STATE(11), 1,
+    STATE(14), 1,
       sym__sep,
     ACTIONS(372), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1515] = 2,
+  [1560] = 2,
     STATE(72), 1,
       sym_role,
-    ACTIONS(127), 5,
+    ACTIONS(135), 5,
       anon_sym_knight,
       anon_sym_traveller,
       anon_sym_traveler,
       anon_sym_monk,
       anon_sym_farmer,
-  [1526] = 2,
+  [1571] = 2,
     STATE(73), 1,
       sym_role,
-    ACTIONS(127), 5,
+    ACTIONS(135), 5,
       anon_sym_knight,
       anon_sym_traveller,
       anon_sym_traveler,
       anon_sym_monk,
       anon_sym_farmer,
-  [1537] = 4,
+  [1582] = 4,
     ACTIONS(387), 1,
       sym__ws,
     ACTIONS(390), 1,
       sym__final_carriage_returns,
-    STATE(16), 1,
+    STATE(13), 1,
       sym__sep,
     ACTIONS(385), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1552] = 4,
+  [1597] = 4,
     ACTIONS(394), 1,
       sym__ws,
     ACTIONS(397), 1,
       sym__final_carriage_returns,
-    STATE(10), 1,
+    STATE(8), 1,
       sym__sep,
     ACTIONS(392), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1567] = 4,
+  [1612] = 4,
     ACTIONS(397), 1,
       sym__final_carriage_returns,
     ACTIONS(399), 1,
@@ -3267,16 +3450,16 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1582] = 2,
+  [1627] = 2,
     STATE(77), 1,
       sym_role,
-    ACTIONS(127), 5,
+    ACTIONS(135), 5,
       anon_sym_knight,
       anon_sym_traveller,
       anon_sym_traveler,
       anon_sym_monk,
       anon_sym_farmer,
-  [1593] = 4,
+  [1638] = 4,
     ACTIONS(404), 1,
       sym__ws,
     ACTIONS(407), 1,
@@ -3287,18 +3470,18 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1608] = 4,
+  [1653] = 4,
     ACTIONS(407), 1,
       sym__final_carriage_returns,
     ACTIONS(409), 1,
       sym__ws,
-    STATE(12), 1,
+    STATE(9), 1,
       sym__sep,
     ACTIONS(402), 3,
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1623] = 4,
+  [1668] = 4,
     ACTIONS(414), 1,
       sym__ws,
     ACTIONS(417), 1,
@@ -3309,7 +3492,7 @@ static const uint16_t ts_small_parse_table[] = {
       ts_builtin_sym_end,
       sym_comment,
       sym__newline,
-  [1638] = 2,
+  [1683] = 2,
     ACTIONS(421), 1,
       sym__final_carriage_returns,
     ACTIONS(419), 4,
@@ -3317,7 +3500,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1648] = 2,
+  [1693] = 2,
     ACTIONS(425), 1,
       sym__final_carriage_returns,
     ACTIONS(423), 4,
@@ -3325,7 +3508,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1658] = 2,
+  [1703] = 2,
     ACTIONS(429), 1,
       sym__final_carriage_returns,
     ACTIONS(427), 4,
@@ -3333,7 +3516,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1668] = 2,
+  [1713] = 2,
     ACTIONS(433), 1,
       sym__final_carriage_returns,
     ACTIONS(431), 4,
@@ -3341,7 +3524,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1678] = 2,
+  [1723] = 2,
     ACTIONS(437), 1,
       sym__final_carriage_returns,
     ACTIONS(435), 4,
@@ -3349,7 +3532,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1688] = 2,
+  [1733] = 2,
     ACTIONS(441), 1,
       sym__final_carriage_returns,
     ACTIONS(439), 4,
@@ -3357,7 +3540,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1698] = 4,
+  [1743] = 4,
     ACTIONS(123), 1,
       sym_comment,
     ACTIONS(125), 1,
@@ -3367,7 +3550,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(119), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1712] = 2,
+  [1757] = 2,
     ACTIONS(447), 1,
       sym__final_carriage_returns,
     ACTIONS(445), 4,
@@ -3375,7 +3558,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1722] = 2,
+  [1767] = 2,
     ACTIONS(451), 1,
       sym__final_carriage_returns,
     ACTIONS(449), 4,
@@ -3383,7 +3566,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1732] = 2,
+  [1777] = 2,
     ACTIONS(455), 1,
       sym__final_carriage_returns,
     ACTIONS(453), 4,
@@ -3391,7 +3574,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1742] = 2,
+  [1787] = 2,
     ACTIONS(370), 1,
       sym__final_carriage_returns,
     ACTIONS(365), 4,
@@ -3399,7 +3582,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1752] = 2,
+  [1797] = 2,
     ACTIONS(459), 1,
       sym__final_carriage_returns,
     ACTIONS(457), 4,
@@ -3407,14 +3590,14 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1762] = 1,
+  [1807] = 1,
     ACTIONS(461), 5,
       anon_sym_red,
       anon_sym_blue,
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1770] = 2,
+  [1815] = 2,
     ACTIONS(465), 1,
       sym__final_carriage_returns,
     ACTIONS(463), 4,
@@ -3422,7 +3605,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1780] = 2,
+  [1825] = 2,
     ACTIONS(469), 1,
       sym__final_carriage_returns,
     ACTIONS(467), 4,
@@ -3430,7 +3613,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1790] = 2,
+  [1835] = 2,
     ACTIONS(473), 1,
       sym__final_carriage_returns,
     ACTIONS(471), 4,
@@ -3438,7 +3621,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1800] = 2,
+  [1845] = 2,
     ACTIONS(377), 1,
       sym__final_carriage_returns,
     ACTIONS(372), 4,
@@ -3446,7 +3629,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1810] = 2,
+  [1855] = 2,
     ACTIONS(477), 1,
       sym__final_carriage_returns,
     ACTIONS(475), 4,
@@ -3454,7 +3637,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1820] = 4,
+  [1865] = 4,
     ACTIONS(481), 1,
       sym_comment,
     ACTIONS(483), 1,
@@ -3464,7 +3647,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(479), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [1834] = 2,
+  [1879] = 2,
     ACTIONS(489), 1,
       sym__final_carriage_returns,
     ACTIONS(487), 4,
@@ -3472,7 +3655,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1844] = 2,
+  [1889] = 2,
     ACTIONS(493), 1,
       sym__final_carriage_returns,
     ACTIONS(491), 4,
@@ -3480,7 +3663,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1854] = 2,
+  [1899] = 2,
     ACTIONS(390), 1,
       sym__final_carriage_returns,
     ACTIONS(385), 4,
@@ -3488,7 +3671,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1864] = 2,
+  [1909] = 2,
     ACTIONS(497), 1,
       sym__final_carriage_returns,
     ACTIONS(495), 4,
@@ -3496,7 +3679,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1874] = 2,
+  [1919] = 2,
     ACTIONS(397), 1,
       sym__final_carriage_returns,
     ACTIONS(392), 4,
@@ -3504,7 +3687,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1884] = 2,
+  [1929] = 2,
     ACTIONS(501), 1,
       sym__final_carriage_returns,
     ACTIONS(499), 4,
@@ -3512,7 +3695,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1894] = 2,
+  [1939] = 2,
     ACTIONS(505), 1,
       sym__final_carriage_returns,
     ACTIONS(503), 4,
@@ -3520,7 +3703,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1904] = 2,
+  [1949] = 2,
     ACTIONS(509), 1,
       sym__final_carriage_returns,
     ACTIONS(507), 4,
@@ -3528,7 +3711,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1914] = 2,
+  [1959] = 2,
     ACTIONS(407), 1,
       sym__final_carriage_returns,
     ACTIONS(402), 4,
@@ -3536,7 +3719,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1924] = 2,
+  [1969] = 2,
     ACTIONS(513), 1,
       sym__final_carriage_returns,
     ACTIONS(511), 4,
@@ -3544,7 +3727,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1934] = 2,
+  [1979] = 2,
     ACTIONS(309), 1,
       sym__final_carriage_returns,
     ACTIONS(304), 4,
@@ -3552,7 +3735,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1944] = 2,
+  [1989] = 2,
     ACTIONS(517), 1,
       sym__final_carriage_returns,
     ACTIONS(515), 4,
@@ -3560,14 +3743,14 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
       sym__ws,
       sym__newline,
-  [1954] = 1,
+  [1999] = 1,
     ACTIONS(335), 5,
       anon_sym_red,
       anon_sym_blue,
       anon_sym_green,
       anon_sym_yellow,
       anon_sym_black,
-  [1962] = 3,
+  [2007] = 3,
     ACTIONS(519), 1,
       anon_sym_DQUOTE,
     STATE(115), 1,
@@ -3575,7 +3758,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(521), 2,
       sym_string_content,
       sym_escape_sequence,
-  [1973] = 3,
+  [2018] = 3,
     ACTIONS(523), 1,
       anon_sym_DQUOTE,
     STATE(111), 1,
@@ -3583,7 +3766,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(525), 2,
       sym_string_content,
       sym_escape_sequence,
-  [1984] = 4,
+  [2029] = 4,
     ACTIONS(527), 1,
       anon_sym_COLON,
     ACTIONS(529), 1,
@@ -3592,7 +3775,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__ws,
     STATE(118), 1,
       aux_sym_refusal_codes_repeat1,
-  [1997] = 3,
+  [2042] = 3,
     ACTIONS(536), 1,
       sym_comment,
     ACTIONS(538), 1,
@@ -3600,7 +3783,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(534), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [2008] = 3,
+  [2053] = 3,
     ACTIONS(540), 1,
       anon_sym_DQUOTE,
     STATE(115), 1,
@@ -3608,7 +3791,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(542), 2,
       sym_string_content,
       sym_escape_sequence,
-  [2019] = 4,
+  [2064] = 4,
     ACTIONS(545), 1,
       anon_sym_COLON,
     ACTIONS(547), 1,
@@ -3617,7 +3800,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__ws,
     STATE(116), 1,
       aux_sym_refusal_codes_repeat1,
-  [2032] = 3,
+  [2077] = 3,
     ACTIONS(481), 1,
       sym_comment,
     ACTIONS(485), 1,
@@ -3625,7 +3808,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(479), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [2043] = 4,
+  [2088] = 4,
     ACTIONS(529), 1,
       anon_sym_COMMA,
     ACTIONS(553), 1,
@@ -3634,362 +3817,362 @@ static const uint16_t ts_small_parse_table[] = {
       sym__ws,
     STATE(116), 1,
       aux_sym_refusal_codes_repeat1,
-  [2056] = 3,
+  [2101] = 3,
     ACTIONS(21), 1,
       anon_sym_turn,
     STATE(78), 1,
       sym_refused_turn,
     STATE(82), 1,
       sym__turn_move,
-  [2066] = 3,
+  [2111] = 3,
+    ACTIONS(113), 1,
+      ts_builtin_sym_end,
+    ACTIONS(117), 1,
+      sym__final_carriage_returns,
+    ACTIONS(558), 1,
+      sym__newline,
+  [2121] = 1,
+    ACTIONS(560), 3,
+      anon_sym_COLON,
+      anon_sym_COMMA,
+      sym__ws,
+  [2127] = 1,
+    ACTIONS(562), 3,
+      anon_sym_COLON,
+      anon_sym_COMMA,
+      sym__ws,
+  [2133] = 3,
     ACTIONS(45), 1,
       ts_builtin_sym_end,
     ACTIONS(51), 1,
       sym__final_carriage_returns,
     ACTIONS(558), 1,
       sym__newline,
-  [2076] = 1,
-    ACTIONS(560), 3,
-      anon_sym_COLON,
-      anon_sym_COMMA,
-      sym__ws,
-  [2082] = 1,
-    ACTIONS(562), 3,
-      anon_sym_COLON,
-      anon_sym_COMMA,
-      sym__ws,
-  [2088] = 3,
-    ACTIONS(53), 1,
-      ts_builtin_sym_end,
-    ACTIONS(57), 1,
-      sym__final_carriage_returns,
-    ACTIONS(558), 1,
-      sym__newline,
-  [2098] = 2,
+  [2143] = 2,
     ACTIONS(566), 1,
       sym__final_carriage_returns,
     ACTIONS(564), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [2106] = 2,
+  [2151] = 2,
     ACTIONS(538), 1,
       sym__final_carriage_returns,
     ACTIONS(534), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [2114] = 2,
+  [2159] = 2,
     ACTIONS(485), 1,
       sym__final_carriage_returns,
     ACTIONS(479), 2,
       ts_builtin_sym_end,
       sym__newline,
-  [2122] = 3,
+  [2167] = 3,
     ACTIONS(558), 1,
       sym__newline,
     ACTIONS(568), 1,
       ts_builtin_sym_end,
     ACTIONS(570), 1,
       sym__final_carriage_returns,
-  [2132] = 1,
+  [2177] = 1,
     ACTIONS(545), 3,
       anon_sym_COLON,
       anon_sym_COMMA,
       sym__ws,
-  [2138] = 3,
+  [2183] = 3,
     ACTIONS(21), 1,
       anon_sym_turn,
     STATE(60), 1,
       sym_refused_turn,
     STATE(82), 1,
       sym__turn_move,
-  [2148] = 2,
+  [2193] = 2,
     ACTIONS(572), 1,
       sym__ws,
     STATE(135), 1,
       sym__sep,
-  [2155] = 2,
+  [2200] = 2,
     ACTIONS(574), 1,
       sym__ws,
     STATE(64), 1,
       sym__sep,
-  [2162] = 2,
+  [2207] = 2,
     ACTIONS(576), 1,
       anon_sym_DQUOTE,
     STATE(96), 1,
       sym_string,
-  [2169] = 2,
+  [2214] = 2,
     ACTIONS(578), 1,
       sym__ws,
-    STATE(35), 1,
+    STATE(30), 1,
       sym__sep,
-  [2176] = 2,
+  [2221] = 2,
     ACTIONS(580), 1,
       sym__ws,
-    STATE(32), 1,
+    STATE(33), 1,
       sym__sep,
-  [2183] = 2,
+  [2228] = 2,
     ACTIONS(582), 1,
       sym_refusal_code,
     STATE(159), 1,
       sym_refusal_codes,
-  [2190] = 2,
+  [2235] = 2,
     ACTIONS(584), 1,
       sym__ws,
     STATE(188), 1,
       sym__sep,
-  [2197] = 2,
+  [2242] = 2,
     ACTIONS(586), 1,
       anon_sym_EQ_GT,
     STATE(87), 1,
       sym_expectation,
-  [2204] = 2,
+  [2249] = 2,
     ACTIONS(588), 1,
       sym_refusal_code,
     ACTIONS(590), 1,
       sym__ws,
-  [2211] = 2,
+  [2256] = 2,
     ACTIONS(592), 1,
       sym__ws,
     STATE(153), 1,
       sym__sep,
-  [2218] = 2,
+  [2263] = 2,
     ACTIONS(594), 1,
       sym__ws,
     STATE(129), 1,
       sym__sep,
-  [2225] = 1,
+  [2270] = 1,
     ACTIONS(596), 2,
       anon_sym_supply,
       anon_sym_score,
-  [2230] = 2,
+  [2275] = 2,
     ACTIONS(586), 1,
       anon_sym_EQ_GT,
     STATE(90), 1,
       sym_expectation,
-  [2237] = 2,
+  [2282] = 2,
     ACTIONS(586), 1,
       anon_sym_EQ_GT,
     STATE(79), 1,
       sym_expectation,
-  [2244] = 2,
+  [2289] = 2,
     ACTIONS(598), 1,
       sym__ws,
     STATE(70), 1,
       sym__sep,
-  [2251] = 2,
+  [2296] = 2,
     ACTIONS(600), 1,
       sym__ws,
     STATE(191), 1,
       sym__sep,
-  [2258] = 2,
+  [2303] = 2,
     ACTIONS(576), 1,
       anon_sym_DQUOTE,
     STATE(109), 1,
       sym_string,
-  [2265] = 2,
+  [2310] = 2,
     ACTIONS(602), 1,
       sym__ws,
     STATE(71), 1,
       sym__sep,
-  [2272] = 2,
+  [2317] = 2,
     ACTIONS(604), 1,
       sym_rule_option,
     STATE(56), 1,
       sym_rules_item,
-  [2279] = 2,
+  [2324] = 2,
     ACTIONS(606), 1,
       sym__ws,
     STATE(190), 1,
       sym__sep,
-  [2286] = 2,
+  [2331] = 2,
     ACTIONS(608), 1,
       sym__ws,
     STATE(160), 1,
       sym__sep,
-  [2293] = 2,
+  [2338] = 2,
     ACTIONS(610), 1,
       sym__ws,
     STATE(175), 1,
       sym__sep,
-  [2300] = 2,
+  [2345] = 2,
     ACTIONS(612), 1,
       sym__ws,
     STATE(185), 1,
       sym__sep,
-  [2307] = 2,
+  [2352] = 2,
     ACTIONS(576), 1,
       anon_sym_DQUOTE,
     STATE(145), 1,
       sym_string,
-  [2314] = 2,
+  [2359] = 2,
     ACTIONS(604), 1,
       sym_rule_option,
-    STATE(34), 1,
+    STATE(37), 1,
       sym_rules_item,
-  [2321] = 2,
+  [2366] = 2,
     ACTIONS(614), 1,
       sym__ws,
     STATE(132), 1,
       sym__sep,
-  [2328] = 2,
+  [2373] = 2,
     ACTIONS(616), 1,
       sym__ws,
     STATE(193), 1,
       sym__sep,
-  [2335] = 2,
+  [2380] = 2,
     ACTIONS(618), 1,
       sym__ws,
     STATE(59), 1,
       sym__sep,
-  [2342] = 2,
+  [2387] = 2,
     ACTIONS(620), 1,
       sym__ws,
     STATE(154), 1,
       sym__sep,
-  [2349] = 2,
+  [2394] = 2,
     ACTIONS(622), 1,
       anon_sym_COLON,
     ACTIONS(624), 1,
       sym__ws,
-  [2356] = 2,
+  [2401] = 2,
     ACTIONS(576), 1,
       anon_sym_DQUOTE,
     STATE(94), 1,
       sym_string,
-  [2363] = 2,
+  [2408] = 2,
     ACTIONS(626), 1,
       sym__ws,
     STATE(75), 1,
       sym__sep,
-  [2370] = 2,
+  [2415] = 2,
     ACTIONS(628), 1,
       sym__ws,
-    STATE(17), 1,
+    STATE(32), 1,
       sym__sep,
-  [2377] = 2,
+  [2422] = 2,
     ACTIONS(630), 1,
       sym__ws,
     STATE(178), 1,
       sym__sep,
-  [2384] = 2,
+  [2429] = 2,
     ACTIONS(632), 1,
       sym_refusal_code,
     ACTIONS(634), 1,
       sym__ws,
-  [2391] = 2,
+  [2436] = 2,
     ACTIONS(636), 1,
       sym__ws,
     STATE(141), 1,
       sym__sep,
-  [2398] = 2,
+  [2443] = 2,
     ACTIONS(586), 1,
       anon_sym_EQ_GT,
     STATE(98), 1,
       sym_expectation,
-  [2405] = 2,
+  [2450] = 2,
     ACTIONS(638), 1,
       sym__ws,
     STATE(119), 1,
       sym__sep,
-  [2412] = 2,
+  [2457] = 2,
     ACTIONS(640), 1,
       sym__ws,
     STATE(183), 1,
       sym__sep,
-  [2419] = 2,
+  [2464] = 2,
     ACTIONS(642), 1,
       sym__ws,
-    STATE(15), 1,
+    STATE(16), 1,
       sym__sep,
-  [2426] = 2,
+  [2471] = 2,
     ACTIONS(644), 1,
       sym__ws,
-    STATE(19), 1,
+    STATE(20), 1,
       sym__sep,
-  [2433] = 2,
+  [2478] = 2,
     ACTIONS(329), 1,
       sym_rule_option,
     ACTIONS(646), 1,
       sym__ws,
-  [2440] = 2,
+  [2485] = 2,
     ACTIONS(329), 1,
       sym_rule_option,
     ACTIONS(648), 1,
       anon_sym_COMMA,
-  [2447] = 2,
+  [2492] = 2,
     ACTIONS(335), 1,
       sym_rule_option,
     ACTIONS(650), 1,
       sym__ws,
-  [2454] = 2,
+  [2499] = 2,
     ACTIONS(652), 1,
       sym__ws,
     STATE(180), 1,
       sym__sep,
-  [2461] = 1,
+  [2506] = 1,
     ACTIONS(654), 1,
       sym_tile,
-  [2465] = 1,
+  [2510] = 1,
     ACTIONS(656), 1,
       ts_builtin_sym_end,
-  [2469] = 1,
+  [2514] = 1,
     ACTIONS(658), 1,
       ts_builtin_sym_end,
-  [2473] = 1,
+  [2518] = 1,
     ACTIONS(660), 1,
       sym_tile,
-  [2477] = 1,
-    ACTIONS(45), 1,
+  [2522] = 1,
+    ACTIONS(113), 1,
       ts_builtin_sym_end,
-  [2481] = 1,
+  [2526] = 1,
     ACTIONS(662), 1,
       sym_tile,
-  [2485] = 1,
+  [2530] = 1,
     ACTIONS(664), 1,
       sym_refusal_code,
-  [2489] = 1,
+  [2534] = 1,
     ACTIONS(632), 1,
       sym_refusal_code,
-  [2493] = 1,
+  [2538] = 1,
     ACTIONS(666), 1,
       sym_coordinate,
-  [2497] = 1,
+  [2542] = 1,
     ACTIONS(668), 1,
       sym_number,
-  [2501] = 1,
+  [2546] = 1,
     ACTIONS(670), 1,
       sym_coordinate,
-  [2505] = 1,
+  [2550] = 1,
     ACTIONS(568), 1,
       ts_builtin_sym_end,
-  [2509] = 1,
-    ACTIONS(53), 1,
+  [2554] = 1,
+    ACTIONS(45), 1,
       ts_builtin_sym_end,
-  [2513] = 1,
+  [2558] = 1,
     ACTIONS(672), 1,
       sym_coordinate,
-  [2517] = 1,
+  [2562] = 1,
     ACTIONS(674), 1,
       anon_sym_COMMA,
-  [2521] = 1,
+  [2566] = 1,
     ACTIONS(676), 1,
       sym_number,
-  [2525] = 1,
+  [2570] = 1,
     ACTIONS(678), 1,
       anon_sym_LBRACE,
-  [2529] = 1,
+  [2574] = 1,
     ACTIONS(558), 1,
       sym__newline,
-  [2533] = 1,
+  [2578] = 1,
     ACTIONS(680), 1,
       sym_number,
-  [2537] = 1,
+  [2582] = 1,
     ACTIONS(335), 1,
       sym_rule_option,
-  [2541] = 1,
+  [2586] = 1,
     ACTIONS(682), 1,
       anon_sym_COLON,
-  [2545] = 1,
+  [2590] = 1,
     ACTIONS(461), 1,
       sym_rule_option,
 };
@@ -4001,195 +4184,195 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(5)] = 264,
   [SMALL_STATE(6)] = 352,
   [SMALL_STATE(7)] = 429,
-  [SMALL_STATE(8)] = 455,
-  [SMALL_STATE(9)] = 495,
-  [SMALL_STATE(10)] = 524,
-  [SMALL_STATE(11)] = 553,
-  [SMALL_STATE(12)] = 584,
-  [SMALL_STATE(13)] = 613,
-  [SMALL_STATE(14)] = 633,
-  [SMALL_STATE(15)] = 649,
-  [SMALL_STATE(16)] = 669,
-  [SMALL_STATE(17)] = 685,
-  [SMALL_STATE(18)] = 702,
-  [SMALL_STATE(19)] = 723,
-  [SMALL_STATE(20)] = 740,
-  [SMALL_STATE(21)] = 761,
-  [SMALL_STATE(22)] = 782,
-  [SMALL_STATE(23)] = 803,
-  [SMALL_STATE(24)] = 822,
-  [SMALL_STATE(25)] = 843,
-  [SMALL_STATE(26)] = 864,
-  [SMALL_STATE(27)] = 883,
-  [SMALL_STATE(28)] = 904,
-  [SMALL_STATE(29)] = 923,
-  [SMALL_STATE(30)] = 942,
-  [SMALL_STATE(31)] = 963,
-  [SMALL_STATE(32)] = 982,
-  [SMALL_STATE(33)] = 999,
-  [SMALL_STATE(34)] = 1020,
-  [SMALL_STATE(35)] = 1041,
-  [SMALL_STATE(36)] = 1058,
-  [SMALL_STATE(37)] = 1079,
-  [SMALL_STATE(38)] = 1100,
-  [SMALL_STATE(39)] = 1114,
-  [SMALL_STATE(40)] = 1128,
-  [SMALL_STATE(41)] = 1144,
-  [SMALL_STATE(42)] = 1158,
-  [SMALL_STATE(43)] = 1172,
-  [SMALL_STATE(44)] = 1186,
-  [SMALL_STATE(45)] = 1200,
-  [SMALL_STATE(46)] = 1215,
-  [SMALL_STATE(47)] = 1230,
-  [SMALL_STATE(48)] = 1241,
-  [SMALL_STATE(49)] = 1256,
-  [SMALL_STATE(50)] = 1271,
-  [SMALL_STATE(51)] = 1282,
-  [SMALL_STATE(52)] = 1293,
-  [SMALL_STATE(53)] = 1304,
-  [SMALL_STATE(54)] = 1315,
-  [SMALL_STATE(55)] = 1326,
-  [SMALL_STATE(56)] = 1337,
-  [SMALL_STATE(57)] = 1348,
-  [SMALL_STATE(58)] = 1359,
-  [SMALL_STATE(59)] = 1370,
-  [SMALL_STATE(60)] = 1381,
-  [SMALL_STATE(61)] = 1396,
-  [SMALL_STATE(62)] = 1407,
-  [SMALL_STATE(63)] = 1422,
-  [SMALL_STATE(64)] = 1433,
-  [SMALL_STATE(65)] = 1444,
-  [SMALL_STATE(66)] = 1455,
-  [SMALL_STATE(67)] = 1470,
-  [SMALL_STATE(68)] = 1485,
-  [SMALL_STATE(69)] = 1500,
-  [SMALL_STATE(70)] = 1515,
-  [SMALL_STATE(71)] = 1526,
-  [SMALL_STATE(72)] = 1537,
-  [SMALL_STATE(73)] = 1552,
-  [SMALL_STATE(74)] = 1567,
-  [SMALL_STATE(75)] = 1582,
-  [SMALL_STATE(76)] = 1593,
-  [SMALL_STATE(77)] = 1608,
-  [SMALL_STATE(78)] = 1623,
-  [SMALL_STATE(79)] = 1638,
-  [SMALL_STATE(80)] = 1648,
-  [SMALL_STATE(81)] = 1658,
-  [SMALL_STATE(82)] = 1668,
-  [SMALL_STATE(83)] = 1678,
-  [SMALL_STATE(84)] = 1688,
-  [SMALL_STATE(85)] = 1698,
-  [SMALL_STATE(86)] = 1712,
-  [SMALL_STATE(87)] = 1722,
-  [SMALL_STATE(88)] = 1732,
-  [SMALL_STATE(89)] = 1742,
-  [SMALL_STATE(90)] = 1752,
-  [SMALL_STATE(91)] = 1762,
-  [SMALL_STATE(92)] = 1770,
-  [SMALL_STATE(93)] = 1780,
-  [SMALL_STATE(94)] = 1790,
-  [SMALL_STATE(95)] = 1800,
-  [SMALL_STATE(96)] = 1810,
-  [SMALL_STATE(97)] = 1820,
-  [SMALL_STATE(98)] = 1834,
-  [SMALL_STATE(99)] = 1844,
-  [SMALL_STATE(100)] = 1854,
-  [SMALL_STATE(101)] = 1864,
-  [SMALL_STATE(102)] = 1874,
-  [SMALL_STATE(103)] = 1884,
-  [SMALL_STATE(104)] = 1894,
-  [SMALL_STATE(105)] = 1904,
-  [SMALL_STATE(106)] = 1914,
-  [SMALL_STATE(107)] = 1924,
-  [SMALL_STATE(108)] = 1934,
-  [SMALL_STATE(109)] = 1944,
-  [SMALL_STATE(110)] = 1954,
-  [SMALL_STATE(111)] = 1962,
-  [SMALL_STATE(112)] = 1973,
-  [SMALL_STATE(113)] = 1984,
-  [SMALL_STATE(114)] = 1997,
-  [SMALL_STATE(115)] = 2008,
-  [SMALL_STATE(116)] = 2019,
-  [SMALL_STATE(117)] = 2032,
-  [SMALL_STATE(118)] = 2043,
-  [SMALL_STATE(119)] = 2056,
-  [SMALL_STATE(120)] = 2066,
-  [SMALL_STATE(121)] = 2076,
-  [SMALL_STATE(122)] = 2082,
-  [SMALL_STATE(123)] = 2088,
-  [SMALL_STATE(124)] = 2098,
-  [SMALL_STATE(125)] = 2106,
-  [SMALL_STATE(126)] = 2114,
-  [SMALL_STATE(127)] = 2122,
-  [SMALL_STATE(128)] = 2132,
-  [SMALL_STATE(129)] = 2138,
-  [SMALL_STATE(130)] = 2148,
-  [SMALL_STATE(131)] = 2155,
-  [SMALL_STATE(132)] = 2162,
-  [SMALL_STATE(133)] = 2169,
-  [SMALL_STATE(134)] = 2176,
-  [SMALL_STATE(135)] = 2183,
-  [SMALL_STATE(136)] = 2190,
-  [SMALL_STATE(137)] = 2197,
-  [SMALL_STATE(138)] = 2204,
-  [SMALL_STATE(139)] = 2211,
-  [SMALL_STATE(140)] = 2218,
-  [SMALL_STATE(141)] = 2225,
-  [SMALL_STATE(142)] = 2230,
-  [SMALL_STATE(143)] = 2237,
-  [SMALL_STATE(144)] = 2244,
-  [SMALL_STATE(145)] = 2251,
-  [SMALL_STATE(146)] = 2258,
-  [SMALL_STATE(147)] = 2265,
-  [SMALL_STATE(148)] = 2272,
-  [SMALL_STATE(149)] = 2279,
-  [SMALL_STATE(150)] = 2286,
-  [SMALL_STATE(151)] = 2293,
-  [SMALL_STATE(152)] = 2300,
-  [SMALL_STATE(153)] = 2307,
-  [SMALL_STATE(154)] = 2314,
-  [SMALL_STATE(155)] = 2321,
-  [SMALL_STATE(156)] = 2328,
-  [SMALL_STATE(157)] = 2335,
-  [SMALL_STATE(158)] = 2342,
-  [SMALL_STATE(159)] = 2349,
-  [SMALL_STATE(160)] = 2356,
-  [SMALL_STATE(161)] = 2363,
-  [SMALL_STATE(162)] = 2370,
-  [SMALL_STATE(163)] = 2377,
-  [SMALL_STATE(164)] = 2384,
-  [SMALL_STATE(165)] = 2391,
-  [SMALL_STATE(166)] = 2398,
-  [SMALL_STATE(167)] = 2405,
-  [SMALL_STATE(168)] = 2412,
-  [SMALL_STATE(169)] = 2419,
-  [SMALL_STATE(170)] = 2426,
-  [SMALL_STATE(171)] = 2433,
-  [SMALL_STATE(172)] = 2440,
-  [SMALL_STATE(173)] = 2447,
-  [SMALL_STATE(174)] = 2454,
-  [SMALL_STATE(175)] = 2461,
-  [SMALL_STATE(176)] = 2465,
-  [SMALL_STATE(177)] = 2469,
-  [SMALL_STATE(178)] = 2473,
-  [SMALL_STATE(179)] = 2477,
-  [SMALL_STATE(180)] = 2481,
-  [SMALL_STATE(181)] = 2485,
-  [SMALL_STATE(182)] = 2489,
-  [SMALL_STATE(183)] = 2493,
-  [SMALL_STATE(184)] = 2497,
-  [SMALL_STATE(185)] = 2501,
-  [SMALL_STATE(186)] = 2505,
-  [SMALL_STATE(187)] = 2509,
-  [SMALL_STATE(188)] = 2513,
-  [SMALL_STATE(189)] = 2517,
-  [SMALL_STATE(190)] = 2521,
-  [SMALL_STATE(191)] = 2525,
-  [SMALL_STATE(192)] = 2529,
-  [SMALL_STATE(193)] = 2533,
-  [SMALL_STATE(194)] = 2537,
-  [SMALL_STATE(195)] = 2541,
-  [SMALL_STATE(196)] = 2545,
+  [SMALL_STATE(8)] = 467,
+  [SMALL_STATE(9)] = 505,
+  [SMALL_STATE(10)] = 543,
+  [SMALL_STATE(11)] = 583,
+  [SMALL_STATE(12)] = 609,
+  [SMALL_STATE(13)] = 634,
+  [SMALL_STATE(14)] = 659,
+  [SMALL_STATE(15)] = 690,
+  [SMALL_STATE(16)] = 710,
+  [SMALL_STATE(17)] = 730,
+  [SMALL_STATE(18)] = 751,
+  [SMALL_STATE(19)] = 772,
+  [SMALL_STATE(20)] = 793,
+  [SMALL_STATE(21)] = 810,
+  [SMALL_STATE(22)] = 831,
+  [SMALL_STATE(23)] = 850,
+  [SMALL_STATE(24)] = 871,
+  [SMALL_STATE(25)] = 892,
+  [SMALL_STATE(26)] = 913,
+  [SMALL_STATE(27)] = 934,
+  [SMALL_STATE(28)] = 953,
+  [SMALL_STATE(29)] = 974,
+  [SMALL_STATE(30)] = 993,
+  [SMALL_STATE(31)] = 1010,
+  [SMALL_STATE(32)] = 1029,
+  [SMALL_STATE(33)] = 1046,
+  [SMALL_STATE(34)] = 1063,
+  [SMALL_STATE(35)] = 1084,
+  [SMALL_STATE(36)] = 1105,
+  [SMALL_STATE(37)] = 1124,
+  [SMALL_STATE(38)] = 1145,
+  [SMALL_STATE(39)] = 1159,
+  [SMALL_STATE(40)] = 1173,
+  [SMALL_STATE(41)] = 1187,
+  [SMALL_STATE(42)] = 1203,
+  [SMALL_STATE(43)] = 1217,
+  [SMALL_STATE(44)] = 1231,
+  [SMALL_STATE(45)] = 1245,
+  [SMALL_STATE(46)] = 1260,
+  [SMALL_STATE(47)] = 1275,
+  [SMALL_STATE(48)] = 1286,
+  [SMALL_STATE(49)] = 1301,
+  [SMALL_STATE(50)] = 1316,
+  [SMALL_STATE(51)] = 1327,
+  [SMALL_STATE(52)] = 1338,
+  [SMALL_STATE(53)] = 1349,
+  [SMALL_STATE(54)] = 1360,
+  [SMALL_STATE(55)] = 1371,
+  [SMALL_STATE(56)] = 1382,
+  [SMALL_STATE(57)] = 1393,
+  [SMALL_STATE(58)] = 1404,
+  [SMALL_STATE(59)] = 1415,
+  [SMALL_STATE(60)] = 1426,
+  [SMALL_STATE(61)] = 1441,
+  [SMALL_STATE(62)] = 1452,
+  [SMALL_STATE(63)] = 1467,
+  [SMALL_STATE(64)] = 1478,
+  [SMALL_STATE(65)] = 1489,
+  [SMALL_STATE(66)] = 1500,
+  [SMALL_STATE(67)] = 1515,
+  [SMALL_STATE(68)] = 1530,
+  [SMALL_STATE(69)] = 1545,
+  [SMALL_STATE(70)] = 1560,
+  [SMALL_STATE(71)] = 1571,
+  [SMALL_STATE(72)] = 1582,
+  [SMALL_STATE(73)] = 1597,
+  [SMALL_STATE(74)] = 1612,
+  [SMALL_STATE(75)] = 1627,
+  [SMALL_STATE(76)] = 1638,
+  [SMALL_STATE(77)] = 1653,
+  [SMALL_STATE(78)] = 1668,
+  [SMALL_STATE(79)] = 1683,
+  [SMALL_STATE(80)] = 1693,
+  [SMALL_STATE(81)] = 1703,
+  [SMALL_STATE(82)] = 1713,
+  [SMALL_STATE(83)] = 1723,
+  [SMALL_STATE(84)] = 1733,
+  [SMALL_STATE(85)] = 1743,
+  [SMALL_STATE(86)] = 1757,
+  [SMALL_STATE(87)] = 1767,
+  [SMALL_STATE(88)] = 1777,
+  [SMALL_STATE(89)] = 1787,
+  [SMALL_STATE(90)] = 1797,
+  [SMALL_STATE(91)] = 1807,
+  [SMALL_STATE(92)] = 1815,
+  [SMALL_STATE(93)] = 1825,
+  [SMALL_STATE(94)] = 1835,
+  [SMALL_STATE(95)] = 1845,
+  [SMALL_STATE(96)] = 1855,
+  [SMALL_STATE(97)] = 1865,
+  [SMALL_STATE(98)] = 1879,
+  [SMALL_STATE(99)] = 1889,
+  [SMALL_STATE(100)] = 1899,
+  [SMALL_STATE(101)] = 1909,
+  [SMALL_STATE(102)] = 1919,
+  [SMALL_STATE(103)] = 1929,
+  [SMALL_STATE(104)] = 1939,
+  [SMALL_STATE(105)] = 1949,
+  [SMALL_STATE(106)] = 1959,
+  [SMALL_STATE(107)] = 1969,
+  [SMALL_STATE(108)] = 1979,
+  [SMALL_STATE(109)] = 1989,
+  [SMALL_STATE(110)] = 1999,
+  [SMALL_STATE(111)] = 2007,
+  [SMALL_STATE(112)] = 2018,
+  [SMALL_STATE(113)] = 2029,
+  [SMALL_STATE(114)] = 2042,
+  [SMALL_STATE(115)] = 2053,
+  [SMALL_STATE(116)] = 2064,
+  [SMALL_STATE(117)] = 2077,
+  [SMALL_STATE(118)] = 2088,
+  [SMALL_STATE(119)] = 2101,
+  [SMALL_STATE(120)] = 2111,
+  [SMALL_STATE(121)] = 2121,
+  [SMALL_STATE(122)] = 2127,
+  [SMALL_STATE(123)] = 2133,
+  [SMALL_STATE(124)] = 2143,
+  [SMALL_STATE(125)] = 2151,
+  [SMALL_STATE(126)] = 2159,
+  [SMALL_STATE(127)] = 2167,
+  [SMALL_STATE(128)] = 2177,
+  [SMALL_STATE(129)] = 2183,
+  [SMALL_STATE(130)] = 2193,
+  [SMALL_STATE(131)] = 2200,
+  [SMALL_STATE(132)] = 2207,
+  [SMALL_STATE(133)] = 2214,
+  [SMALL_STATE(134)] = 2221,
+  [SMALL_STATE(135)] = 2228,
+  [SMALL_STATE(136)] = 2235,
+  [SMALL_STATE(137)] = 2242,
+  [SMALL_STATE(138)] = 2249,
+  [SMALL_STATE(139)] = 2256,
+  [SMALL_STATE(140)] = 2263,
+  [SMALL_STATE(141)] = 2270,
+  [SMALL_STATE(142)] = 2275,
+  [SMALL_STATE(143)] = 2282,
+  [SMALL_STATE(144)] = 2289,
+  [SMALL_STATE(145)] = 2296,
+  [SMALL_STATE(146)] = 2303,
+  [SMALL_STATE(147)] = 2310,
+  [SMALL_STATE(148)] = 2317,
+  [SMALL_STATE(149)] = 2324,
+  [SMALL_STATE(150)] = 2331,
+  [SMALL_STATE(151)] = 2338,
+  [SMALL_STATE(152)] = 2345,
+  [SMALL_STATE(153)] = 2352,
+  [SMALL_STATE(154)] = 2359,
+  [SMALL_STATE(155)] = 2366,
+  [SMALL_STATE(156)] = 2373,
+  [SMALL_STATE(157)] = 2380,
+  [SMALL_STATE(158)] = 2387,
+  [SMALL_STATE(159)] = 2394,
+  [SMALL_STATE(160)] = 2401,
+  [SMALL_STATE(161)] = 2408,
+  [SMALL_STATE(162)] = 2415,
+  [SMALL_STATE(163)] = 2422,
+  [SMALL_STATE(164)] = 2429,
+  [SMALL_STATE(165)] = 2436,
+  [SMALL_STATE(166)] = 2443,
+  [SMALL_STATE(167)] = 2450,
+  [SMALL_STATE(168)] = 2457,
+  [SMALL_STATE(169)] = 2464,
+  [SMALL_STATE(170)] = 2471,
+  [SMALL_STATE(171)] = 2478,
+  [SMALL_STATE(172)] = 2485,
+  [SMALL_STATE(173)] = 2492,
+  [SMALL_STATE(174)] = 2499,
+  [SMALL_STATE(175)] = 2506,
+  [SMALL_STATE(176)] = 2510,
+  [SMALL_STATE(177)] = 2514,
+  [SMALL_STATE(178)] = 2518,
+  [SMALL_STATE(179)] = 2522,
+  [SMALL_STATE(180)] = 2526,
+  [SMALL_STATE(181)] = 2530,
+  [SMALL_STATE(182)] = 2534,
+  [SMALL_STATE(183)] = 2538,
+  [SMALL_STATE(184)] = 2542,
+  [SMALL_STATE(185)] = 2546,
+  [SMALL_STATE(186)] = 2550,
+  [SMALL_STATE(187)] = 2554,
+  [SMALL_STATE(188)] = 2558,
+  [SMALL_STATE(189)] = 2562,
+  [SMALL_STATE(190)] = 2566,
+  [SMALL_STATE(191)] = 2570,
+  [SMALL_STATE(192)] = 2574,
+  [SMALL_STATE(193)] = 2578,
+  [SMALL_STATE(194)] = 2582,
+  [SMALL_STATE(195)] = 2586,
+  [SMALL_STATE(196)] = 2590,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -4213,112 +4396,112 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
   [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
   [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
   [41] = {.entry = {.count = 1, .reusable = false}}, SHIFT(187),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [51] = {.entry = {.count = 1, .reusable = false}}, SHIFT(186),
-  [53] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [57] = {.entry = {.count = 1, .reusable = false}}, SHIFT(179),
-  [59] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [61] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
-  [64] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
-  [67] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(157),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(158),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(174),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(134),
-  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(130),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(131),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(151),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
-  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(139),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
-  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
-  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(192),
-  [109] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
-  [112] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
-  [115] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [117] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [51] = {.entry = {.count = 1, .reusable = false}}, SHIFT(179),
+  [53] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [55] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
+  [58] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
+  [61] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(157),
+  [64] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(158),
+  [67] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(174),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(134),
+  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
+  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(130),
+  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(131),
+  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(151),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(139),
+  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(85),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
+  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(192),
+  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
+  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [109] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [113] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [115] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
+  [117] = {.entry = {.count = 1, .reusable = false}}, SHIFT(186),
   [119] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 1, 0, 0),
   [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
   [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
   [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 1, 0, 0),
-  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
-  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
-  [137] = {.entry = {.count = 1, .reusable = false}}, SHIFT(92),
-  [139] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
-  [141] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
+  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
+  [129] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
+  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
+  [133] = {.entry = {.count = 1, .reusable = false}}, SHIFT(92),
+  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [137] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
+  [139] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [141] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
   [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
   [145] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
   [147] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
   [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [151] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amounts, 2, 0, 0),
-  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [155] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_amounts, 2, 0, 0), SHIFT(51),
-  [158] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amounts, 2, 0, 0),
-  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_statement, 4, 0, 0),
-  [162] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [164] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_statement, 4, 0, 0), SHIFT(172),
-  [167] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_statement, 4, 0, 0),
-  [169] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0),
-  [171] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
-  [174] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
-  [177] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0),
-  [179] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0),
-  [181] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
-  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(172),
-  [187] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0),
-  [189] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 5, 0, 0),
-  [191] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 5, 0, 0), SHIFT(13),
-  [194] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 5, 0, 0),
-  [196] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0),
-  [198] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
-  [201] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
-  [204] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0),
-  [206] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gains, 1, 0, 0),
-  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_gains, 1, 0, 0), SHIFT(51),
-  [211] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gains, 1, 0, 0),
-  [213] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 6, 0, 0),
-  [215] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 6, 0, 0), SHIFT(61),
-  [218] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 6, 0, 0),
-  [220] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gains, 2, 0, 0),
-  [222] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_gains, 2, 0, 0), SHIFT(51),
-  [225] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gains, 2, 0, 0),
-  [227] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 7, 0, 0),
-  [229] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 7, 0, 0), SHIFT(61),
-  [232] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 7, 0, 0),
-  [234] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0),
-  [236] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(61),
-  [239] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0),
-  [241] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0),
-  [243] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
-  [246] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
-  [249] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0),
-  [251] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 8, 0, 0),
-  [253] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 8, 0, 0), SHIFT(61),
-  [256] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 8, 0, 0),
-  [258] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_players_statement, 3, 0, 0),
-  [260] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_players_statement, 3, 0, 0), SHIFT(51),
-  [263] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_players_statement, 3, 0, 0),
-  [265] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_statement, 3, 0, 0),
-  [267] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_statement, 3, 0, 0), SHIFT(172),
-  [270] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_statement, 3, 0, 0),
-  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
-  [276] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amounts, 1, 0, 0),
-  [278] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_amounts, 1, 0, 0), SHIFT(51),
-  [281] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amounts, 1, 0, 0),
-  [283] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_players_statement, 4, 0, 0),
-  [285] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_players_statement, 4, 0, 0), SHIFT(51),
-  [288] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_players_statement, 4, 0, 0),
+  [151] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_statement, 4, 0, 0),
+  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [155] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_statement, 4, 0, 0), SHIFT(172),
+  [158] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_statement, 4, 0, 0),
+  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0),
+  [162] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [165] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
+  [168] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_players_statement_repeat1, 2, 0, 0),
+  [170] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amounts, 2, 0, 0),
+  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [174] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_amounts, 2, 0, 0), SHIFT(51),
+  [177] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amounts, 2, 0, 0),
+  [179] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_players_statement, 4, 0, 0),
+  [181] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_players_statement, 4, 0, 0), SHIFT(51),
+  [184] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_players_statement, 4, 0, 0),
+  [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 5, 0, 0),
+  [188] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 5, 0, 0), SHIFT(15),
+  [191] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 5, 0, 0),
+  [193] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0),
+  [195] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
+  [198] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(172),
+  [201] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rules_statement_repeat1, 2, 0, 0),
+  [203] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0),
+  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
+  [211] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_amounts_repeat1, 2, 0, 0),
+  [213] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_amounts, 1, 0, 0),
+  [215] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_amounts, 1, 0, 0), SHIFT(51),
+  [218] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_amounts, 1, 0, 0),
+  [220] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gains, 1, 0, 0),
+  [222] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_gains, 1, 0, 0), SHIFT(51),
+  [225] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gains, 1, 0, 0),
+  [227] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 6, 0, 0),
+  [229] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 6, 0, 0), SHIFT(61),
+  [232] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 6, 0, 0),
+  [234] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gains, 2, 0, 0),
+  [236] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_gains, 2, 0, 0), SHIFT(51),
+  [239] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gains, 2, 0, 0),
+  [241] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 7, 0, 0),
+  [243] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 7, 0, 0), SHIFT(61),
+  [246] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 7, 0, 0),
+  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [252] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_tile_statement, 8, 0, 0),
+  [254] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_tile_statement, 8, 0, 0), SHIFT(61),
+  [257] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_tile_statement, 8, 0, 0),
+  [259] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0),
+  [261] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [264] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
+  [267] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_gains_repeat1, 2, 0, 0),
+  [269] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_players_statement, 3, 0, 0),
+  [271] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_players_statement, 3, 0, 0), SHIFT(51),
+  [274] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_players_statement, 3, 0, 0),
+  [276] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0),
+  [278] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(61),
+  [281] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_tile_statement_repeat1, 2, 0, 0),
+  [283] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_statement, 3, 0, 0),
+  [285] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_statement, 3, 0, 0), SHIFT(172),
+  [288] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_statement, 3, 0, 0),
   [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_item, 1, 0, 0),
   [292] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_rules_item, 1, 0, 0), SHIFT(184),
   [295] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rules_item, 1, 0, 0),
@@ -4349,29 +4532,29 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [349] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refused_statement, 6, 0, 0), SHIFT(137),
   [352] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_statement, 6, 0, 0),
   [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 7, 0, 0),
-  [356] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 7, 0, 0), SHIFT(8),
+  [356] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 7, 0, 0), SHIFT(10),
   [359] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 7, 0, 0),
   [361] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_gain, 3, 0, 0),
   [363] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_gain, 3, 0, 0),
   [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeple, 4, 0, 0),
-  [367] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_meeple, 4, 0, 0), SHIFT(14),
+  [367] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_meeple, 4, 0, 0), SHIFT(12),
   [370] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meeple, 4, 0, 0),
   [372] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0),
-  [374] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(41),
+  [374] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(40),
   [377] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 9, 0, 0),
-  [379] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(9),
-  [382] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(11),
+  [379] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(7),
+  [382] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 9, 0, 0), SHIFT(14),
   [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeple, 6, 0, 0),
-  [387] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_meeple, 6, 0, 0), SHIFT(16),
+  [387] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_meeple, 6, 0, 0), SHIFT(13),
   [390] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_meeple, 6, 0, 0),
   [392] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0),
-  [394] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0), SHIFT(10),
+  [394] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0), SHIFT(8),
   [397] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 11, 0, 0),
   [399] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 11, 0, 0), SHIFT(42),
   [402] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__turn_move, 13, 0, 0),
   [404] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 13, 0, 0), SHIFT(43),
   [407] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__turn_move, 13, 0, 0),
-  [409] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 13, 0, 0), SHIFT(12),
+  [409] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym__turn_move, 13, 0, 0), SHIFT(9),
   [412] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refused_statement, 7, 0, 0),
   [414] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refused_statement, 7, 0, 0), SHIFT(142),
   [417] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_refused_statement, 7, 0, 0),
@@ -4442,7 +4625,7 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [550] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
   [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_refusal_codes, 2, 0, 0),
   [555] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_refusal_codes, 2, 0, 0), SHIFT(189),
-  [558] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [558] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
   [560] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 3, 0, 0),
   [562] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_refusal_codes_repeat1, 4, 0, 0),
   [564] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 4, 0, 0),
@@ -4452,8 +4635,8 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [572] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
   [574] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
   [576] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
-  [578] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [580] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [578] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [580] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
   [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(113),
   [584] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
   [586] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
@@ -4465,7 +4648,7 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [598] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
   [600] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
   [602] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [604] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [604] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
   [606] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
   [608] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
   [610] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
@@ -4477,15 +4660,15 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [622] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
   [624] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
   [626] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
-  [628] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [628] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
   [630] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
   [632] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
   [634] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
   [636] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
   [638] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
   [640] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
-  [642] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [644] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [642] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [644] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
   [646] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
   [648] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
   [650] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
@@ -4498,7 +4681,7 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [664] = {.entry = {.count = 1, .reusable = true}}, SHIFT(122),
   [666] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
   [668] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [670] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [670] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
   [672] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
   [674] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
   [676] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),

@@ -139,7 +139,9 @@ def comment(rng: random.Random) -> str:
 
 COLOUR = pick("red", "blue", "green", "yellow", "black")
 ROLE = pick("knight", "traveller", "traveler", "monk", "farmer")
-PLACE = pick("N", "E", "S", "W", "NE", "SE", "SW", "NW")
+PLACE = pick(
+    "N", "E", "S", "W", "NE", "SE", "SW", "NW", "NNE", "ESE", "SSW", "WNW", "NNW", "inner"
+)
 ROTATION = pick("r0", "r90", "r180", "r270")
 GLYPH = pick("!!", "!?", "!", "??", "?!", "?")
 # Option words: the registry's and others (which words exist is the parser's question).
@@ -199,6 +201,8 @@ NEAR_MISSES = [
     "tile D 0,0 red large knight N", "tile D 0,0 red large", "tile D 0,0 red large large knight",
     "turn red U 1,0 large traveller", "turn red U 1,0 large", "turn red U 1,0 largeknight",
     "turn red U 1,0 knight large", "refused figure-supply: turn red U 1,0 large traveller N",
+    "tile ic.G 0,1 red farmer ESE", "tile ic.H 0,1 red farmer inner", "tile D 0,0 red farmer NNEE",
+    "tile D 0,0 red farmer Inner", "tile D 0,0 red farmer innerx", "turn red D 0,0 farmer SSEE",
     "tile Eg 0,1 red abbot", "tile Eg 0,1 red abbot N", "tile Eg 0,1 red large abbot",
     "turn red U 1,0 recall", "turn red U 1,0 recall abbot", "turn red U 1,0 abbot recall",
     "turn red U 1,0 recall => red +3", "turn red U 1,0 abbot !", "turn red U 1,0 recall knight",
