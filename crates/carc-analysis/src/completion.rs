@@ -3,7 +3,7 @@
 //! text of the line, since the line under the cursor is usually half-typed.
 
 use carc_notation::{rule_option, Colour, Span, RULE_OPTIONS};
-use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
+use carc_rules::{Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::vocab;
@@ -309,9 +309,22 @@ impl Context<'_> {
         if role.kind() == FeatureKind::Monastery {
             return Vec::new();
         }
+        // a split corner's half-sides, and an inner field, for a farmer
+        let mut extra: Vec<Place> = Vec::new();
+        if role.kind() == FeatureKind::Field {
+            for c in Corner::ALL {
+                if let Some(halves) = tile.corner_split(rotation, c) {
+                    extra.extend(halves.map(Place::Half));
+                }
+            }
+            if tile.segment_at(rotation, Place::Inner).is_some() {
+                extra.push(Place::Inner);
+            }
+        }
         tile.segments(rotation)
             .filter(|s| s.kind == role.kind())
             .flat_map(|s| s.places.iter().collect::<Vec<Place>>())
+            .chain(extra)
             .map(|p| {
                 self.item(
                     vocab::place_str(p).to_owned(),

@@ -485,3 +485,24 @@ fn semantic_tokens_classify_large_abbot_and_recall_as_figures() {
     assert_eq!(words("tile Eg 0,1 r180 red abbot\n"), [role("abbot")]);
     assert_eq!(words("turn red U 1,0 r90 recall\n"), [role("recall")]);
 }
+
+#[test]
+fn completion_offers_half_sides_of_a_split_corner_and_inner_fields() {
+    let labels = |fixture: &str| -> Vec<String> {
+        let (text, offset) = cursor(fixture);
+        completions(&analyze(&text), offset)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    };
+    // ic.G r180: corner NW is split into WNW and NNW (the bare corner is not offered)
+    let g = labels("rules inns-cathedrals\ntile D 0,0\nturn red ic.G 0,1 r180 farmer $0\n");
+    assert!(
+        g.contains(&"WNW".to_owned()) && g.contains(&"NNW".to_owned()),
+        "{g:?}"
+    );
+    assert!(!g.contains(&"NW".to_owned()), "{g:?}");
+    // ic.H: the inner field
+    let h = labels("rules inns-cathedrals\ntile E 5,5\nturn red ic.H 5,6 farmer $0\n");
+    assert_eq!(h, ["inner"]);
+}
