@@ -34,7 +34,7 @@
 
 (defconst carc--statements
   '("title" "note" "players" "rules" "tile" "supply" "score" "turn" "refused"
-    "discard" "expect" "end" "variation" "mark" "puzzle"))
+    "discard" "expect" "end" "variation" "mark" "puzzle" "draws"))
 
 (defconst carc--colours '("red" "blue" "green" "yellow" "black"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))
@@ -63,9 +63,13 @@ and its `recall' (The Abbot).")
        1 font-lock-type-face)
       (,(concat "^[ \t]*turn[ \t]+" colour "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
-      ;; `refused CODE, CODE: turn COLOUR T …': the codes, `turn' and the tile token
+      ;; `refused CODE, CODE: turn COLOUR T …' and `refused CODE: discard T': the codes,
+      ;; `turn' or `discard' and the tile token
       ("^[ \t]*refused[ \t]+\\([^:#]*\\):" 1 font-lock-constant-face)
-      ("^[ \t]*refused[ \t]+[^:#]*:[ \t]*\\(turn\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-keyword-face)
+      ("^[ \t]*refused[ \t]+[^:#]*:[ \t]*\\(turn\\|discard\\)\\(?:[ \t#]\\|$\\)"
+       1 font-lock-keyword-face)
+      (,(concat "^[ \t]*refused[ \t]+[^:#]*:[ \t]*discard[ \t]+" carc--tile "\\(?:[ \t#]\\|$\\)")
+       1 font-lock-type-face)
       (,(concat "^[ \t]*refused[ \t]+[^:#]*:[ \t]*turn[ \t]+" colour
                 "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
@@ -79,7 +83,7 @@ and its `recall' (The Abbot).")
       (,(carc--word carc--roles) 1 font-lock-type-face)
       (,(carc--word carc--figures) 1 font-lock-type-face)
       (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"
-                       "abbot" "inns-cathedrals"))
+                       "abbot" "inns-cathedrals" "river"))
        1 font-lock-builtin-face)
       ;; glyphs, `=>', points and counts, braces
       ("[ \t]\\(!!\\|!\\?\\|\\?\\?\\|\\?!\\|!\\|\\?\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-warning-face)

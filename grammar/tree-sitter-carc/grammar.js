@@ -63,6 +63,8 @@ module.exports = grammar({
     [$.turn_statement],
     [$.end_statement],
     [$.mark_statement],
+    [$.puzzle_statement],
+    [$.draws_statement],
   ],
 
   rules: {
@@ -97,6 +99,7 @@ module.exports = grammar({
       $.variation_end,
       $.mark_statement,
       $.puzzle_statement,
+      $.draws_statement,
     ),
 
     // ---- statements ---------------------------------------------------------------
@@ -121,10 +124,12 @@ module.exports = grammar({
     // turn COLOUR T x,y [rK] [[large] ROLE [PLACE] | abbot | recall] [GLYPH] [=> EXPECT]
     turn_statement: $ => seq($._turn_move, optional(seq($._sep, $.expectation))),
     // refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]
+    // refused CODE[, CODE…]: discard T
     // Codes are separated by commas; a space may come before the colon. An expectation is
     // parsed (the analysis reports it: a refused move scores nothing).
     refused_statement: $ => seq(
-      'refused', $._sep, $.refusal_codes, optional($._ws), ':', $._sep, $.refused_turn,
+      'refused', $._sep, $.refusal_codes, optional($._ws), ':', $._sep,
+      choice($.refused_turn, $.refused_discard),
       optional(seq($._sep, $.expectation)),
     ),
     refusal_codes: $ => seq(
@@ -132,6 +137,7 @@ module.exports = grammar({
       repeat(seq(optional($._ws), ',', optional($._ws), $.refusal_code)),
     ),
     refused_turn: $ => $._turn_move,
+    refused_discard: $ => words($, 'discard', $.tile),
     _turn_move: $ => seq(
       words($, 'turn', $.colour, $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
@@ -147,7 +153,10 @@ module.exports = grammar({
     variation_end: $ => '}',
     // mark x,y ["label"]
     mark_statement: $ => seq(words($, 'mark', $.coordinate), optional(seq($._sep, $.string))),
-    puzzle_statement: $ => 'puzzle',
+    // puzzle [points|final|score]: the goal the answer is judged by
+    puzzle_statement: $ => seq('puzzle', optional(seq($._sep, $.puzzle_goal))),
+    // draws T1 T2 …: the tiles still to come, in order (commas and/or spaces between them)
+    draws_statement: $ => seq('draws', $._sep, list($, $.tile)),
 
     // ---- parts ----------------------------------------------------------------------
 
@@ -175,6 +184,7 @@ module.exports = grammar({
       'NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W', 'inner',
     ),
     rotation: $ => choice('r0', 'r90', 'r180', 'r270'),
+    puzzle_goal: $ => choice('points', 'final', 'score'),
     rule_option: $ => /[a-z][a-z0-9-]*/,
     // PGN-style judgement of a turn.
     glyph: $ => choice('!!', '!?', '!', '??', '?!', '?'),

@@ -6,12 +6,13 @@ use carc_notation::{rule_option, Colour, Span, RULE_OPTIONS};
 use carc_rules::{Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
 
 use crate::replay::{replay, Replay};
+use crate::tile_info::{self, TilePictures};
 use crate::vocab;
 use crate::{Analysis, CompletionItem, CompletionKind};
 
-const KEYWORDS: [&str; 12] = [
+const KEYWORDS: [&str; 14] = [
     "title", "note", "players", "rules", "tile", "supply", "score", "turn", "refused", "discard",
-    "expect", "end",
+    "expect", "end", "puzzle", "draws",
 ];
 const ROLES: [(&str, Role); 4] = [
     ("knight", Role::Knight),
@@ -20,8 +21,18 @@ const ROLES: [(&str, Role); 4] = [
     ("farmer", Role::Farmer),
 ];
 
-/// Completion candidates at a byte offset.
+/// Completion candidates at a byte offset, tiles drawn in text.
 pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
+    completions_with(analysis, offset, TilePictures::Text)
+}
+
+/// Completion candidates at a byte offset; a tile letter's documentation shows the tile as
+/// `pictures` says (an image for clients that show images in markdown).
+pub fn completions_with(
+    analysis: &Analysis,
+    offset: usize,
+    pictures: TilePictures,
+) -> Vec<CompletionItem> {
     let Some(line_index) = analysis.line_at(offset) else {
         return keywords(Span::new(offset, offset));
     };
@@ -48,13 +59,15 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
         analysis,
         line_index,
         replace,
+        pictures,
     };
-    // `refused CODE, …: turn …`: codes up to the colon, then the words of a turn.
+    // `refused CODE, …: turn …` (or `…: discard T`): codes up to the colon, then the words of
+    // a turn or a discard.
     let words = match crate::replay::refused::after_codes(&words) {
-        Some(Ok([])) => return context.simple(&["turn"], CompletionKind::Keyword),
-        Some(Ok(turn)) => turn,
+        Some(Ok([])) => return context.simple(&["turn", "discard"], CompletionKind::Keyword),
+        Some(Ok(refused)) => refused,
         Some(Err(())) => {
-            let codes: Vec<&str> = crate::replay::refused::turn_codes()
+            let codes: Vec<&str> = crate::replay::refused::refusal_codes()
                 .map(|c| c.as_str())
                 .collect();
             return context.simple(&codes, CompletionKind::Keyword);
@@ -63,7 +76,8 @@ pub fn completions(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
     };
     match words {
         [] => keywords(replace),
-        ["tile"] | ["discard"] | ["turn", _] => context.tiles(),
+        ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
+        ["puzzle"] => context.simple(&["points", "final", "score"], CompletionKind::Keyword),
         ["turn"] => context.colours(&[]),
         ["players", listed @ ..] => {
             let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
@@ -92,6 +106,7 @@ fn keywords(replace: Span) -> Vec<CompletionItem> {
         .map(|k| CompletionItem {
             label: (*k).to_owned(),
             detail: None,
+            documentation: None,
             kind: CompletionKind::Keyword,
             replace,
         })
@@ -102,6 +117,7 @@ struct Context<'a> {
     analysis: &'a Analysis,
     line_index: usize,
     replace: Span,
+    pictures: TilePictures,
 }
 
 impl Context<'_> {
@@ -109,6 +125,7 @@ impl Context<'_> {
         CompletionItem {
             label,
             detail,
+            documentation: None,
             kind,
             replace: self.replace,
         }
@@ -144,16 +161,25 @@ impl Context<'_> {
         )
     }
 
-    /// The tiles of the sets the file switches on (the garden tiles always).
+    /// The tiles of the sets the file switches on (the base game's and the garden tiles
+    /// always; The River's, Inns & Cathedrals' when `rules` names them): name (with its coat
+    /// of arms where a twin shows the same edges), count and edges at r0; the documentation
+    /// draws it at r0.
     fn tiles(&self) -> Vec<CompletionItem> {
         let sets = crate::replay::sets_on(&self.analysis.parse);
         TileType::ALL
             .iter()
             .filter(|t| crate::replay::set_allowed(&sets, t.set()))
-            .map(|t| {
-                self.item(
-                    t.token().to_owned(),
-                    Some(format!("{} (×{})", t.name(), t.count())),
+            .map(|&t| CompletionItem {
+                documentation: Some(tile_info::tile_card(t, Rotation::R0, self.pictures)),
+                ..self.item(
+                    t.to_string(),
+                    Some(format!(
+                        "{} (×{}) · r0 N E S W: {}",
+                        tile_info::tile_title(t),
+                        t.count(),
+                        tile_info::edge_letters(t, Rotation::R0)
+                    )),
                     CompletionKind::Tile,
                 )
             })

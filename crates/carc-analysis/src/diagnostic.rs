@@ -53,7 +53,7 @@ pub enum Code {
     RefusalMismatch,
     /// A word in a `refused` statement that names no diagnostic code.
     UnknownCode,
-    // ---- expansions: The Abbot, Inns & Cathedrals (issue 16) ----
+    // ---- expansions: The Abbot, Inns & Cathedrals (issue 16), The River ----
     /// A tile, figure or colour of a set that `rules` does not switch on.
     ExpansionOff,
     /// A special figure (large meeple, abbot) used while it stands on the board.
@@ -61,11 +61,18 @@ pub enum Code {
     /// A `recall` with no abbot on the board, or of an abbot whose monastery or garden this
     /// turn's tile completes.
     BadRecall,
+    /// `rules river`: a river tile after the lake or the spring in a turn (error), a land tile
+    /// while the river is open (warning).
+    RiverOrder,
+    /// `rules river`: a river tile that does not continue the river's open end.
+    RiverContinue,
+    /// `rules river`: a curve placed directly against a curve turning the same way.
+    RiverUturn,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 30] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -90,10 +97,13 @@ impl Code {
         Code::Unreachable,
         Code::RefusalMismatch,
         Code::UnknownCode,
-        // expansions (issue 16)
+        // expansions (issue 16, The River)
         Code::ExpansionOff,
         Code::FigureSupply,
         Code::BadRecall,
+        Code::RiverOrder,
+        Code::RiverContinue,
+        Code::RiverUturn,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -126,6 +136,9 @@ impl Code {
             Code::ExpansionOff => "expansion-off",
             Code::FigureSupply => "figure-supply",
             Code::BadRecall => "bad-recall",
+            Code::RiverOrder => "river-order",
+            Code::RiverContinue => "river-continue",
+            Code::RiverUturn => "river-uturn",
         }
     }
 

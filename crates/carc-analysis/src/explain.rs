@@ -380,6 +380,14 @@ pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<P
             )
         };
     };
+    if let Place::Side(s) = place {
+        if tile.edge(rotation, s) == carc_rules::Edge::River {
+            return format!(
+                "{s} of {} is the river: no figure stands on the water",
+                tile.token()
+            );
+        }
+    }
     let place_word = match place {
         Place::Side(s) => s.as_str(),
         Place::Corner(c) => c.as_str(),

@@ -9,11 +9,18 @@ use carc_rules::{FeatureKind, Game, Pos, Side};
 use crate::explain;
 use crate::markup;
 use crate::replay::{replay, Fact, MeepleValue, Replay};
+use crate::tile_info::{self, TilePictures};
 use crate::vocab;
 use crate::{Analysis, Code, Hover};
 
-/// The hover card at a byte offset, if there is something to say there.
+/// The hover card at a byte offset, if there is something to say there (tiles drawn in text).
 pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
+    hover_with(analysis, offset, TilePictures::Text)
+}
+
+/// [`hover`], a tile's card showing the tile as `pictures` says (an image for clients that
+/// show images in markdown).
+pub fn hover_with(analysis: &Analysis, offset: usize, pictures: TilePictures) -> Option<Hover> {
     // The setup's first keyword: is the setup reachable, and how (`reach`).
     if let Some(card) = crate::reach::hover(analysis, offset) {
         return Some(card);
@@ -135,31 +142,36 @@ pub fn hover(analysis: &Analysis, offset: usize) -> Option<Hover> {
                     start: tile.start.min(at.span.start),
                     end: tile.end.max(at.span.end),
                 },
-                markdown: tile_card(&state, pos)?,
+                markdown: tile_card(&state, pos, pictures)?,
             })
         }
         _ => None,
     }
 }
 
-/// The card of a tile: name, rotation, sides, and each feature on it.
-fn tile_card(state: &Replay, pos: Pos) -> Option<String> {
+/// The card of a tile: name, rotation, its picture as it lies, sides, each feature on it,
+/// and what tells it from the tiles that show the same edges.
+fn tile_card(state: &Replay, pos: Pos, pictures: TilePictures) -> Option<String> {
     let placed = state.game.tile_at(pos)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
         "**{}** · {} · {} at {}\n",
-        placed.tile.token(),
-        placed.tile.name(),
+        placed.tile,
+        tile_info::tile_title(placed.tile),
         vocab::rotation_word(placed.rot),
         vocab::pos_str(pos)
     );
+    out.push_str(&tile_info::picture(placed.tile, placed.rot, pictures));
     let edges = placed.tile.edges(placed.rot);
     let sides: Vec<String> = Side::ALL
         .iter()
         .map(|s| format!("{} {}", s.as_str(), edges[s.index()].as_str()))
         .collect();
     let _ = writeln!(out, "Sides: {}\n", sides.join(" · "));
+    if carc_rules::river::is_river(placed.tile) {
+        let _ = writeln!(out, "{}\n", river_line(&state.game));
+    }
     for (segment, id) in state.game.features_on(pos) {
         let Some(feature) = state.game.feature(id) else {
             continue;
@@ -183,6 +195,9 @@ fn tile_card(state: &Replay, pos: Pos) -> Option<String> {
             },
             feature_line(&feature, Some(&state.game))
         );
+    }
+    if let Some(note) = tile_info::twin_note(placed.tile) {
+        let _ = writeln!(out, "\n{note}");
     }
     Some(out)
 }
@@ -320,4 +335,29 @@ fn end_card(
     out.push_str(&parts.join(", "));
     out.push('\n');
     out
+}
+
+/// Where the river goes on and which way it last turned, for the card of a river tile:
+/// "River: open end at 2,-1 (south of 2,0) · last turned right".
+fn river_line(game: &Game) -> String {
+    let ends = carc_rules::river::open_ends(game);
+    if ends.is_empty() {
+        return "River: closed (no open end)".to_owned();
+    }
+    let parts: Vec<String> = ends
+        .iter()
+        .map(|end| {
+            let turned = match carc_rules::river::last_turn(game, end) {
+                Some(turn) => format!("last turned {}", turn.as_str()),
+                None => "no turn yet".to_owned(),
+            };
+            format!(
+                "open end at {} ({} of {}) · {turned}",
+                vocab::pos_str(end.next),
+                vocab::side_word(end.side),
+                vocab::pos_str(end.pos)
+            )
+        })
+        .collect();
+    format!("River: {}", parts.join("; "))
 }

@@ -46,6 +46,8 @@ pub struct CompletionItem {
     pub label: String,
     /// A short explanation (a tile's name).
     pub detail: Option<String>,
+    /// A longer explanation in markdown (a tile's picture and edges), if any.
+    pub documentation: Option<String>,
     /// What it is.
     pub kind: CompletionKind,
     /// The text it replaces (the partial word under the cursor; empty at the cursor).

@@ -15,7 +15,7 @@
 //! Steps are numbered in file order (a question just before its turn); `prev`, `next` and
 //! each variation's `from` and `first` are indices into [`Lesson::steps`].
 
-use carc_notation::{Glyph, LineKind, Statement, StatementKind};
+use carc_notation::{Glyph, LineKind, RefusedMove, Statement, StatementKind};
 use carc_rules::{Color, Pos, TileType};
 
 use crate::diagnostic::Severity;
@@ -104,8 +104,8 @@ pub enum StepKind {
     Discard,
     /// An `end` line: final scoring.
     End,
-    /// A move shown as refused (the `refused CODE…: turn …` statement): the position does not
-    /// change.
+    /// A move shown as refused (the `refused CODE…: turn …` or `refused CODE…: discard T`
+    /// statement): the position does not change.
     Refused {
         /// The diagnostic codes the move is refused with.
         codes: Vec<String>,
@@ -190,7 +190,7 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         match kind {
             StatementKind::Title(t) if in_setup => out.title = Some(t.value.clone()),
             StatementKind::Note(n) if in_setup => out.notes.push(n.value.clone()),
-            StatementKind::Puzzle if in_setup => out.puzzle = true,
+            StatementKind::Puzzle { .. } if in_setup => out.puzzle = true,
             _ => {}
         }
         if in_setup && (is_setup_kind(kind) || is_anywhere_kind(kind)) {
@@ -313,7 +313,10 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                     codes: refused.codes.iter().map(|c| c.value.clone()).collect(),
                     reasons,
                 };
-                let heading = format!("Refused · {}", refused.turn.colour.value.as_str());
+                let heading = match &refused.refused {
+                    RefusedMove::Turn(turn) => format!("Refused · {}", turn.colour.value.as_str()),
+                    RefusedMove::Discard { tile } => format!("Refused · discard {}", tile.value),
+                };
                 let step = play_step(analysis, index, statement, variation, kind, heading);
                 push_step(&mut out, &mut stack, step);
             }
@@ -378,9 +381,7 @@ fn ranking(analysis: &Analysis, statement: &Statement) -> Option<String> {
 
 /// The line of a puzzle's answer (the last main-line turn), when the setup says `puzzle`.
 fn puzzle_answer(analysis: &Analysis) -> Option<usize> {
-    if !crate::puzzle::has_puzzle(&analysis.parse) {
-        return None;
-    }
+    crate::puzzle::puzzle_goal(&analysis.parse)?;
     crate::puzzle::answer(&analysis.parse).map(|(line, _, _)| line)
 }
 

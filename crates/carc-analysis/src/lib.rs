@@ -10,6 +10,7 @@ mod actions;
 mod completion;
 mod diagnostic;
 mod explain;
+mod generate;
 mod highlight;
 mod hover;
 mod ide;
@@ -23,15 +24,18 @@ mod recover;
 mod render;
 mod replay;
 mod semantic;
+mod solve;
 mod symbols;
+pub mod tile_info;
 mod vocab;
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};
-pub use completion::completions;
+pub use completion::{completions, completions_with};
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
+pub use generate::{generate, GenOptions, Generated};
 pub use highlight::highlights;
-pub use hover::hover;
+pub use hover::{hover, hover_with};
 pub use inlay::inlay_hints;
 pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
@@ -39,11 +43,13 @@ pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
 pub use render::esc as escape_markup;
 pub use render::{
-    board_at, board_at_line, render_ascii, render_svg, Board, BoardMark, BoardMeeple, BoardRefusal,
-    BoardTile,
+    board_at, board_at_line, render_ascii, render_svg, render_tiles_svg, teaching_line, text_width,
+    Board, BoardMark, BoardMeeple, BoardRefusal, BoardTile,
 };
 pub use semantic::semantic_tokens;
+pub use solve::{goal_words, solve, SolveError, Solved, SolvedMove};
 pub use symbols::symbols;
+pub use tile_info::TilePictures;
 
 use carc_notation::Parse;
 pub use ide::{
@@ -90,6 +96,16 @@ impl Analysis {
         self.reach.as_ref().is_some_and(|r| r.reused)
     }
 
+    /// Whether the puzzle check's goal search (`puzzle final` or `puzzle score`) was taken over
+    /// from the previous analysis given to [`analyze_incremental`] (the text before the answer,
+    /// the answer's tile and colour were identical) rather than searched anew.
+    pub fn puzzle_search_reused(&self) -> bool {
+        self.puzzle
+            .as_ref()
+            .and_then(|p| p.search.as_ref())
+            .is_some_and(|s| s.reused)
+    }
+
     /// The index of the line holding a byte offset: from its first byte to the end of its
     /// text. An offset in a line break, or after the final one, is on no line.
     fn line_at(&self, offset: usize) -> Option<usize> {
@@ -117,7 +133,9 @@ pub fn analyze(text: &str) -> Analysis {
 /// [`analyze`], reusing what it can of the analysis of an earlier version of the document
 /// (an editor's previous keystroke): the reachability report when the setup text (every byte
 /// before the first statement that is not a setup one) is identical, so typing in the turns
-/// never pays for the setup's search again. The result is the same as `analyze(text)`.
+/// never pays for the setup's search again; and a puzzle's goal search when the text before
+/// the answer's line is identical (editing the answer itself does not search again). The
+/// result is the same as `analyze(text)`.
 pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis {
     let mut parse = carc_notation::parse(text);
     recover::variation_opens(text, &mut parse);
@@ -135,7 +153,12 @@ pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis 
         .chain(replay.diagnostics.iter().cloned())
         .collect();
     // Puzzle and reachability checks: their own modules, on the finished replay.
-    let (puzzle, found) = puzzle::check(&parse, &replay);
+    let (puzzle, found) = puzzle::check(
+        text,
+        &parse,
+        &replay,
+        previous.and_then(|p| p.puzzle.as_ref()),
+    );
     diagnostics.extend(found);
     let before = previous.and_then(|p| Some((p.text.as_str(), p.reach.as_ref()?)));
     let reach = reach::check(text, &parse, &replay, before);

@@ -56,30 +56,46 @@ impl Extra {
 impl Candidate {
     /// The move as a `turn` line writes it, without colour: `E 0,1 r180 knight S`.
     pub fn text(&self, tile: TileType) -> String {
-        let mut out = format!(
-            "{} {} {}",
-            tile.token(),
-            vocab::pos_str(self.pos),
-            vocab::rotation_word(self.rotation)
-        );
-        if let Some(word) = self.extra.word() {
-            out.push(' ');
-            out.push_str(word);
-        }
-        if let Some((role, place)) = self.meeple.filter(|_| self.extra != Extra::Abbot) {
-            out.push(' ');
-            out.push_str(vocab::role_word(role));
-            if role != Role::Monk {
-                out.push(' ');
-                out.push_str(vocab::place_str(place));
-            }
-        }
-        out
+        move_text(tile, self.pos, self.rotation, self.extra, self.meeple)
     }
 }
 
-/// Whether two rotations of a tile look the same (same segments on the same places).
+/// A move as a `turn` line writes it after the colour: `E 0,1 r180 knight S` (a monk without
+/// its place); `extra` adds its word (`large knight N`, `recall`, `abbot` without the role).
+pub(crate) fn move_text(
+    tile: TileType,
+    pos: Pos,
+    rotation: Rotation,
+    extra: Extra,
+    meeple: Option<(Role, Place)>,
+) -> String {
+    let mut out = format!(
+        "{} {} {}",
+        tile.token(),
+        vocab::pos_str(pos),
+        vocab::rotation_word(rotation)
+    );
+    if let Some(word) = extra.word() {
+        out.push(' ');
+        out.push_str(word);
+    }
+    if let Some((role, place)) = meeple.filter(|_| extra != Extra::Abbot) {
+        out.push(' ');
+        out.push_str(vocab::role_word(role));
+        if role != Role::Monk {
+            out.push(' ');
+            out.push_str(vocab::place_str(place));
+        }
+    }
+    out
+}
+
+/// Whether two rotations of a tile look the same (same edges, same segments on the same places:
+/// a river tile's water counts).
 pub(crate) fn same_look(tile: TileType, a: Rotation, b: Rotation) -> bool {
+    if tile.edges(a) != tile.edges(b) {
+        return false;
+    }
     let look = |r: Rotation| {
         let mut segments: Vec<_> = tile
             .segments(r)
@@ -99,14 +115,21 @@ pub(crate) fn canonical_rotation(tile: TileType, rotation: Rotation) -> Rotation
         .unwrap_or(rotation)
 }
 
-/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs).
-pub(crate) fn candidates(game: &Game, colour: Color, tile: TileType) -> Vec<Candidate> {
-    candidates_with(game, colour, tile, &[])
+/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs); with
+/// `river` (`rules river`) the river's turn rules apply too.
+pub(crate) fn candidates(
+    game: &Game,
+    colour: Color,
+    tile: TileType,
+    river: bool,
+) -> Vec<Candidate> {
+    let sets: &[TileSet] = if river { &[TileSet::River] } else { &[] };
+    candidates_with(game, colour, tile, sets)
 }
 
-/// As [`candidates`], with the figures of the expansions in `sets`: the large meeple wherever
-/// a meeple may go (Inns & Cathedrals), the abbot on the monastery or garden and recalling the
-/// abbot (The Abbot).
+/// As [`candidates`], with the rules of the expansions in `sets`: the river's turn rules (The
+/// River), the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot on the
+/// monastery or garden and recalling the abbot (The Abbot).
 pub(crate) fn candidates_with(
     game: &Game,
     colour: Color,
@@ -115,8 +138,14 @@ pub(crate) fn candidates_with(
 ) -> Vec<Candidate> {
     let ic = sets.contains(&TileSet::InnsCathedrals);
     let abbot = sets.contains(&TileSet::Abbot);
+    let river = sets.contains(&TileSet::River);
     let mut out = Vec::new();
-    for (pos, rotation) in game.legal_placements(tile) {
+    let placements = if river {
+        carc_rules::river::legal_placements(game, tile)
+    } else {
+        game.legal_placements(tile)
+    };
+    for (pos, rotation) in placements {
         if canonical_rotation(tile, rotation) != rotation {
             continue;
         }

@@ -9,9 +9,15 @@
 //!
 //! An answer that is itself faulty (an error on its line, or a void turn) is not ranked: its
 //! own diagnostics say what is wrong. The result also feeds the code lens on the answer.
+//!
+//! With a goal (`puzzle final`, `puzzle score`) the moves are ranked by the look-ahead search
+//! of the engine ([`carc_rules::search`]) over the file's `draws` instead, with a node budget
+//! ([`SEARCH_BUDGET`]); its result is cached per position ([`Search::key`]) and handed over by
+//! [`crate::analyze_incremental`]. A search stopped by the budget reports nothing: the lens
+//! says how far it got.
 
-use carc_notation::{LineKind, Parse, Span, StatementKind, TurnStmt};
-use carc_rules::TileType;
+use carc_notation::{LineKind, Parse, PuzzleGoal, Span, StatementKind, TurnStmt};
+use carc_rules::{Goal, Limits, Place, Pos, Role, Rotation, Solution, Step, TileType};
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::moves::{candidates, canonical_rotation, prefix, Candidate};
@@ -27,6 +33,51 @@ pub(crate) enum Verdict {
     Tied { other: String, count: usize },
     /// A move scores more: the best one and its points.
     Beaten { other: String, points: u32 },
+    /// Goal search: the answer's value ranks as `verdict` says, with values written out.
+    Goal(GoalVerdict),
+}
+
+/// How the answer ranks under a `final` or `score` goal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum GoalVerdict {
+    /// Best, and no other placement is worth as much.
+    Unique { value: String },
+    /// Other placements are worth as much: the first of them, and how many there are.
+    Tied {
+        value: String,
+        other: String,
+        count: usize,
+    },
+    /// Another move is worth more.
+    Beaten {
+        value: String,
+        other: String,
+        better: String,
+        /// The expected play after the answer, and after the better move.
+        refutation: String,
+        line: String,
+    },
+    /// The search ran out of budget after `depth` of `draws` draws: nothing is claimed.
+    Incomplete {
+        depth: usize,
+        draws: usize,
+        best: Option<(String, String)>,
+    },
+}
+
+/// Nodes the puzzle check may search per position (a few tenths of a second at most).
+pub const SEARCH_BUDGET: u64 = 20_000;
+
+/// A goal search and the position it was run on.
+#[derive(Debug, Clone)]
+pub(crate) struct Search {
+    /// The text before the answer's line, the answer's tile and the goal: what the result
+    /// depends on.
+    pub key: String,
+    /// The engine's result.
+    pub solution: Solution,
+    /// Whether it was taken over from the previous analysis.
+    pub reused: bool,
 }
 
 /// The puzzle check of a document.
@@ -40,6 +91,8 @@ pub(crate) struct Report {
     pub points: u32,
     /// The ranking.
     pub verdict: Verdict,
+    /// The goal search, for puzzles with a `final` or `score` goal.
+    pub search: Option<Search>,
 }
 
 /// Index and statement of the last turn outside variations.
@@ -60,34 +113,41 @@ pub(crate) fn answer(parse: &Parse) -> Option<(usize, Span, &TurnStmt)> {
     found
 }
 
-/// Whether the setup holds a `puzzle` line (one after play began is an `order` error and
-/// does not count).
-pub(crate) fn has_puzzle(parse: &Parse) -> bool {
+/// The goal of the setup's `puzzle` line, if it holds one (one after play began is an
+/// `order` error and does not count).
+pub(crate) fn puzzle_goal(parse: &Parse) -> Option<PuzzleGoal> {
     for line in &parse.lines {
         let LineKind::Statement(s) = &line.kind else {
             continue;
         };
-        match s.kind {
-            StatementKind::Puzzle => return true,
+        match &s.kind {
+            StatementKind::Puzzle { goal } => {
+                return Some(goal.map(|g| g.value).unwrap_or_default())
+            }
             StatementKind::Turn(_)
             | StatementKind::Discard { .. }
             | StatementKind::ExpectScore(_)
             | StatementKind::ExpectSupply(_)
             | StatementKind::End { .. }
-            | StatementKind::VariationOpen { .. } => return false,
+            | StatementKind::VariationOpen { .. } => return None,
             _ => {}
         }
     }
-    false
+    None
 }
 
 /// Runs the check on an analysed document: the report (when the file is a puzzle with an
 /// answer that could be ranked) and its diagnostics.
-pub(crate) fn check(parse: &Parse, done: &Replay) -> (Option<Report>, Vec<Diagnostic>) {
+pub(crate) fn check(
+    text: &str,
+    parse: &Parse,
+    done: &Replay,
+    previous: Option<&Report>,
+) -> (Option<Report>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    if !has_puzzle(parse) {
+    let Some(goal) = puzzle_goal(parse) else {
         return (None, diagnostics);
-    }
+    };
     let Some((line, keyword, turn)) = answer(parse) else {
         return (None, diagnostics);
     };
@@ -115,7 +175,50 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> (Option<Report>, Vec<Diagno
         return (None, diagnostics);
     };
     let before = replay(&prefix(parse, line), None, None);
-    let all = candidates(&before.game, colour, tile);
+    let all = candidates(&before.game, colour, tile, before.river);
+    if let Some(goal) = engine_goal(goal) {
+        let key = format!(
+            "{}\u{0}{}\u{0}{}",
+            text.get(..line_span.start).unwrap_or(""),
+            tile.token(),
+            colour.as_str()
+        );
+        let search = match previous.and_then(|p| p.search.as_ref()) {
+            Some(s) if s.key == key => Search {
+                reused: true,
+                ..s.clone()
+            },
+            _ => {
+                let draws = draws_from(&before.draws, tile);
+                let limits = Limits {
+                    nodes: SEARCH_BUDGET,
+                    cancel: None,
+                };
+                Search {
+                    key,
+                    solution: carc_rules::solve(&before.game, colour, &draws, goal, limits),
+                    reused: false,
+                }
+            }
+        };
+        let answer = (normalise(tile, turn), colour);
+        let verdict = goal_verdict(
+            &before.players,
+            &search.solution,
+            &answer,
+            goal,
+            &mut diagnostics,
+            keyword,
+        );
+        let report = Report {
+            keyword,
+            moves: all.len(),
+            points,
+            verdict: Verdict::Goal(verdict),
+            search: Some(search),
+        };
+        return (Some(report), diagnostics);
+    }
     let pos = vocab::pos(&turn.at);
     let rotation = canonical_rotation(tile, vocab::rotation(turn.rotation.map(|r| r.value)));
     let is_answer_placement = |c: &Candidate| c.pos == pos && c.rotation == rotation;
@@ -171,14 +274,218 @@ pub(crate) fn check(parse: &Parse, done: &Replay) -> (Option<Report>, Vec<Diagno
                 "the answer is not the best move: {other} scores +{better} for {who}, the answer +{points}"
             ),
         )),
+        Verdict::Goal(_) => {}
     }
     let report = Report {
         keyword,
         moves: all.len(),
         points,
         verdict,
+        search: None,
     };
     (Some(report), diagnostics)
+}
+
+/// The engine's goal for a notation goal (`None` for `points`, judged without search).
+pub(crate) fn engine_goal(goal: PuzzleGoal) -> Option<Goal> {
+    match goal {
+        PuzzleGoal::Points => None,
+        PuzzleGoal::Final => Some(Goal::Final),
+        PuzzleGoal::Score => Some(Goal::Score),
+    }
+}
+
+/// The draws a search from this position plays: the pending `draws`, led by `tile` (added in
+/// front when the file's next draw is another tile, or when there are none).
+pub(crate) fn draws_from(pending: &[TileType], tile: TileType) -> Vec<TileType> {
+    if pending.first() == Some(&tile) {
+        pending.to_vec()
+    } else {
+        std::iter::once(tile)
+            .chain(pending.iter().copied())
+            .collect()
+    }
+}
+
+/// A move as the search lists it: the canonical rotation, and the meeple on the first place of
+/// its segment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Normal {
+    pos: Pos,
+    rotation: Rotation,
+    meeple: Option<(Role, Place)>,
+}
+
+/// The answer's move as the search lists it.
+fn normalise(tile: TileType, turn: &TurnStmt) -> Normal {
+    let rotation = canonical_rotation(tile, vocab::rotation(turn.rotation.map(|r| r.value)));
+    let meeple = turn.meeple.as_ref().and_then(|m| {
+        let role = vocab::role(m.role.value);
+        let place = m.place.map(|p| vocab::place(p.value));
+        let segment = tile
+            .segments(rotation)
+            .filter(|s| s.kind == role.kind())
+            .find(|s| place.is_none_or(|p| s.places.contains(p)))?;
+        Some((role, segment.places.first()?))
+    });
+    Normal {
+        pos: vocab::pos(&turn.at),
+        rotation,
+        meeple,
+    }
+}
+
+fn normal_of(step: &Step) -> Option<Normal> {
+    match *step {
+        Step::Turn {
+            pos, rot, meeple, ..
+        } => Some(Normal {
+            pos,
+            rotation: rot,
+            meeple,
+        }),
+        Step::Discard { .. } => None,
+    }
+}
+
+/// A value as the goal words it: `+3` / `-2` for `final`, `8 points` for `score`.
+pub(crate) fn value_text(goal: Goal, value: i64) -> String {
+    match goal {
+        Goal::Final if value >= 0 => format!("+{value}"),
+        Goal::Final => format!("{value}"),
+        Goal::Score => format!("{value} point{}", if value == 1 { "" } else { "s" }),
+    }
+}
+
+/// A step as a line of the notation says it: `blue E 0,1 r180 knight S`, `discard C`.
+pub(crate) fn step_text(step: &Step) -> String {
+    match *step {
+        Step::Turn {
+            colour,
+            tile,
+            pos,
+            rot,
+            meeple,
+        } => format!(
+            "{} {}",
+            colour.as_str(),
+            crate::moves::move_text(tile, pos, rot, crate::moves::Extra::Plain, meeple)
+        ),
+        Step::Discard { tile } => format!("discard {}", tile.token()),
+    }
+}
+
+/// The expected play after a move, and the final scores:
+/// `blue E 0,1 r180, final score red 4, blue 4`.
+pub(crate) fn line_text(m: &carc_rules::RootMove, players: &[carc_rules::Color]) -> String {
+    let mut parts: Vec<String> = m.line.iter().map(step_text).collect();
+    let scores: Vec<String> = players
+        .iter()
+        .map(|c| format!("{} {}", c.as_str(), m.scores[c.index()]))
+        .collect();
+    parts.push(format!("final score {}", scores.join(", ")));
+    parts.join(", ")
+}
+
+/// The move without its colour, as a `turn` line writes it after the colour.
+fn move_text(step: &Step) -> String {
+    let text = step_text(step);
+    match text.split_once(' ') {
+        Some((_, rest)) if matches!(step, Step::Turn { .. }) => rest.to_owned(),
+        _ => text,
+    }
+}
+
+fn goal_verdict(
+    players: &[carc_rules::Color],
+    solution: &Solution,
+    answer: &(Normal, carc_rules::Color),
+    goal: Goal,
+    diagnostics: &mut Vec<Diagnostic>,
+    keyword: Span,
+) -> GoalVerdict {
+    let (answer, colour) = answer;
+    let best = solution.moves.first();
+    if !solution.exact {
+        return GoalVerdict::Incomplete {
+            depth: solution.depth,
+            draws: solution.draws,
+            best: best.map(|b| (move_text(&b.step), value_text(goal, b.value))),
+        };
+    }
+    let found = solution
+        .moves
+        .iter()
+        .find(|m| normal_of(&m.step).as_ref() == Some(answer));
+    let (Some(mine), Some(best)) = (found, best) else {
+        return GoalVerdict::Incomplete {
+            depth: solution.depth,
+            draws: solution.draws,
+            best: None,
+        };
+    };
+    let value = value_text(goal, mine.value);
+    let who = colour.as_str();
+    if best.value > mine.value {
+        let other = move_text(&best.step);
+        let better = value_text(goal, best.value);
+        let refutation = line_text(mine, players);
+        let line = line_text(best, players);
+        diagnostics.push(diagnostic(
+            Code::NotBest,
+            keyword,
+            format!(
+                "the answer is not the best move: {other} is worth {better} for {who}, the answer {value}. After the answer: {refutation}. After {other}: {line}"
+            ),
+        ));
+        return GoalVerdict::Beaten {
+            value,
+            other,
+            better,
+            refutation,
+            line,
+        };
+    }
+    let mut others: Vec<Normal> = Vec::new();
+    let mut first = None;
+    for m in solution.moves.iter().filter(|m| m.value == mine.value) {
+        let Some(n) = normal_of(&m.step) else {
+            continue;
+        };
+        if n.pos == answer.pos && n.rotation == answer.rotation {
+            continue;
+        }
+        if !others
+            .iter()
+            .any(|o| o.pos == n.pos && o.rotation == n.rotation)
+        {
+            others.push(n);
+            first.get_or_insert_with(|| move_text(&m.step));
+        }
+    }
+    match first {
+        None => GoalVerdict::Unique { value },
+        Some(other) => {
+            let count = others.len();
+            diagnostics.push(diagnostic(
+                Code::NotUnique,
+                keyword,
+                format!(
+                    "the answer is not the only best move: {other} is also worth {value} for {who}{}",
+                    if count > 1 {
+                        format!(" ({count} other placements are)")
+                    } else {
+                        String::new()
+                    }
+                ),
+            ));
+            GoalVerdict::Tied {
+                value,
+                other,
+                count,
+            }
+        }
+    }
 }
 
 fn diagnostic(code: Code, span: Span, message: String) -> Diagnostic {
@@ -225,11 +532,43 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<CodeLens> {
             "not the best: {other} scores +{points}, this +{}",
             report.points
         ),
+        Verdict::Goal(goal) => goal_lens(goal),
     };
     vec![CodeLens {
         span: report.keyword,
         title: format!("{moves} · {verdict}"),
     }]
+}
+
+fn goal_lens(verdict: &GoalVerdict) -> String {
+    match verdict {
+        GoalVerdict::Unique { value } => format!("this is the unique best, {value}"),
+        GoalVerdict::Tied {
+            value,
+            other,
+            count,
+        } => format!(
+            "tied best, {value} (also {other}{})",
+            if *count > 1 {
+                format!(" and {} more", count - 1)
+            } else {
+                String::new()
+            }
+        ),
+        GoalVerdict::Beaten {
+            value,
+            other,
+            better,
+            ..
+        } => format!("not the best: {other} is worth {better}, this {value}"),
+        GoalVerdict::Incomplete { depth, draws, best } => {
+            let mut out = format!("search incomplete: {depth} of {draws} draws searched");
+            if let Some((m, v)) = best {
+                out.push_str(&format!(" (best so far {m}, {v})"));
+            }
+            out
+        }
+    }
 }
 
 #[cfg(test)]
@@ -269,6 +608,75 @@ mod tests {
             lens(text),
             vec!["12 legal moves · not the best: E 0,1 r180 knight S scores +4, this +0"]
         );
+    }
+
+    const BLOCK: &str = include_str!("../../../examples/puzzles/block-the-city.carc");
+
+    #[test]
+    fn a_final_goal_ranks_by_the_search() {
+        // crates/carc-rules/tests/search.rs values all 18 moves by hand: blocking with the
+        // knight is the unique best, +1.
+        assert_eq!(
+            lens(BLOCK),
+            vec!["18 legal moves · this is the unique best, +1"]
+        );
+        // The greedy answer (closing red's own city, +4 at once) is worth 0: blue then closes
+        // the start tile's city.
+        let greedy = BLOCK.replace("turn red E 1,1 r270 knight W", "turn red E 0,-2 r0");
+        let analysis = crate::analyze(&greedy);
+        let d = analysis.diagnostics();
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::NotBest);
+        assert!(d[0]
+            .message
+            .contains("E 1,1 r270 knight W is worth +1 for red, the answer +0"));
+        assert!(d[0]
+            .message
+            .contains("After the answer: blue E 0,1 r180, final score red 4, blue 4"));
+        // `score` (red's own final score): closing is worth red 4, blocking 2.
+        let score = greedy.replace("puzzle final", "puzzle score");
+        assert_eq!(
+            lens(&score),
+            vec!["18 legal moves · this is the unique best, 4 points"]
+        );
+    }
+
+    #[test]
+    fn the_search_is_reused_while_the_position_before_the_answer_is_unchanged() {
+        let first = crate::analyze(BLOCK);
+        let searched = |a: &Analysis| {
+            a.puzzle
+                .as_ref()
+                .and_then(|p| p.search.as_ref())
+                .map(|s| s.reused)
+        };
+        assert_eq!(searched(&first), Some(false));
+        assert!(!first.puzzle_search_reused());
+        let other_answer = BLOCK.replace("turn red E 1,1 r270 knight W", "turn red E 0,-2 r0");
+        let second = crate::analyze_incremental(&other_answer, Some(&first));
+        assert_eq!(searched(&second), Some(true));
+        assert!(second.puzzle_search_reused());
+        assert_eq!(second.diagnostics()[0].code, Code::NotBest);
+        let other_setup = other_answer.replace("supply blue 0", "supply blue 1");
+        assert_eq!(
+            searched(&crate::analyze_incremental(&other_setup, Some(&second))),
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn a_search_out_of_budget_claims_nothing() {
+        // Nine draws from the start tile alone is far beyond the budget.
+        let text = "puzzle final\nplayers red blue\ndraws E U V W U V E U V\ntile D 0,0\nturn red E 0,1 r180\n";
+        let analysis = crate::analyze(text);
+        assert!(
+            analysis.diagnostics().is_empty(),
+            "{:?}",
+            analysis.diagnostics()
+        );
+        let lens = lens(text);
+        assert!(lens[0].contains("search incomplete:"), "{lens:?}");
+        assert!(lens[0].contains("of 9 draws searched"), "{lens:?}");
     }
 
     #[test]

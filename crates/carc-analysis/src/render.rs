@@ -2,8 +2,9 @@
 //! at one line of a document (the replay up to that line, inside a variation its line of
 //! play), with the marks in effect there and the glyphs of the turns that placed the tiles.
 //!
-//! Pure: [`board_at_line`] / [`board_at`] read the analysis, [`render_svg`] and
-//! [`render_ascii`] turn a [`Board`] into text. No I/O.
+//! Pure: [`board_at_line`] / [`board_at`] read the analysis ([`teaching_line`] names a
+//! lesson's default line), [`render_svg`] and [`render_ascii`] turn a [`Board`] into text,
+//! [`render_tiles_svg`] draws tile types alone (the catalogue). No I/O.
 //!
 //! Drawing conventions (SVG): one tile is a 100-unit square; x grows east, board y grows
 //! north, so a tile's SVG y is `-y`. Fields are the green background, cities tan shapes drawn
@@ -12,6 +13,10 @@
 //! city), a monastery a small red building. Meeples stand in their colours on their feature;
 //! farmers lie down. Every tile, meeple, mark and glyph element carries `data-*` attributes
 //! (letter, rotation, cell, colour, role, place, label) so tests and tools can read the picture.
+//!
+//! Nothing is cut: the layout reserves room for every text by [`text_width`] (a generous
+//! estimate), wrapping the title, the players' entries and the legend to the picture's
+//! width; a mark's label too long for its empty cell is also written whole in the legend.
 
 use std::fmt::Write as _;
 
@@ -24,6 +29,7 @@ use crate::replay::{replay, Replay};
 use crate::Analysis;
 
 mod refused;
+mod river;
 pub use refused::BoardRefusal;
 
 /// The position a picture shows.
@@ -105,6 +111,27 @@ pub fn board_at(analysis: &Analysis, offset: Option<usize>) -> Board {
         }
         None => board_of(analysis, &analysis.replay, None),
     }
+}
+
+/// The line a lesson's picture shows by default: the last statement before the main line's
+/// `end` (final scoring changes the scores, but the teaching happens before it). `None` when
+/// the document has no `end` outside variations, or nothing before it.
+pub fn teaching_line(analysis: &Analysis) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut last = None;
+    for (index, line) in analysis.parse.lines.iter().enumerate() {
+        let LineKind::Statement(statement) = &line.kind else {
+            continue;
+        };
+        match statement.kind {
+            StatementKind::VariationOpen { .. } => depth += 1,
+            StatementKind::VariationClose => depth = depth.saturating_sub(1),
+            StatementKind::End { .. } if depth == 0 => return last,
+            _ => {}
+        }
+        last = Some(index);
+    }
+    None
 }
 
 fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
@@ -323,6 +350,26 @@ fn shield_point(shape: CityShape) -> (f64, f64) {
     }
 }
 
+/// The SVG path of a road or river reaching `sides`: a lone end runs to the centre, opposite
+/// sides are joined straight, adjacent ones by a curve through the centre.
+fn course_path(sides: &[Side]) -> Option<String> {
+    Some(match sides {
+        [a] => {
+            let (x, y) = side_mid(*a);
+            format!("M{x},{y} L50,50")
+        }
+        [a, b] if a.opposite() == *b => {
+            let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
+            format!("M{x1},{y1} L{x2},{y2}")
+        }
+        [a, b] => {
+            let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
+            format!("M{x1},{y1} Q50,50 {x2},{y2}")
+        }
+        _ => return None,
+    })
+}
+
 /// The midpoint of a side on the tile (y down).
 fn side_mid(side: Side) -> (f64, f64) {
     match side {
@@ -382,11 +429,108 @@ fn meeple_point(tile: TileType, rotation: Rotation, role: Role, place: Place) ->
 const TILE: f64 = 100.0;
 const LEFT: f64 = 40.0;
 const RIGHT: f64 = 16.0;
-const HEADER: f64 = 56.0;
+/// The margin left and right of the header and the legend.
+const MARGIN: f64 = 12.0;
 const TOP_LABELS: f64 = 22.0;
 const BOTTOM: f64 = 16.0;
 const MIN_WIDTH: f64 = 420.0;
-const LEGEND_LINE: f64 = 18.0;
+const TITLE_SIZE: f64 = 16.0;
+const TITLE_LINE: f64 = 21.0;
+const PLAYER_SIZE: f64 = 13.0;
+const PLAYER_LINE: f64 = 21.0;
+const LEGEND_SIZE: f64 = 12.0;
+const LEGEND_LINE: f64 = 17.0;
+/// A mark's label inside an empty cell.
+const MARK_LABEL_SIZE: f64 = 11.0;
+const MARK_LABEL_LINES: usize = 5;
+
+/// A generous estimate of the width of `text` in a sans-serif font of `size` (bold when
+/// `bold`): what the layout reserves, so that no text runs past its box or the picture.
+/// Characters fall in four classes of width, each at least as wide as its widest glyph in
+/// DejaVu Sans Bold (among the widest sans-serif fonts, and the usual one on Linux); normal
+/// weight takes nine tenths of that. Anything outside ASCII counts as the widest class.
+pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
+    let ems: f64 = text.chars().map(char_em).sum();
+    ems * size * if bold { 1.0 } else { 0.9 }
+}
+
+/// The width of a character in em, by class (see [`text_width`]).
+fn char_em(c: char) -> f64 {
+    match c {
+        ' ' | '\'' | 'i' | 'j' | 'l' | 'I' | 'J' | ',' | '.' | '·' | '/' | '\\' | '|' | ':'
+        | ';' | 'f' | '-' | '(' | ')' | '[' | ']' | 't' | '!' | 'r' => 0.46,
+        'K' | 'A' | 'V' | 'Z' | 'X' | 'B' | 'R' | 'C' | 'U' | 'N' | 'H' | 'D' | 'G' | '&' | 'O'
+        | 'Q' => 0.88,
+        'w' | '#' | '<' | '>' | '+' | '=' | '^' | '~' | 'M' | '%' | 'm' | 'W' | '@' => 1.12,
+        c if c.is_ascii() => 0.74,
+        _ => 1.12,
+    }
+}
+
+/// The header above the board: the title's lines and the players' entries in rows, as
+/// wide as the picture allows.
+struct Header {
+    /// The title, wrapped; the last line is followed by the position (`at line 5`).
+    title: Vec<String>,
+    /// The position shown (`at line 5`).
+    at: String,
+    /// Whether the position goes on a line of its own (the last title line is full).
+    at_own_line: bool,
+    /// Each player's entry text and its row and x offset.
+    players: Vec<(Color, i64, i32, String, usize, f64)>,
+    /// The rows of players.
+    player_rows: usize,
+}
+
+impl Header {
+    fn of(board: &Board, width: f64) -> Header {
+        let room = width - 2.0 * MARGIN;
+        let title = board.title.as_deref().unwrap_or("Position");
+        let fits = |line: &str| text_width(line, TITLE_SIZE, true) <= room;
+        let mut lines = wrap_by(title, &fits, usize::MAX);
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+        let at = position_words(board);
+        let last = lines
+            .last()
+            .map_or(0.0, |l| text_width(l, TITLE_SIZE, true));
+        let at_own_line = last + 6.0 + text_width(&at, 12.0, false) > room;
+        let mut players = Vec::new();
+        let (mut row, mut x) = (0usize, 0.0);
+        for &(colour, score, supply) in &board.players {
+            let text = format!("{} {score} · supply {supply}", colour.as_str());
+            let entry = 16.0 + text_width(&text, PLAYER_SIZE, false);
+            if x > 0.0 && x + entry > room {
+                row += 1;
+                x = 0.0;
+            }
+            players.push((colour, score, supply, text, row, x));
+            x += entry + 18.0;
+        }
+        Header {
+            title: lines,
+            at,
+            at_own_line,
+            player_rows: if players.is_empty() { 0 } else { row + 1 },
+            players,
+        }
+    }
+
+    /// The height of the header.
+    fn height(&self) -> f64 {
+        let title_lines = self.title.len() + usize::from(self.at_own_line);
+        8.0 + title_lines as f64 * TITLE_LINE + self.player_rows as f64 * PLAYER_LINE + 6.0
+    }
+}
+
+/// `at line 5` or `at the end`.
+fn position_words(board: &Board) -> String {
+    match board.line {
+        Some(l) => format!("at line {}", l + 1),
+        None => "at the end".to_owned(),
+    }
+}
 
 const FIELD: &str = "#8cbf5a";
 const CITY: &str = "#d9b26f";
@@ -451,15 +595,10 @@ pub fn render_svg(board: &Board) -> String {
     let board_width = LEFT + cols * TILE + RIGHT;
     let width = board_width.max(MIN_WIDTH);
     let left = LEFT + (width - board_width) / 2.0;
-    let top = HEADER + TOP_LABELS;
-    let legend: Vec<(usize, &BoardMark)> = board
-        .marks
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| m.label.is_some() && board.tiles.iter().any(|t| t.pos == m.pos))
-        .map(|(i, m)| (i + 1, m))
-        .collect();
-    let height = top + rows * TILE + BOTTOM + LEGEND_LINE * legend.len() as f64;
+    let header = Header::of(board, width);
+    let top = header.height() + TOP_LABELS;
+    let legend = Legend::of(board, width);
+    let height = top + rows * TILE + BOTTOM + LEGEND_LINE * legend.lines.len() as f64;
     // The top-left corner of a cell.
     let cell = |p: Pos| {
         (
@@ -478,7 +617,7 @@ pub fn render_svg(board: &Board) -> String {
         out,
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#f7f4ec"/>"##
     );
-    header(&mut out, board);
+    header_svg(&mut out, &header);
 
     // Coordinates along the top and the left.
     let _ = writeln!(
@@ -531,13 +670,31 @@ pub fn render_svg(board: &Board) -> String {
 
     for t in &board.tiles {
         let (cx, cy) = cell(t.pos);
-        tile_svg(&mut out, t, cx, cy);
+        // What the label must not sit under: the tile's meeples, glyph badge, mark number.
+        let mut taken: Vec<(f64, f64, f64)> = board
+            .meeples
+            .iter()
+            .filter(|m| m.pos == t.pos)
+            .map(|m| {
+                let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
+                (x, y, MEEPLE_RADIUS)
+            })
+            .collect();
+        if t.glyph.is_some() {
+            taken.push((95.0, 5.0, 11.0));
+        }
+        if board.marks.iter().any(|m| m.pos == t.pos) {
+            taken.push((13.0, 13.0, 10.0));
+        }
+        tile_svg(&mut out, t, cx, cy, &taken);
     }
+    // The last turn's tile: a solid white frame along its edge (a mark is dashed orange,
+    // inside it, so a marked last tile shows both).
     if let Some(last) = board.last {
         let (cx, cy) = cell(last);
         let _ = writeln!(
             out,
-            r##"<rect class="last" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#ffe14d" stroke-width="3"/>"##,
+            r##"<rect class="last" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#ffffff" stroke-width="3"/>"##,
             cx + 1.5,
             cy + 1.5,
             TILE - 3.0,
@@ -564,50 +721,146 @@ pub fn render_svg(board: &Board) -> String {
         let (cx, cy) = cell(m.pos);
         meeple_svg(&mut out, m, t, cx, cy);
     }
-    // A mark on a tile has its number there and its label here, so the tile stays visible.
-    for (i, (number, m)) in legend.iter().enumerate() {
+    // A mark on a tile has its number there and its label here, so the tile stays visible;
+    // so has a label too long for its empty cell.
+    for (i, (number, text)) in legend.lines.iter().enumerate() {
+        let y = top + rows * TILE + BOTTOM + LEGEND_LINE * (i as f64 + 0.6);
+        let number = match number {
+            Some(n) => format!(r#"<tspan font-weight="bold">{n}</tspan> "#),
+            None => String::new(),
+        };
         let _ = writeln!(
             out,
-            r##"<text class="legend" x="{}" y="{}" font-size="12" fill="#9a4700"><tspan font-weight="bold">{number}</tspan>  {},{}: {}</text>"##,
-            left,
-            top + rows * TILE + BOTTOM + LEGEND_LINE * (i as f64 + 0.6),
-            m.pos.x,
-            m.pos.y,
-            esc(m.label.as_deref().unwrap_or(""))
+            r##"<text class="legend" x="{MARGIN}" y="{y}" font-size="{LEGEND_SIZE}" fill="#9a4700">{number}{}</text>"##,
+            esc(text)
         );
     }
     out.push_str("</svg>\n");
     out
 }
 
-/// The title and each player's score and supply.
-fn header(out: &mut String, board: &Board) {
-    let title = board.title.as_deref().unwrap_or("Position");
-    let at = match board.line {
-        Some(l) => format!("at line {}", l + 1),
-        None => "at the end".to_owned(),
-    };
+/// The lines under the board: the label of each mark on a tile, and of each mark whose
+/// label does not fit its empty cell, wrapped to the picture's width. The first line of an
+/// entry starts with the mark's number.
+struct Legend {
+    lines: Vec<(Option<usize>, String)>,
+}
+
+impl Legend {
+    fn of(board: &Board, width: f64) -> Legend {
+        let mut lines = Vec::new();
+        let room = width - 2.0 * MARGIN - text_width("00 ", LEGEND_SIZE, true);
+        for (i, m) in board.marks.iter().enumerate() {
+            let Some(label) = &m.label else {
+                continue;
+            };
+            let occupied = board.tiles.iter().any(|t| t.pos == m.pos);
+            if !occupied && !mark_label_lines(label).1 {
+                continue;
+            }
+            let text = format!("{},{}: {label}", m.pos.x, m.pos.y);
+            let fits = |line: &str| text_width(line, LEGEND_SIZE, false) <= room;
+            let wrapped = wrap_by(&text, &fits, usize::MAX);
+            for (j, line) in wrapped.into_iter().enumerate() {
+                lines.push(((j == 0).then_some(i + 1), line));
+            }
+        }
+        Legend { lines }
+    }
+}
+
+/// The lines of a mark's label inside an empty cell, and whether it had to be cut (then
+/// the whole label is also in the legend under the board).
+fn mark_label_lines(label: &str) -> (Vec<String>, bool) {
+    let fits = |line: &str| text_width(line, MARK_LABEL_SIZE, true) <= TILE - 16.0;
+    let all = wrap_by(label, &fits, usize::MAX);
+    if all.len() <= MARK_LABEL_LINES {
+        return (all, false);
+    }
+    // One line fewer: the mark's number sits in the corner, the label is in the legend.
+    (wrap_by(label, &fits, MARK_LABEL_LINES - 1), true)
+}
+
+/// A sheet of tile pictures: each `(tile, rotation)` in turn, `columns` to a row (for
+/// `docs/tiles.md`, `carc tiles --svg` and the editor's cards). Each tile carries its label
+/// (`D`, `D r90`) and the same `data-*` attributes as on a board.
+pub fn render_tiles_svg(tiles: &[(TileType, Rotation)], columns: usize) -> String {
+    const GAP: f64 = 8.0;
+    let columns = columns.clamp(1, tiles.len().max(1));
+    let rows = tiles.len().div_ceil(columns).max(1);
+    let width = GAP + columns as f64 * (TILE + GAP);
+    let height = GAP + rows as f64 * (TILE + GAP);
+    let mut out = String::new();
     let _ = writeln!(
         out,
-        r##"<text class="title" x="12" y="22" font-size="16" font-weight="bold" fill="#222">{} <tspan font-weight="normal" font-size="12" fill="#666">{at}</tspan></text>"##,
-        esc(title)
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
     );
-    let mut x = 12.0;
-    for (colour, score, supply) in &board.players {
-        let (fill, stroke) = colour_paint(*colour);
+    for (i, &(tile, rotation)) in tiles.iter().enumerate() {
+        let t = BoardTile {
+            tile,
+            rotation,
+            pos: Pos { x: 0, y: 0 },
+            glyph: None,
+        };
+        let (col, row) = ((i % columns) as f64, (i / columns) as f64);
+        tile_svg(
+            &mut out,
+            &t,
+            GAP + col * (TILE + GAP),
+            GAP + row * (TILE + GAP),
+            &[],
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The title (wrapped), the position it shows, and each player's score and supply (in rows).
+fn header_svg(out: &mut String, header: &Header) {
+    let mut y = 8.0 + TITLE_LINE - 5.0;
+    let count = header.title.len();
+    for (i, line) in header.title.iter().enumerate() {
+        let at = if i + 1 == count && !header.at_own_line {
+            format!(
+                r##" <tspan font-weight="normal" font-size="12" fill="#666">{}</tspan>"##,
+                esc(&header.at)
+            )
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            r##"<g class="player" data-colour="{c}" data-score="{score}" data-supply="{supply}"><circle cx="{}" cy="41" r="6" fill="{fill}" stroke="{stroke}"/><text x="{}" y="45.5" font-size="13" fill="#222">{c} {score} · supply {supply}</text></g>"##,
-            x + 6.0,
-            x + 16.0,
+            r##"<text class="title" x="{MARGIN}" y="{y}" font-size="{TITLE_SIZE}" font-weight="bold" fill="#222">{}{at}</text>"##,
+            esc(line)
+        );
+        y += TITLE_LINE;
+    }
+    if header.at_own_line {
+        let _ = writeln!(
+            out,
+            r##"<text class="title" x="{MARGIN}" y="{}" font-size="12" fill="#666">{}</text>"##,
+            y - 4.0,
+            esc(&header.at)
+        );
+        y += TITLE_LINE;
+    }
+    for (colour, score, supply, text, row, x) in &header.players {
+        let (fill, stroke) = colour_paint(*colour);
+        let cy = y - 9.0 + *row as f64 * PLAYER_LINE;
+        let _ = writeln!(
+            out,
+            r##"<g class="player" data-colour="{c}" data-score="{score}" data-supply="{supply}"><circle cx="{}" cy="{cy}" r="6" fill="{fill}" stroke="{stroke}"/><text x="{}" y="{}" font-size="{PLAYER_SIZE}" fill="#222">{}</text></g>"##,
+            MARGIN + x + 6.0,
+            MARGIN + x + 16.0,
+            cy + 4.5,
+            esc(text),
             c = colour.as_str()
         );
-        x += 150.0;
     }
 }
 
 /// One tile: field background, roads, cities with shields, monastery, junction, border.
-fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
+fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f64, f64)]) {
     let _ = writeln!(
         out,
         r#"<g class="tile" data-letter="{}" data-rotation="{}" data-x="{}" data-y="{}" transform="translate({cx},{cy})">"#,
@@ -625,21 +878,8 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
         .count();
     let mut roads = String::new();
     for s in segments.iter().filter(|s| s.kind == FeatureKind::Road) {
-        let sides = sides_of(s.places);
-        let d = match sides.as_slice() {
-            [a] => {
-                let (x, y) = side_mid(*a);
-                format!("M{x},{y} L50,50")
-            }
-            [a, b] if a.opposite() == *b => {
-                let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
-                format!("M{x1},{y1} L{x2},{y2}")
-            }
-            [a, b] => {
-                let ((x1, y1), (x2, y2)) = (side_mid(*a), side_mid(*b));
-                format!("M{x1},{y1} Q50,50 {x2},{y2}")
-            }
-            _ => continue,
+        let Some(d) = course_path(&sides_of(s.places)) else {
+            continue;
         };
         roads.push_str(&d);
         roads.push(' ');
@@ -655,6 +895,8 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
             r#"<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linecap="butt"/>"#
         );
     }
+    river::water_svg(out, t.tile, t.rotation);
+    let mut shields = Vec::new();
     for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let (shape, quarter) = city_shape(&sides_of(s.places));
         let _ = writeln!(
@@ -676,6 +918,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
         }
         if s.modifiers.contains(Modifiers::SHIELD) {
             let (x, y) = turn_point(shield_point(shape), quarter);
+            shields.push((x, y, SHIELD_RADIUS));
             let _ = writeln!(
                 out,
                 r##"<path class="shield" transform="translate({x},{y})" d="M-7,-8 H7 V0 C7,6 3,8 0,10 C-3,8 -7,6 -7,0 Z" fill="#2f5fb3" stroke="#f2f2f2" stroke-width="1.5"/>"##
@@ -730,16 +973,53 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
         out,
         r##"<rect width="100" height="100" fill="none" stroke="#4d6b33" stroke-width="1"/>"##
     );
+    // The label: on a light plate, readable on a city as on a field, inside the frames of a
+    // mark and of the last turn, in the first corner that no meeple, glyph or mark number
+    // covers (lower left, lower right, upper left, upper right).
+    let label = match t.rotation {
+        Rotation::R0 => t.tile.to_string(),
+        r => format!("{} r{}", t.tile, r.degrees()),
+    };
+    let taken: Vec<(f64, f64, f64)> = taken.iter().chain(&shields).copied().collect();
+    let (x, y, w, h) = label_box(&label, &taken);
     let _ = writeln!(
         out,
-        r##"<text x="4" y="96" font-size="10" fill="#2d4020" opacity="0.8">{}{}</text>"##,
-        t.tile.token(),
-        match t.rotation {
-            Rotation::R0 => String::new(),
-            r => format!(" r{}", r.degrees()),
-        }
+        r##"<g class="label"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="#f7f4ec" fill-opacity="0.85"/><text x="{}" y="{}" font-size="10" fill="#2d4020">{}</text></g>"##,
+        x + 3.0,
+        y + 9.5,
+        esc(&label)
     );
     out.push_str("</g>\n");
+}
+
+/// How far a coat of arms reaches from its point (the shield spans 14 × 18).
+const SHIELD_RADIUS: f64 = 11.0;
+
+/// How far a meeple's drawing reaches from its point, in every direction (the shape spans
+/// ±12 with its outline).
+const MEEPLE_RADIUS: f64 = 13.0;
+
+/// The label plate of a tile, `(x, y, width, height)` in tile units: the first of the four
+/// corners whose plate overlaps none of the `taken` circles `(x, y, radius)`, else the
+/// lower left one.
+fn label_box(label: &str, taken: &[(f64, f64, f64)]) -> (f64, f64, f64, f64) {
+    let (w, h) = (text_width(label, 10.0, false) + 6.0, 12.0);
+    let corners = [
+        (7.0, 82.0),
+        (TILE - 7.0 - w, 82.0),
+        (7.0, 7.0),
+        (TILE - 7.0 - w, 7.0),
+    ];
+    let free = |&(x, y): &(f64, f64)| {
+        taken.iter().all(|&(cx, cy, r)| {
+            // Distance from the circle's centre to the nearest point of the plate.
+            let dx = (x - cx).max(cx - (x + w)).max(0.0);
+            let dy = (y - cy).max(cy - (y + h)).max(0.0);
+            dx * dx + dy * dy >= r * r
+        })
+    };
+    let (x, y) = corners.into_iter().find(free).unwrap_or(corners[0]);
+    (x, y, w, h)
 }
 
 /// One meeple on its tile; a farmer lies on its side.
@@ -802,26 +1082,28 @@ fn glyph_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64) {
     );
 }
 
-/// A mark: a dashed orange outline; on an empty cell its label (wrapped) inside, on a tile
-/// its number in the corner (the label goes to the legend under the board).
+/// A mark: a dashed orange outline just inside the cell (inside the last turn's white
+/// frame); on an empty cell its label (wrapped) inside, on a tile its number in the corner
+/// (the label goes to the legend under the board, as does a label too long for its cell).
 fn mark_svg(out: &mut String, m: &BoardMark, number: usize, occupied: bool, cx: f64, cy: f64) {
     let _ = write!(
         out,
-        r##"<g class="mark" data-x="{}" data-y="{}" data-label="{}"><rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="#ff7a00" stroke-width="4" stroke-dasharray="10 5"/>"##,
+        r##"<g class="mark" data-x="{}" data-y="{}" data-label="{}"><rect x="{}" y="{}" width="{}" height="{}" fill="{}" stroke="#ff7a00" stroke-width="3" stroke-dasharray="10 5"/>"##,
         m.pos.x,
         m.pos.y,
         esc(m.label.as_deref().unwrap_or("")),
-        cx + 3.0,
-        cy + 3.0,
-        TILE - 6.0,
-        TILE - 6.0,
+        cx + 4.5,
+        cy + 4.5,
+        TILE - 9.0,
+        TILE - 9.0,
         if occupied {
             "none"
         } else {
             "#ff7a00\" fill-opacity=\"0.12"
         }
     );
-    if occupied {
+    let cut = !occupied && m.label.as_deref().is_some_and(|l| mark_label_lines(l).1);
+    if occupied || cut {
         let _ = write!(
             out,
             r##"<circle cx="{}" cy="{}" r="9" fill="#ff7a00" stroke="white" stroke-width="1.5"/><text x="{}" y="{}" text-anchor="middle" font-size="11" font-weight="bold" fill="white">{number}</text>"##,
@@ -830,15 +1112,16 @@ fn mark_svg(out: &mut String, m: &BoardMark, number: usize, occupied: bool, cx: 
             cx + 13.0,
             cy + 17.0
         );
-    } else if let Some(label) = &m.label {
-        let lines = wrap(label, 15, 4);
+    }
+    if let Some(label) = m.label.as_ref().filter(|_| !occupied) {
+        let (lines, _) = mark_label_lines(label);
         let line_height = 13.0;
         let block = line_height * lines.len() as f64;
         let first = cy + TILE / 2.0 - block / 2.0 + line_height - 3.0;
         for (i, text) in lines.iter().enumerate() {
             let _ = write!(
                 out,
-                r##"<text x="{}" y="{}" text-anchor="middle" font-size="11" font-weight="bold" fill="#9a4700">{}</text>"##,
+                r##"<text x="{}" y="{}" text-anchor="middle" font-size="{MARK_LABEL_SIZE}" font-weight="bold" fill="#9a4700">{}</text>"##,
                 cx + TILE / 2.0,
                 first + line_height * i as f64,
                 esc(text)
@@ -848,30 +1131,43 @@ fn mark_svg(out: &mut String, m: &BoardMark, number: usize, occupied: bool, cx: 
     out.push_str("</g>\n");
 }
 
-/// Splits `text` into at most `max_lines` lines of about `width` characters (by words; a
+/// Splits `text` into at most `max_lines` lines of at most `width` characters (by words; a
 /// longer word is cut; a cut-off rest ends in `…`).
+#[cfg(test)]
 fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
+    wrap_by(text, &|line: &str| line.chars().count() <= width, max_lines)
+}
+
+/// Splits `text` into at most `max_lines` lines that each `fits` (by words; a word too long
+/// for a line is cut where it stops fitting; when lines are left over, the last line ends in
+/// `…` and still fits). A single character that does not fit gets a line of its own.
+fn wrap_by(text: &str, fits: &dyn Fn(&str) -> bool, max_lines: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
-        let mut word: String = word.to_owned();
-        while word.chars().count() > width {
-            if !current.is_empty() {
-                lines.push(std::mem::take(&mut current));
-            }
-            let head: String = word.chars().take(width).collect();
-            word = word.chars().skip(width).collect();
-            lines.push(head);
-        }
-        let needed =
-            current.chars().count() + usize::from(!current.is_empty()) + word.chars().count();
-        if needed > width && !current.is_empty() {
-            lines.push(std::mem::take(&mut current));
+        let candidate = if current.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{current} {word}")
+        };
+        if fits(&candidate) {
+            current = candidate;
+            continue;
         }
         if !current.is_empty() {
-            current.push(' ');
+            lines.push(std::mem::take(&mut current));
         }
-        current.push_str(&word);
+        // The word alone, cut into pieces that fit.
+        for c in word.chars() {
+            let mut next = current.clone();
+            next.push(c);
+            if !current.is_empty() && !fits(&next) {
+                lines.push(std::mem::take(&mut current));
+                current.push(c);
+            } else {
+                current = next;
+            }
+        }
     }
     if !current.is_empty() {
         lines.push(current);
@@ -879,6 +1175,11 @@ fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
     if lines.len() > max_lines {
         lines.truncate(max_lines);
         if let Some(last) = lines.last_mut() {
+            while !last.is_empty() && !fits(&format!("{last}…")) {
+                last.pop();
+            }
+            let kept = last.trim_end().len();
+            last.truncate(kept);
             last.push('…');
         }
     }
@@ -888,10 +1189,12 @@ fn wrap(text: &str, width: usize, max_lines: usize) -> Vec<String> {
 // ---------------------------------------------------------------------------------------------
 // Terminal view.
 
-/// A compact terminal view: each tile is 3×3 characters (`#` city, `|`/`-` road, `.` field,
-/// `+` monastery, `o` junction, the tile letter in the middle), meeples are the lower-case
-/// initial of their colour (`r b g y k`) at their place, a marked empty cell is `*` with its
-/// number; coordinates along the top and left; a legend lists marks, glyphs and players.
+/// A compact terminal view: each tile is 3×3 characters (`#` city, `@` a city with a coat of
+/// arms, `|`/`-` road, `.` field, `+` monastery, the tile letter in the middle), meeples are
+/// the initial of their colour (`r b g y k`, a capital for a farmer) at their place, a
+/// marked empty cell is `*` with its number; coordinates along the top and left. Under the
+/// board: a line explaining these glyphs, each meeple with its role, the marks, the glyphs
+/// of the turns and the players.
 pub fn render_ascii(board: &Board) -> String {
     let axes = Axes::of(board);
     let label_width = [axes.ys.first(), axes.ys.last()]
@@ -934,6 +1237,30 @@ pub fn render_ascii(board: &Board) -> String {
             let _ = writeln!(out, "{}", line.trim_end());
         }
     }
+    if !board.tiles.is_empty() || !board.marks.is_empty() {
+        let _ = writeln!(out, "{ASCII_LEGEND}");
+    }
+    if !board.meeples.is_empty() {
+        let meeples: Vec<String> = board
+            .meeples
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} {} {} at {},{}{}",
+                    meeple_char(m),
+                    m.colour.as_str(),
+                    role_word(m.role),
+                    m.pos.x,
+                    m.pos.y,
+                    match m.place {
+                        Place::Centre => String::new(),
+                        p => format!(" {}", p.as_str()),
+                    }
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "meeples: {}", meeples.join(" · "));
+    }
     for (i, m) in board.marks.iter().enumerate() {
         let _ = writeln!(
             out,
@@ -949,7 +1276,7 @@ pub fn render_ascii(board: &Board) -> String {
             let _ = writeln!(
                 out,
                 "{} at {},{}: {} ({})",
-                t.tile.letter(),
+                t.tile.token(),
                 t.pos.x,
                 t.pos.y,
                 g.as_str(),
@@ -967,6 +1294,20 @@ pub fn render_ascii(board: &Board) -> String {
         let _ = writeln!(out, "{}", players.join(" · "));
     }
     out
+}
+
+/// The line under a terminal view that explains its characters.
+const ASCII_LEGEND: &str = "# city  @ coat of arms  | - road  . field  + monastery  \
+r b g y k meeples (capital: farmer)  *N mark N";
+
+/// A meeple's character: its colour's initial, a capital for a farmer (who lies down).
+fn meeple_char(m: &BoardMeeple) -> char {
+    let c = colour_initial(m.colour);
+    if m.role == Role::Farmer {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
 }
 
 /// The 3×3 characters of one tile, meeples included.
@@ -990,6 +1331,8 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
             '#'
         }
     };
+    // One character per cell centre: a base tile's letter (a longer token shows its first
+    // character here; the SVG picture and hover give the whole token).
     let centre = if t.tile.has_monastery() {
         '+'
     } else {
@@ -1027,7 +1370,21 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
             },
             Place::Inner => (1, 1),
         };
-        cell[row][col] = colour_initial(m.colour);
+        cell[row][col] = meeple_char(m);
+    }
+    // The coat of arms on the first city side a meeple leaves free.
+    if t.tile.has_shield() {
+        let spots = [
+            (0, 1, Side::N),
+            (1, 2, Side::E),
+            (2, 1, Side::S),
+            (1, 0, Side::W),
+        ];
+        if let Some(&(row, col, _)) = spots.iter().find(|(row, col, side)| {
+            edges[side.index()] == carc_rules::Edge::City && cell[*row][*col] == '#'
+        }) {
+            cell[row][col] = '@';
+        }
     }
     cell
 }
@@ -1069,7 +1426,9 @@ mod tests {
             wrap("place the city cap here", 15, 4),
             vec!["place the city", "cap here"]
         );
-        assert_eq!(wrap("a b c d e", 1, 2), vec!["a", "b…"]);
+        assert_eq!(wrap("a b c d e", 2, 2), vec!["a", "b…"]);
+        // A word longer than a line is cut where it stops fitting.
+        assert_eq!(wrap("abcdefg h", 3, 9), vec!["abc", "def", "g h"]);
         assert_eq!(wrap("", 15, 4), Vec::<String>::new());
     }
 

@@ -9,9 +9,10 @@
 use std::collections::HashMap;
 
 use carc_notation::{
-    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RuleOption, Span,
-    Spanned, StatementKind, TileStmt, TurnStmt,
+    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RefusedMove,
+    RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
 };
+use carc_rules::river;
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, MeepleId,
     Pos, RecallError, Role, TileSet, TileType, TurnScore,
@@ -93,8 +94,13 @@ pub struct Replay {
     /// The `mark` lines in effect (a variation's marks end with it), in file order; a later
     /// mark of the same cell replaces the earlier one.
     pub marks: Vec<MarkInfo>,
+    /// The tiles of `draws` not yet taken by a turn or discard, in order (a turn or discard
+    /// whose tile is the next draw takes it; see docs/puzzles.md).
+    pub draws: Vec<TileType>,
     /// What each `refused` line found, in file order.
     pub refusals: Vec<refused::Refusal>,
+    /// `rules river`: The River is on (its tiles and turn rules).
+    pub river: bool,
 }
 
 /// A `mark x,y ["label"]` line in effect.
@@ -138,7 +144,9 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             diagnostics: Vec::new(),
             facts: Vec::new(),
             marks: Vec::new(),
+            draws: Vec::new(),
             refusals: Vec::new(),
+            river: prelude.sets.contains(&TileSet::River),
         },
         parse,
         boxes: prelude.boxes,
@@ -235,6 +243,7 @@ impl Prelude {
                             RuleOption::WholeBoard => {}
                             RuleOption::Abbot => sets.push(TileSet::Abbot),
                             RuleOption::InnsCathedrals => sets.push(TileSet::InnsCathedrals),
+                            RuleOption::River => sets.push(TileSet::River),
                         }
                     }
                 }
@@ -284,7 +293,10 @@ fn colours_of(kind: &StatementKind) -> Vec<Colour> {
             out
         }
         StatementKind::End { expect: Some(e) } => expectation_colours(e),
-        StatementKind::Refused(refused) => vec![refused.turn.colour.value],
+        StatementKind::Refused(RefusedStmt {
+            refused: RefusedMove::Turn(turn),
+            ..
+        }) => vec![turn.colour.value],
         _ => Vec::new(),
     }
 }
@@ -328,6 +340,7 @@ struct Position {
     tile_counts: HashMap<TileType, u32>,
     tile_lines: HashMap<Pos, usize>,
     marks: Vec<MarkInfo>,
+    draws: Vec<TileType>,
 }
 
 /// An open `variation "…" {` line.
@@ -346,6 +359,7 @@ impl Replayer<'_> {
             tile_counts: self.tile_counts.clone(),
             tile_lines: self.replay.tile_lines.clone(),
             marks: self.replay.marks.clone(),
+            draws: self.replay.draws.clone(),
         }
     }
 
@@ -357,6 +371,7 @@ impl Replayer<'_> {
         self.tile_counts = position.tile_counts;
         self.replay.tile_lines = position.tile_lines;
         self.replay.marks = position.marks;
+        self.replay.draws = position.draws;
     }
 
     fn report(&mut self, code: Code, span: Span, message: impl Into<String>) -> &mut Diagnostic {
@@ -454,7 +469,14 @@ impl Replayer<'_> {
                     label: label.as_ref().map(|l| l.value.clone()),
                 });
             }
-            StatementKind::Puzzle => {}
+            StatementKind::Puzzle { .. } => {}
+            StatementKind::Draws(tiles) => {
+                for letter in tiles {
+                    if let Some(tile) = self.take_tile(letter, None) {
+                        self.replay.draws.push(tile);
+                    }
+                }
+            }
         }
     }
 
@@ -504,7 +526,11 @@ impl Replayer<'_> {
         let used = self.tile_counts.entry(tile).or_insert(0);
         *used += 1;
         let used = *used;
-        let available = u32::from(tile.count()).saturating_mul(self.boxes);
+        let mut available = u32::from(tile.count()).saturating_mul(self.boxes);
+        if self.replay.river && tile == TileType::START {
+            // the spring is the start tile: one D stays in the box
+            available = available.saturating_sub(1);
+        }
         if used <= available {
             self.check_family_count(tile, letter.span);
         }
@@ -616,6 +642,18 @@ impl Replayer<'_> {
                 ),
             );
         }
+    }
+
+    /// As [`Replayer::take_tile`] for a turn or discard: when its tile is the next of the
+    /// `draws`, it takes that draw, which the box already counted.
+    fn take_drawn(&mut self, letter: &Spanned<String>, at: Option<Pos>) -> Option<TileType> {
+        let tile = TileType::from_token(&letter.value);
+        let free = at.is_none_or(|p| self.replay.game.tile_at(p).is_none());
+        if tile.is_some() && free && self.replay.draws.first().copied() == tile {
+            self.replay.draws.remove(0);
+            return tile;
+        }
+        self.take_tile(letter, at)
     }
 
     /// Puts a tile on the board unless the cell is taken (`duplicate-cell`); returns its
@@ -892,7 +930,7 @@ impl Replayer<'_> {
             return;
         };
         let before = self.replay.diagnostics.len();
-        let Some(tile) = self.take_tile(&turn.tile, Some(vocab::pos(&turn.at))) else {
+        let Some(tile) = self.take_drawn(&turn.tile, Some(vocab::pos(&turn.at))) else {
             return;
         };
         let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
@@ -909,6 +947,9 @@ impl Replayer<'_> {
             }
         }
         let fault_span = turn.rotation.as_ref().map_or(turn.at.span, |r| r.span);
+        if self.replay.river && self.replay.game.tile_at(pos).is_none() {
+            self.report_river(tile, pos, rotation, turn.at.span, fault_span);
+        }
         let Some(pos) = self.put_tile(line, tile, &turn.at, rotation, fault_span) else {
             return;
         };
@@ -1100,10 +1141,15 @@ impl Replayer<'_> {
     }
 
     fn discard(&mut self, letter: &Spanned<String>) {
-        let Some(tile) = self.take_tile(letter, None) else {
+        let Some(tile) = self.take_drawn(letter, None) else {
             return;
         };
-        if let Some((pos, rotation)) = self.replay.game.legal_placements(tile).into_iter().next() {
+        let legal = if self.replay.river {
+            river::legal_placements(&self.replay.game, tile)
+        } else {
+            self.replay.game.legal_placements(tile)
+        };
+        if let Some((pos, rotation)) = legal.into_iter().next() {
             self.report(
                 Code::IllegalDiscard,
                 letter.span,
@@ -1252,6 +1298,7 @@ impl Replayer<'_> {
     fn turn_faults(&self, from: usize) -> Vec<Code> {
         self.replay.diagnostics[from..]
             .iter()
+            .filter(|d| d.severity == crate::diagnostic::Severity::Error)
             .map(|d| d.code)
             .filter(|c| {
                 matches!(
@@ -1265,6 +1312,9 @@ impl Replayer<'_> {
                         | Code::FigureSupply
                         | Code::ExpansionOff
                         | Code::BadRecall
+                        | Code::RiverOrder
+                        | Code::RiverContinue
+                        | Code::RiverUturn
                 )
             })
             .collect()
@@ -1303,7 +1353,8 @@ pub(crate) fn is_setup_kind(kind: &StatementKind) -> bool {
             | StatementKind::Tile(_)
             | StatementKind::Supply(_)
             | StatementKind::Score(_)
-            | StatementKind::Puzzle
+            | StatementKind::Puzzle { .. }
+            | StatementKind::Draws(_)
     )
 }
 
@@ -1320,5 +1371,77 @@ fn meeple_span(colour: &Spanned<Colour>, meeple: &MeepleSpec) -> Span {
     Span {
         start: colour.span.start,
         end: meeple.span.end,
+    }
+}
+
+impl Replayer<'_> {
+    /// `rules river`: reports what a turn's tile breaks of the river rules (before it is
+    /// placed): `river-order`, `river-continue`, `river-uturn`. `at` is the cell's span,
+    /// `turned` the rotation's (the cell's when none is written).
+    fn report_river(
+        &mut self,
+        tile: TileType,
+        pos: Pos,
+        rotation: carc_rules::Rotation,
+        at: Span,
+        turned: Span,
+    ) {
+        let ends = river::open_ends(&self.replay.game);
+        for fault in river::river_faults(&self.replay.game, tile, pos, rotation) {
+            match fault {
+                river::RiverFault::AfterLake => {
+                    self.report(
+                        Code::RiverOrder,
+                        at,
+                        "the lake has closed the river: river tiles come before it",
+                    );
+                }
+                river::RiverFault::SpringInTurn => {
+                    self.report(
+                        Code::RiverOrder,
+                        at,
+                        "the spring is the start tile: it begins the river in the setup, never in a turn",
+                    );
+                }
+                river::RiverFault::LandWhileOpen(end) => {
+                    self.report(
+                        Code::RiverOrder,
+                        at,
+                        format!(
+                            "the river is still open (it goes on at {}): river tiles come first, the lake last",
+                            vocab::pos_str(end.next)
+                        ),
+                    )
+                    .severity = crate::diagnostic::Severity::Warning;
+                }
+                river::RiverFault::NotContinuing => {
+                    let message = match ends.as_slice() {
+                        [] => "a river tile continues the river, but it has no open end here"
+                            .to_owned(),
+                        _ => {
+                            let cells: Vec<String> =
+                                ends.iter().map(|e| vocab::pos_str(e.next)).collect();
+                            format!(
+                                "a river tile continues the river's open end: it goes at {}",
+                                cells.join(" or ")
+                            )
+                        }
+                    };
+                    self.report(Code::RiverContinue, at, message);
+                }
+                river::RiverFault::UTurn { turn, end } => {
+                    self.report(
+                        Code::RiverUturn,
+                        turned,
+                        format!(
+                            "the river turns {} at {}; turning {} again at once is a U-turn: turn the tile the other way",
+                            turn.as_str(),
+                            vocab::pos_str(end.pos),
+                            turn.as_str()
+                        ),
+                    );
+                }
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Semantic tokens: every token of every parsed line classified, in file order.
 
 use carc_notation::{
-    Amount, Expectation, ExpectationKind, LineKind, MeepleSpec, Span, StatementKind,
+    Amount, Expectation, ExpectationKind, LineKind, MeepleSpec, RefusedMove, Span, StatementKind,
 };
 
 use crate::{Analysis, SemanticToken, TokenKind};
@@ -43,8 +43,11 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                     for code in &refused.codes {
                         out.push(code.span, TokenKind::Keyword);
                     }
-                    out.push(refused.turn_keyword, TokenKind::Keyword);
-                    out.turn(&refused.turn);
+                    out.push(refused.keyword, TokenKind::Keyword);
+                    match &refused.refused {
+                        RefusedMove::Turn(turn) => out.turn(turn),
+                        RefusedMove::Discard { tile } => out.push(tile.span, TokenKind::Tile),
+                    }
                 }
                 StatementKind::Discard { tile } => out.push(tile.span, TokenKind::Tile),
                 StatementKind::Supply(list)
@@ -63,7 +66,17 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                         out.push(label.span, TokenKind::String);
                     }
                 }
-                StatementKind::VariationClose | StatementKind::Puzzle => {}
+                StatementKind::Puzzle { goal } => {
+                    if let Some(goal) = goal {
+                        out.push(goal.span, TokenKind::Keyword);
+                    }
+                }
+                StatementKind::Draws(tiles) => {
+                    for tile in tiles {
+                        out.push(tile.span, TokenKind::Tile);
+                    }
+                }
+                StatementKind::VariationClose => {}
             }
         }
         if let Some(comment) = line.comment {

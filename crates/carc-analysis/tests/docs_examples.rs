@@ -1,6 +1,6 @@
 //! The examples of docs/notation.md mean what the text around them says: every code block of
 //! the sections "Worked examples", "Excerpts and `rules whole-board`" and "Refused moves" is a
-//! whole file that produces exactly its `# error: CODE` annotations (trailing, on the line
+//! whole file (and "The River") that produces exactly its `# error: CODE` (or `# warning: CODE`) annotations (trailing, on the line
 //! they follow), and nothing else; the worked examples carry no annotation: they check clean.
 
 use std::collections::BTreeSet;
@@ -46,16 +46,19 @@ fn the_notation_examples_check_as_annotated() {
             "Worked examples",
             "Excerpts and `rules whole-board`",
             "Refused moves",
+            "The River",
         ],
     );
-    // 6 worked examples, 2 on excerpts, 4 on refused moves.
-    assert_eq!(found.len(), 12, "{found:#?}");
+    // 6 worked examples, 2 on excerpts, 6 on refused moves (4 turns, 2 discards), 1 on The River.
+    assert_eq!(found.len(), 15, "{found:#?}");
     for (section, text) in &found {
         let expected: BTreeSet<(usize, String)> = text
             .lines()
             .enumerate()
             .filter_map(|(i, l)| {
-                let (_, note) = l.split_once("# error: ")?;
+                let (_, note) = l
+                    .split_once("# error: ")
+                    .or_else(|| l.split_once("# warning: "))?;
                 Some((i + 1, note.trim().to_owned()))
             })
             .collect();

@@ -1,10 +1,11 @@
 //! Editor features at the analysis layer: each test writes a document with a `$0` cursor
 //! marker and checks what the editor would show there. Expected values are derived from the
-//! rules by hand (tiles.md), never copied from output.
+//! rules by hand (docs/tiles.md), never copied from output.
 
 use carc_analysis::{
-    analyze, code_actions, completions, highlights, hover, inlay_hints, semantic_tokens, symbols,
-    Analysis, Code, CompletionKind, Span, SymbolKind, TokenKind,
+    analyze, code_actions, completions, completions_with, highlights, hover, hover_with,
+    inlay_hints, semantic_tokens, symbols, Analysis, Code, CompletionKind, Span, SymbolKind,
+    TilePictures, TokenKind,
 };
 
 /// Splits a fixture at its `$0` marker: the text without it, and the cursor's byte offset.
@@ -47,6 +48,59 @@ fn hover_on_a_setup_tile_lists_its_features_and_values() {
     assert!(card.contains("city of 2 tiles, 1 shield, open"), "{card}");
     assert!(card.contains("red 1"), "{card}");
     assert!(card.contains("worth 3 at final scoring"), "{card}");
+}
+
+#[test]
+fn hover_on_a_tile_draws_it_as_it_lies_and_tells_twins_apart() {
+    // F r90: the city that runs E-W at r0 now runs N-S; the drawing shows its N and S
+    // sides as city (`#`), its E and W sides as field, and the coat of arms (`@`).
+    let card = hover_at("players red blue\ntile D 0,0\ntile $0F 0,1 r90\n").unwrap();
+    assert!(
+        card.contains("**F** · City across the tile (coat of arms) · r90 at 0,1"),
+        "{card}"
+    );
+    assert!(card.contains("```text\n. # # # .\n. . @ . .\n"), "{card}");
+    assert!(card.contains("Same edges as G"), "{card}");
+    // G, the twin without a coat of arms, says so.
+    let card = hover_at("players red blue\ntile D 0,0\ntile $0G 0,1 r90\n").unwrap();
+    assert!(card.contains("(no coat of arms)"), "{card}");
+    // A client that shows images gets the SVG picture instead of the drawing.
+    let (text, offset) = cursor("tile $0E 0,0 r180\n");
+    let card = hover_with(&analyze(&text), offset, TilePictures::Image)
+        .unwrap()
+        .markdown;
+    assert!(
+        card.contains("![E r180](data:image/svg+xml;base64,"),
+        "{card}"
+    );
+    assert!(!card.contains("```"), "{card}");
+}
+
+#[test]
+fn completing_a_tile_letter_documents_its_orientation() {
+    let (text, offset) = cursor("tile D 0,0\nturn red $0\n");
+    let analysis = analyze(&text);
+    let items = completions(&analysis, offset);
+    let find = |items: &[carc_analysis::CompletionItem], label: &str| {
+        items.iter().find(|i| i.label == label).cloned().unwrap()
+    };
+    // F and G: same name and edges, told apart by the coat of arms.
+    let f = find(&items, "F");
+    let g = find(&items, "G");
+    assert_ne!(f.detail, g.detail);
+    assert!(f.detail.unwrap().contains("(coat of arms)"));
+    // V r0: road from W to S (docs/tiles.md): `F F R R`, drawn with the curve in the middle.
+    let v = find(&items, "V").documentation.unwrap();
+    assert!(v.contains("N E S W: `F F R R`"), "{v}");
+    assert!(v.contains("- - \\ . ."), "{v}");
+    let with_images = completions_with(&analysis, offset, TilePictures::Image);
+    let v = find(&with_images, "V").documentation.unwrap();
+    assert!(v.contains("data:image/svg+xml;base64,"), "{v}");
+    // Other items carry no documentation.
+    let (text, offset) = cursor("$0\n");
+    assert!(completions(&analyze(&text), offset)
+        .iter()
+        .all(|i| i.documentation.is_none()));
 }
 
 #[test]
@@ -127,11 +181,12 @@ fn inlay_hints_show_turn_scores_meeple_values_and_final_totals() {
 fn completion_offers_tiles_colours_fitting_rotations_and_places() {
     let (text, offset) = cursor("players red blue\ntile D 0,0\nturn red $0\n");
     let items = completions(&analyze(&text), offset);
-    // the 24 base tiles and the 8 garden tiles of the base box (legal in every file)
+    // the 24 base tiles and the 8 garden tiles of the base box (legal in every file); no river
+    // tile without `rules river`
     assert_eq!(items.len(), 24 + 8, "every tile of the base box");
-    assert!(items
-        .iter()
-        .any(|i| i.label == "E" && i.detail.as_deref() == Some("Single city cap (×5)")));
+    // E r0: city cap north, fields elsewhere (docs/tiles.md).
+    assert!(items.iter().any(|i| i.label == "E"
+        && i.detail.as_deref() == Some("Single city cap (×5) · r0 N E S W: C F F F")));
 
     // E next to the start tile's city at 0,1: only r180 puts its city side south.
     let (text, offset) = cursor("tile D 0,0\nturn red E 0,1 $0\n");
@@ -295,6 +350,29 @@ fn hover_and_hints_work_inside_a_variation() {
 }
 
 #[test]
+fn completion_offers_puzzle_goals_and_tiles_after_draws() {
+    let (text, offset) = cursor("puzzle $0\n");
+    let goals: Vec<String> = completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert_eq!(goals, ["points", "final", "score"]);
+    let (text, offset) = cursor("draws E U $0\n");
+    // the 24 base tiles and the 8 garden tiles, as after `turn`
+    assert_eq!(
+        completions(&analyze(&text), offset).len(),
+        24 + 8,
+        "every tile"
+    );
+    let (text, offset) = cursor("dr$0\n");
+    let keywords: Vec<String> = completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert!(keywords.contains(&"draws".to_owned()) && keywords.contains(&"puzzle".to_owned()));
+}
+
+#[test]
 fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
     let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.Z 4,0\n";
     let analysis = analyze(text);
@@ -309,7 +387,7 @@ fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
         [
             // the same letter in the other case comes first
             ("d", "`d` is not a tile; did you mean `D`?"),
-            // one letter too many: D and E are one edit away
+            // one letter too many: D and E are one edit away (r.E, two away, is not offered)
             ("DE", "`DE` is not a tile; did you mean `D` or `E`?"),
             // one letter, but no tile: nothing is near enough to suggest
             ("Z", "`Z` is not a tile: the base tiles are A to X"),
@@ -343,7 +421,8 @@ fn completion_offers_the_rules_options_of_the_registry() {
             "whole-board",
             "boxes",
             "abbot",
-            "inns-cathedrals"
+            "inns-cathedrals",
+            "river"
         ]
     );
     assert!(items

@@ -137,8 +137,9 @@ fn every_explanation_is_the_hover_card_of_its_line() {
     }
     // Counted by hand in examples/lessons: turns, lessons 1-12 one each (12), lesson 13 two
     // (14), the variations of 14, 15 and 16 two each (20); ends, lessons 5, 9 and 10 (3) and
-    // both variations of 15 and 16 (7). Together 27.
-    assert_eq!(explained, 27);
+    // both variations of 15 and 16 (7); lesson 17 (the river opening) six turns (6).
+    // Together 33.
+    assert_eq!(explained, 33);
 }
 
 #[test]
@@ -188,7 +189,10 @@ fn strategy_positions_branch_from_the_setup_and_come_back() {
 #[test]
 fn discards_and_puzzles() {
     let l = model(&example("examples/lessons/13-unplaceable-tile.carc"));
-    assert_eq!(kinds(&l), ["setup", "turn", "refused", "discard", "turn"]);
+    assert_eq!(
+        kinds(&l),
+        ["setup", "turn", "refused", "discard", "refused", "turn"]
+    );
     // C at 0,1 is refused (its south side, a city, meets the monastery's field): the step
     // names the code and the position stays B, B.
     let StepKind::Refused { codes, reasons } = &l.steps[2].kind else {
@@ -204,7 +208,19 @@ fn discards_and_puzzles() {
         .explanation
         .as_deref()
         .is_some_and(|e| e.contains("**C**")));
-    assert!(matches!(l.steps[4].kind, StepKind::Turn { number: 2, .. }));
+    // Discarding the city cap E is refused: it fits (at 0,1 with its city north, the turn
+    // after it), so the step names illegal-discard with the replay's reason, and the board
+    // is still B, B.
+    let StepKind::Refused { codes, reasons } = &l.steps[4].kind else {
+        panic!("a refused discard");
+    };
+    assert_eq!(codes, &["illegal-discard"]);
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert!(reasons[0].starts_with("E fits at "), "{reasons:?}");
+    assert_eq!(l.steps[4].heading, "Refused · discard E");
+    assert_eq!(l.steps[4].board.tiles.len(), 2);
+    assert!(l.steps[4].board.refused.is_empty());
+    assert!(matches!(l.steps[5].kind, StepKind::Turn { number: 2, .. }));
 
     let l = model(&example("examples/puzzles/close-the-city.carc"));
     assert!(l.puzzle);

@@ -1,8 +1,10 @@
 //! `refused` statements: the move is evaluated and never applied, hover explains the refusal,
 //! and pictures of that position draw the move crossed out. Expected refusals are derived by
-//! hand from tiles.md: D r0 shows city N, road E and W, field S; E r0 a city N only.
+//! hand from docs/tiles.md: D r0 shows city N, road E and W, field S; E r0 a city N only.
 
-use carc_analysis::{analyze, board_at_line, hover, render_ascii, render_svg, Code};
+use carc_analysis::{
+    analyze, board_at_line, hover, render_ascii, render_svg, semantic_tokens, Code, TokenKind,
+};
 
 #[path = "support/xml.rs"]
 #[allow(dead_code)] // element names are not needed here
@@ -167,10 +169,15 @@ fn completion_offers_the_codes_then_the_move() {
     assert!(codes.contains(&"edge-mismatch".to_owned()), "{codes:?}");
     // Not a code a move can be refused with.
     assert!(!codes.contains(&"score-mismatch".to_owned()), "{codes:?}");
+    // A discard can be refused too (a tile that fits).
+    assert!(codes.contains(&"illegal-discard".to_owned()), "{codes:?}");
     assert_eq!(
         labels(&format!("{base}refused occupied-feature: ")),
-        ["turn"]
+        ["turn", "discard"]
     );
+    let tiles = labels(&format!("{base}refused illegal-discard: discard "));
+    assert!(tiles.contains(&"E".to_owned()), "{tiles:?}");
+    assert!(labels(&format!("{base}refused illegal-discard: discard E ")).is_empty());
     let colours = labels(&format!("{base}refused occupied-feature: turn "));
     assert_eq!(
         colours.first().map(String::as_str),
@@ -183,17 +190,19 @@ fn completion_offers_the_codes_then_the_move() {
     assert!(rules.contains(&"whole-board".to_owned()), "{rules:?}");
 }
 
-#[test]
-fn semantic_tokens_class_the_codes_and_the_move() {
-    use carc_analysis::{semantic_tokens, TokenKind};
-    let text = "refused edge-mismatch, bad-place: turn red E 0,1 r90 knight W\n";
-    let analysis = analyze(text);
-    let tokens: Vec<(&str, TokenKind)> = semantic_tokens(&analysis)
+/// The semantic tokens of `text`: each token's text and kind.
+fn token_kinds(text: &str) -> Vec<(&str, TokenKind)> {
+    semantic_tokens(&analyze(text))
         .iter()
         .map(|t| (&text[t.span.start..t.span.end], t.kind))
-        .collect();
+        .collect()
+}
+
+#[test]
+fn semantic_tokens_class_the_codes_and_the_move() {
+    let text = "refused edge-mismatch, bad-place: turn red E 0,1 r90 knight W\n";
     assert_eq!(
-        tokens,
+        token_kinds(text),
         [
             ("refused", TokenKind::Keyword),
             ("edge-mismatch", TokenKind::Keyword),
@@ -206,6 +215,132 @@ fn semantic_tokens_class_the_codes_and_the_move() {
             ("r90", TokenKind::Rotation),
             ("knight", TokenKind::Role),
             ("W", TokenKind::Place),
+        ]
+    );
+}
+
+/// Lesson 13's monasteries: B shows field on every side (docs/tiles.md), so the four-sided
+/// city C (city on every side) fits nowhere, while the city cap E (`C F F F`) fits with its
+/// city turned away from both monasteries.
+const MONASTERIES: &str = "players red blue\ntile B 0,0\ntile B 1,0\n";
+
+/// The codes of `text`'s diagnostics with their 1-based lines.
+fn coded_lines(text: &str) -> Vec<(usize, Code)> {
+    analyze(text)
+        .diagnostics()
+        .iter()
+        .map(|d| (text[..d.span.start].matches('\n').count() + 1, d.code))
+        .collect()
+}
+
+#[test]
+fn a_refused_discard_holds_when_the_tile_fits() {
+    let text = format!("{MONASTERIES}refused illegal-discard: discard E\n");
+    assert_eq!(coded_lines(&text), []);
+    // Not applied: no E leaves the box, so the five E tiles (tiles.md) all stay playable
+    // after it, each with its city north, away from the monasteries' fields.
+    let mut box_text = text.clone();
+    for (x, colour) in ["red", "blue", "red", "blue", "red"]
+        .into_iter()
+        .enumerate()
+    {
+        box_text.push_str(&format!("turn {colour} E {x},1\n"));
+    }
+    assert_eq!(coded_lines(&box_text), []);
+    // Nor does it change the position: the same claim holds twice in a row.
+    let twice = format!("{text}refused illegal-discard: discard E\n");
+    assert_eq!(coded_lines(&twice), []);
+}
+
+#[test]
+fn a_legal_discard_claimed_refused_is_a_mismatch() {
+    // C fits nowhere beside two monasteries: the discard is legal.
+    let text = format!("{MONASTERIES}refused illegal-discard: discard C\n");
+    let analysis = analyze(&text);
+    let found: Vec<Code> = analysis.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(found, [Code::RefusalMismatch]);
+    let d = &analysis.diagnostics()[0];
+    assert_eq!(
+        d.message,
+        "refused move is legal: discard C may be played here (nothing refuses it)"
+    );
+    assert_eq!(&text[d.span.start..d.span.end], "illegal-discard");
+    // The legal discard was not applied either: C (one in the box, tiles.md) is still there.
+    let after = format!("{text}discard C\n");
+    assert_eq!(coded_lines(&after), [(4, Code::RefusalMismatch)]);
+}
+
+#[test]
+fn a_discard_refused_for_another_code_names_what_happens() {
+    // E fits (illegal-discard), not tile-count: the mismatch names the real code and why.
+    let text = format!("{MONASTERIES}refused tile-count: discard E\n");
+    let analysis = analyze(&text);
+    let found: Vec<Code> = analysis.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(found, [Code::RefusalMismatch]);
+    let message = &analysis.diagnostics()[0].message;
+    assert!(
+        message.starts_with(
+            "this move is refused with `illegal-discard`, not `tile-count` (illegal-discard: E fits at "
+        ),
+        "{message}"
+    );
+    // The box holds one C (tiles.md): once it is discarded, a second is tile-count.
+    let count = format!("{MONASTERIES}discard C\nrefused tile-count: discard C\n");
+    assert_eq!(coded_lines(&count), []);
+    // A token the catalogue does not know is unknown-tile.
+    let unknown = format!("{MONASTERIES}refused unknown-tile: discard Zq\n");
+    assert_eq!(coded_lines(&unknown), []);
+    // A word that names no code is unknown-code, with the nearest one.
+    let typo = format!("{MONASTERIES}refused ilegal-discard: discard E\n");
+    let analysis = analyze(&typo);
+    assert_eq!(analysis.diagnostics().len(), 1);
+    assert_eq!(analysis.diagnostics()[0].code, Code::UnknownCode);
+    assert!(analysis.diagnostics()[0]
+        .message
+        .ends_with("did you mean `illegal-discard`?"));
+}
+
+#[test]
+fn hover_on_a_refused_discard_names_a_cell_where_the_tile_fits() {
+    let text = format!("{MONASTERIES}refused illegal-discard: discard E\n");
+    let analysis = analyze(&text);
+    let card = hover(&analysis, text.find("discard E").expect("the move"))
+        .expect("a card")
+        .markdown;
+    assert!(card.starts_with("**refused move** · `discard E`"), "{card}");
+    // One legal cell and rotation, as the illegal-discard message names them: the E cap
+    // fits above or below either monastery or beside them, its city turned outwards.
+    let reason = card
+        .lines()
+        .find(|l| l.starts_with("- `illegal-discard`: E fits at "))
+        .unwrap_or_else(|| panic!("{card}"));
+    assert!(
+        reason.ends_with(": a tile that fits somewhere may not be discarded"),
+        "{reason}"
+    );
+    assert!(card.contains("The move is not played"), "{card}");
+}
+
+#[test]
+fn a_picture_of_a_refused_discard_draws_only_the_board() {
+    let text = format!("{MONASTERIES}refused illegal-discard: discard E\n");
+    let svg = svg_at(&text, 3);
+    assert_eq!(of_class(&svg, "tile").len(), 2);
+    assert!(of_class(&svg, "refused").is_empty());
+    assert!(of_class(&svg, "cross").is_empty());
+    let ascii = render_ascii(&board_at_line(&analyze(&text), 3).expect("line 4"));
+    assert!(!ascii.contains("refused"), "{ascii}");
+}
+
+#[test]
+fn semantic_tokens_class_a_refused_discard() {
+    assert_eq!(
+        token_kinds("refused illegal-discard: discard Eg\n"),
+        [
+            ("refused", TokenKind::Keyword),
+            ("illegal-discard", TokenKind::Keyword),
+            ("discard", TokenKind::Keyword),
+            ("Eg", TokenKind::Tile),
         ]
     );
 }

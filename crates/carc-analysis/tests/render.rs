@@ -1,7 +1,7 @@
 //! Pictures of a position: the SVG is well-formed XML and shows exactly the position at the
 //! requested line (one element per tile, meeple, mark and glyph, with their `data-*`
 //! attributes); the terminal view of a small position is a fixed snapshot; marks and glyphs
-//! show in hover. Positions and expected values are derived by hand from tiles.md.
+//! show in hover. Positions and expected values are derived by hand from docs/tiles.md.
 
 use std::collections::BTreeMap;
 
@@ -32,6 +32,19 @@ variation "tie" {
 }
 turn red U 2,1 r90 => nothing
 "#;
+
+/// The picture at the end of a document that must check clean, and its elements.
+fn end_picture(text: &str) -> (String, Vec<Element>) {
+    let analysis = analyze(text);
+    assert!(
+        analysis.diagnostics().is_empty(),
+        "{:?}",
+        analysis.diagnostics()
+    );
+    let svg = render_svg(&board_at(&analysis, None));
+    let elements = parse_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    (svg, elements)
+}
 
 #[test]
 fn the_checker_refuses_broken_xml() {
@@ -167,15 +180,7 @@ fn a_farmer_lies_down_and_the_offset_picks_the_line() {
 #[test]
 fn shields_cities_roads_and_monasteries_are_drawn_from_the_tiles() {
     // F has a shield; A has a monastery and a road; L has three road ends meeting (junction).
-    let text = "tile F 0,0\ntile A 0,-1\ntile L 1,0 r270\n";
-    let analysis = analyze(text);
-    assert!(
-        analysis.diagnostics().is_empty(),
-        "{:?}",
-        analysis.diagnostics()
-    );
-    let svg = render_svg(&board_at(&analysis, None));
-    let elements = parse_xml(&svg).unwrap();
+    let (_, elements) = end_picture("tile F 0,0\ntile A 0,-1\ntile L 1,0 r270\n");
     let count = |class: &str| {
         elements
             .iter()
@@ -207,6 +212,8 @@ Cap
   .r.***
 0 -D-*2*
   ...***
+# city  @ coat of arms  | - road  . field  + monastery  r b g y k meeples (capital: farmer)  *N mark N
+meeples: r red knight at 0,0 N
 mark 1 at 0,1: close it
 mark 2 at 1,0
 red 0 (supply 6) · blue 0 (supply 7)
@@ -261,4 +268,465 @@ fn a_setup_line_shows_the_setup_not_the_first_turn() {
     let board = board_at_line(&analysis, 1).unwrap();
     assert_eq!(board.tiles.len(), 2);
     assert_eq!(board.meeples.len(), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pictures that show all of their content (issue: legend, titles, labels, marks, meeples).
+
+/// One `<text>` of a picture: where it starts, its anchor, font size, its
+/// characters (tspans included), its estimated width (each tspan in its own font), and
+/// whether it is drawn inside a tile (tile coordinates).
+#[derive(Debug)]
+struct Text {
+    x: f64,
+    y: f64,
+    anchor: String,
+    size: f64,
+    content: String,
+    width: f64,
+    in_tile: bool,
+    class: Option<String>,
+}
+
+fn attr(tag: &str, name: &str) -> Option<String> {
+    let key = format!(" {name}=\"");
+    let start = tag.find(&key)? + key.len();
+    let end = tag[start..].find('"')? + start;
+    Some(tag[start..end].to_owned())
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+/// Every text of an SVG picture, in order.
+fn texts(svg: &str) -> Vec<Text> {
+    let mut out = Vec::new();
+    let mut rest = svg;
+    let mut offset = 0;
+    while let Some(i) = rest.find("<text") {
+        let start = offset + i;
+        let tag_end = svg[start..].find('>').unwrap() + start;
+        let close = svg[start..].find("</text>").unwrap() + start;
+        let tag = &svg[start..=tag_end];
+        let inner = &svg[tag_end + 1..close];
+        // The coordinates group sets 13 for its texts.
+        let size = attr(tag, "font-size").map_or(13.0, |v| v.parse().unwrap());
+        let bold = attr(tag, "font-weight").as_deref() == Some("bold");
+        let mut content = String::new();
+        let mut width = 0.0;
+        let mut font = vec![(size, bold)];
+        let mut rest_inner = inner;
+        while !rest_inner.is_empty() {
+            let (piece, after) = match rest_inner.find('<') {
+                Some(0) => {
+                    let end = rest_inner.find('>').unwrap();
+                    let t = &rest_inner[..=end];
+                    if t.starts_with("</") {
+                        font.pop();
+                    } else {
+                        let (size, bold) = *font.last().unwrap();
+                        font.push((
+                            attr(t, "font-size").map_or(size, |v| v.parse().unwrap()),
+                            attr(t, "font-weight").map_or(bold, |w| w == "bold"),
+                        ));
+                    }
+                    rest_inner = &rest_inner[end + 1..];
+                    continue;
+                }
+                Some(i) => (&rest_inner[..i], &rest_inner[i..]),
+                None => (rest_inner, ""),
+            };
+            let piece = unescape(piece);
+            let (size, bold) = *font.last().unwrap();
+            width += carc_analysis::text_width(&piece, size, bold);
+            content.push_str(&piece);
+            rest_inner = after;
+        }
+        // Inside a tile group when the last `<g class="tile"` opened after the last `</g>`
+        // that closed one (tile groups hold no nested groups but the label's).
+        let before = &svg[..start];
+        let in_tile = before.rfind("<g class=\"tile\"").is_some_and(|g| {
+            before[g..].matches("</g>").count() == 0
+                || (before[g..].matches("<g").count() > before[g..].matches("</g>").count())
+        });
+        let group_class = before
+            .rfind("<g class=\"")
+            .map(|g| attr(&before[g..before[g..].find('>').unwrap() + g + 1], "class").unwrap());
+        out.push(Text {
+            x: attr(tag, "x").map_or(0.0, |v| v.parse().unwrap()),
+            y: attr(tag, "y").map_or(0.0, |v| v.parse().unwrap()),
+            anchor: attr(tag, "text-anchor").unwrap_or_else(|| "start".to_owned()),
+            size,
+            content,
+            width,
+            in_tile,
+            class: attr(tag, "class").or(group_class),
+        });
+        rest = &svg[close..];
+        offset = close;
+    }
+    out
+}
+
+/// The picture's width and height (its viewBox).
+fn size(svg: &str) -> (f64, f64) {
+    let view_box = attr(svg, "viewBox").unwrap();
+    let v: Vec<f64> = view_box.split(' ').map(|n| n.parse().unwrap()).collect();
+    (v[2], v[3])
+}
+
+/// The horizontal extent of a text by the fixed-width estimate.
+fn extent(t: &Text) -> (f64, f64) {
+    let w = t.width;
+    match t.anchor.as_str() {
+        "middle" => (t.x - w / 2.0, t.x + w / 2.0),
+        "end" => (t.x - w, t.x),
+        _ => (t.x, t.x + w),
+    }
+}
+
+/// Every text outside tiles lies inside the viewBox, by the fixed-width estimate.
+fn assert_texts_inside(svg: &str, what: &str) {
+    let (width, height) = size(svg);
+    for t in texts(svg).iter().filter(|t| !t.in_tile) {
+        let (x0, x1) = extent(t);
+        assert!(
+            x0 >= 0.0 && x1 <= width && t.y - t.size >= 0.0 && t.y <= height,
+            "{what}: {t:?} spans {x0}..{x1} in a picture {width} wide, {height} high"
+        );
+    }
+}
+
+/// Five players, as many tiles (a turn each), for the legend.
+const FIVE: &str = "title \"Five players around the start tile\"
+players red blue green yellow black
+tile D 0,0
+turn red E 0,1 r180 knight S => red +4
+turn blue V 1,0 r90 traveller W
+turn green U -1,0 r90 farmer NW
+turn yellow B 0,-1 monk
+turn black J 1,1 knight N
+";
+
+#[test]
+fn the_player_legend_wraps_and_shows_every_player() {
+    let (svg, elements) = end_picture(FIVE);
+    // Supplies: each player deployed one meeple; red's knight came back with the closed
+    // city (D + E: 2 × 2 = 4), so red has 7, the others 6.
+    let players = of_class(&elements, "player");
+    let found: Vec<(&str, &str, &str)> = players
+        .iter()
+        .map(|p| {
+            (
+                p["colour"].as_str(),
+                p["score"].as_str(),
+                p["supply"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("red", "4", "7"),
+            ("blue", "0", "6"),
+            ("green", "0", "6"),
+            ("yellow", "0", "6"),
+            ("black", "0", "6")
+        ]
+    );
+    let entries: Vec<Text> = texts(&svg)
+        .into_iter()
+        .filter(|t| t.content.contains("supply"))
+        .collect();
+    assert_eq!(entries.len(), 5);
+    // The 420-unit picture cannot hold five entries on one row: they wrap.
+    let rows: std::collections::BTreeSet<i64> = entries.iter().map(|t| t.y as i64).collect();
+    assert!(rows.len() >= 2, "{entries:?}");
+    assert_texts_inside(&svg, "five players");
+}
+
+#[test]
+fn a_long_title_wraps_without_losing_a_word() {
+    let title = "A very long lesson title that goes on and on about closing cities, roads, \
+                 monasteries and fields before the game ends";
+    let text = format!("title \"{title}\"\nplayers red blue green\ntile D 0,0\n");
+    let svg = render_svg(&board_at(&analyze(&text), None));
+    let lines: Vec<String> = texts(&svg)
+        .into_iter()
+        .filter(|t| t.class.as_deref() == Some("title"))
+        .map(|t| t.content)
+        .collect();
+    assert!(lines.len() >= 3, "{lines:?}");
+    // Every word is there, in order, and the position follows the title.
+    let joined = lines.join(" ");
+    assert!(joined.starts_with(title), "{joined}");
+    assert!(joined.ends_with("at the end"), "{joined}");
+    assert_texts_inside(&svg, "long title");
+    // The board starts below the header: the first coordinate is under the last title line.
+    let all = texts(&svg);
+    let last_title = all
+        .iter()
+        .rfind(|t| t.class.as_deref() == Some("title"))
+        .unwrap()
+        .y;
+    let first_coordinate = all
+        .iter()
+        .find(|t| t.class.as_deref() == Some("coordinates"))
+        .unwrap()
+        .y;
+    assert!(
+        first_coordinate > last_title + 20.0,
+        "{last_title} {first_coordinate}"
+    );
+}
+
+#[test]
+fn long_mark_labels_stay_in_their_cell_and_are_whole_in_the_legend() {
+    let label =
+        "This is a long label for a mark on an empty cell that does not fit in the box at all";
+    let text = format!("tile D 0,0\nmark 0,1 \"{label}\"\nmark 1,0 \"short\"\n");
+    let svg = render_svg(&board_at(&analyze(&text), None));
+    let all = texts(&svg);
+    let in_marks: Vec<&Text> = all
+        .iter()
+        .filter(|t| t.class.as_deref() == Some("mark") && t.size == 11.0 && t.content.len() > 2)
+        .collect();
+    assert!(!in_marks.is_empty());
+    // The mark's box is 100 - 9 = 91 wide, centred on the cell: every line within 84 of it.
+    for t in &in_marks {
+        let (x0, x1) = extent(t);
+        assert!(x1 - x0 <= 84.0, "{t:?}");
+    }
+    let legend: Vec<&str> = all
+        .iter()
+        .filter(|t| t.class.as_deref() == Some("legend"))
+        .map(|t| t.content.as_str())
+        .collect();
+    // The cut label is whole under the board (wrapped), the short one only in its cell.
+    let legend_text = legend.join(" ");
+    assert!(legend_text.contains(label), "{legend_text}");
+    assert!(!legend_text.contains("short"), "{legend_text}");
+    assert!(all
+        .iter()
+        .any(|t| t.content == "short" && t.class.as_deref() == Some("mark")));
+    assert_texts_inside(&svg, "long mark label");
+}
+
+/// A tile's cell as its `data-x`, `data-y`, and a rectangle `(x, y, w, h)`.
+type Plate = ((String, String), (f64, f64, f64, f64));
+
+/// The label plate of each tile, `(x, y, w, h)` in tile units, by the tile's cell.
+fn label_plates(svg: &str) -> Vec<Plate> {
+    let mut out = Vec::new();
+    for (i, _) in svg.match_indices("<g class=\"tile\"") {
+        let tag_end = svg[i..].find('>').unwrap() + i;
+        let tag = &svg[i..=tag_end];
+        let cell = (attr(tag, "data-x").unwrap(), attr(tag, "data-y").unwrap());
+        let plate = svg[i..].find("<g class=\"label\"><rect").unwrap() + i;
+        let rect = &svg[plate + 17..];
+        let num = |n: &str| attr(rect, n).unwrap().parse::<f64>().unwrap();
+        out.push((cell, (num("x"), num("y"), num("width"), num("height"))));
+    }
+    out
+}
+
+#[test]
+fn tile_labels_keep_clear_of_meeples_and_mark_numbers_and_inside_the_frames() {
+    // E r180 has its city on S: the knight stands at the bottom middle, under the usual
+    // place of the label; B's farmer on SW lies in the lower left corner; the tile at 0,1
+    // is marked (its number sits in the upper left corner) and carries a glyph.
+    let text = "players red blue\ntile D 0,0\ntile E 0,-1 r180 red knight S\n\
+                tile B -1,0 blue farmer SW\nturn red E 0,1 r180 ! => red +4\nmark 0,1 \"x\"\n";
+    let analysis = analyze(text);
+    let board = board_at(&analysis, None);
+    let svg = render_svg(&board);
+    let meeples: Vec<BTreeMap<String, String>> = of_class(&parse_xml(&svg).unwrap(), "meeple");
+    assert_eq!(meeples.len(), 2);
+    for ((x, y), (px, py, w, h)) in label_plates(&svg) {
+        // Inside the mark's dashed frame (4.5 from the edge, 3 wide) and the white one.
+        assert!(
+            px >= 6.0 && py >= 6.0 && px + w <= 94.0 && py + h <= 94.0,
+            "{x},{y}"
+        );
+        // Clear of the meeples of its tile (each drawn within 13 of its point).
+        for m in meeples.iter().filter(|m| m["x"] == x && m["y"] == y) {
+            let (mx, my) = match (m["role"].as_str(), m["place"].as_str()) {
+                // Knight on S: (50, 100 - 17); farmer on SW: (24, 100 - 24).
+                ("knight", "S") => (50.0, 83.0),
+                ("farmer", "SW") => (24.0, 76.0),
+                other => panic!("{other:?}"),
+            };
+            let dx = (px - mx).max(mx - (px + w)).max(0.0);
+            let dy = (py - my).max(my - (py + h)).max(0.0);
+            assert!(
+                dx * dx + dy * dy >= 13.0 * 13.0,
+                "label of {x},{y} under a meeple"
+            );
+        }
+        // The marked tile's number is in the upper left corner (13, 13), radius 9.
+        if (x.as_str(), y.as_str()) == ("0", "1") {
+            assert!(
+                !(px < 22.0 && py < 22.0),
+                "label of 0,1 under the mark number"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_last_move_and_a_mark_look_different() {
+    let text = "players red blue\ntile D 0,0\nturn red E 0,1 r180 => red +4\nmark 0,1 \"here\"\n";
+    let svg = render_svg(&board_at(&analyze(text), None));
+    let elements = parse_xml(&svg).unwrap();
+    let last = elements
+        .iter()
+        .find(|e| e.attrs.get("class").map(String::as_str) == Some("last"))
+        .expect("the last turn's tile is framed");
+    let mark_rect = elements
+        .iter()
+        .skip_while(|e| e.attrs.get("class").map(String::as_str) != Some("mark"))
+        .find(|e| e.name == "rect")
+        .expect("the mark's frame");
+    // Different colour and style (a solid frame against a dashed one), and the mark's frame
+    // lies inside the last turn's so that both show on one cell.
+    assert_ne!(last.attrs["stroke"], mark_rect.attrs["stroke"]);
+    assert!(!last.attrs.contains_key("stroke-dasharray"));
+    assert!(mark_rect.attrs.contains_key("stroke-dasharray"));
+    let inset = |e: &xml::Element| -> f64 {
+        e.attrs["width"].parse::<f64>().unwrap() + e.attrs["stroke-width"].parse::<f64>().unwrap()
+    };
+    assert!(
+        inset(mark_rect)
+            <= last.attrs["width"].parse::<f64>().unwrap()
+                - last.attrs["stroke-width"].parse::<f64>().unwrap()
+    );
+}
+
+#[test]
+fn meeples_on_outer_sides_are_drawn_inside_their_tile() {
+    // A knight on each outer side of four caps around E at 0,0, a traveller on the west
+    // end of a road, a farmer in an outer corner: all at the board's border.
+    let text = "players red blue green black yellow
+tile E 0,0 red knight N
+tile E 1,0 r90 blue knight E
+tile E 0,-1 r180 green knight S
+tile E -1,0 r270 black knight W
+tile U -1,1 r90 yellow traveller W
+tile B -1,-1 green farmer SW
+";
+    let svg = render_svg(&board_at(&analyze(text), None));
+    let elements = parse_xml(&svg).unwrap();
+    // The cell of each tile, from its group's translation.
+    let mut cells = BTreeMap::new();
+    for e in elements
+        .iter()
+        .filter(|e| e.attrs.get("class").map(String::as_str) == Some("tile"))
+    {
+        let t = &e.attrs["transform"];
+        let nums: Vec<f64> = t["translate(".len()..t.len() - 1]
+            .split(',')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        cells.insert(
+            (e.attrs["data-x"].clone(), e.attrs["data-y"].clone()),
+            (nums[0], nums[1]),
+        );
+    }
+    let meeples: Vec<&xml::Element> = elements
+        .iter()
+        .filter(|e| e.attrs.get("class").map(String::as_str) == Some("meeple"))
+        .collect();
+    assert_eq!(meeples.len(), 6);
+    for m in meeples {
+        let t = &m.attrs["transform"];
+        let inner = &t["translate(".len()..t.find(')').unwrap()];
+        let p: Vec<f64> = inner.split(',').map(|n| n.parse().unwrap()).collect();
+        let (cx, cy) = cells[&(m.attrs["data-x"].clone(), m.attrs["data-y"].clone())];
+        // The shape reaches 12 (and its outline 0.75 more) from its point.
+        assert!(
+            p[0] - 13.0 >= cx
+                && p[0] + 13.0 <= cx + 100.0
+                && p[1] - 13.0 >= cy
+                && p[1] + 13.0 <= cy + 100.0,
+            "{:?} at {p:?} leaves its cell at {cx},{cy}",
+            m.attrs
+        );
+    }
+}
+
+#[test]
+fn every_example_picture_keeps_its_text_inside() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut files = Vec::new();
+    for dir in [root.clone(), root.join("lessons"), root.join("puzzles")] {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            if entry.path().extension().is_some_and(|e| e == "carc") {
+                files.push(entry.path());
+            }
+        }
+    }
+    assert!(files.len() >= 20, "{files:?}");
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let analysis = analyze(&text);
+        for board in [
+            board_at(&analysis, None),
+            board_at_line(&analysis, 0).unwrap(),
+        ] {
+            let svg = render_svg(&board);
+            parse_xml(&svg).unwrap();
+            assert_texts_inside(&svg, &path.display().to_string());
+        }
+    }
+}
+
+#[test]
+fn the_terminal_view_shows_coats_of_arms_and_meeple_roles() {
+    // F r90 above D: its city runs N-S, the coat of arms on its first free city side (N,
+    // since red's knight stands on S); a blue farmer on D's south-eastern field.
+    let text = "players red blue\ntile D 0,0 blue farmer SE\ntile F 0,1 r90 red knight S\n";
+    let ascii = render_ascii(&board_at(&analyze(text), None));
+    let want = "   0
+  .@.
+1 .F.
+  .r.
+  .#.
+0 -D-
+  ..B
+# city  @ coat of arms  | - road  . field  + monastery  r b g y k meeples (capital: farmer)  *N mark N
+meeples: B blue farmer at 0,0 SE · r red knight at 0,1 S
+red 0 (supply 6) · blue 0 (supply 6)
+";
+    assert_eq!(ascii, want);
+}
+
+#[test]
+fn tile_labels_keep_clear_of_the_coat_of_arms() {
+    use carc_rules::{Rotation, TileType};
+    // O at r270: its city (N and W at r0) reaches W and S, the shield in the lower left
+    // corner, where the label would otherwise go.
+    for rotation in Rotation::ALL {
+        let svg = carc_analysis::render_tiles_svg(&[(TileType::O, rotation)], 1);
+        let plates = label_plates(&svg);
+        assert_eq!(plates.len(), 1);
+        let (px, py, w, h) = plates[0].1;
+        let shield = svg.find("class=\"shield\" transform=\"translate(").unwrap();
+        let rest = &svg[shield + "class=\"shield\" transform=\"translate(".len()..];
+        let p: Vec<f64> = rest[..rest.find(')').unwrap()]
+            .split(',')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        // The shield reaches 7 across and 10 down from its point.
+        let apart =
+            px > p[0] + 7.0 || px + w < p[0] - 7.0 || py > p[1] + 10.0 || py + h < p[1] - 8.0;
+        assert!(
+            apart,
+            "{rotation:?}: plate {px},{py} {w}x{h}, shield at {p:?}"
+        );
+    }
 }

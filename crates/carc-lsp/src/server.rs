@@ -26,6 +26,25 @@ pub(crate) struct Session {
     pub(crate) encoding: PositionEncoding,
     /// Whether the client accepts `workspace/inlayHint/refresh`.
     pub(crate) inlay_hint_refresh: bool,
+    /// How hover and completion show a tile: an image for clients whose markdown shows
+    /// `data:` images (VS Code and its builds), a text drawing for the others.
+    pub(crate) pictures: carc_analysis::TilePictures,
+}
+
+/// How a client shows a tile, from the name it gives in `initialize` (`clientInfo.name`):
+/// VS Code, VSCodium and code-server render SVG `data:` images in hover and completion
+/// markdown; other clients (Neovim, Emacs, Helix) show markdown as text.
+pub(crate) fn pictures_for(client_name: Option<&str>) -> carc_analysis::TilePictures {
+    let shows_images = client_name.is_some_and(|name| {
+        ["Visual Studio Code", "VSCodium", "code-server"]
+            .iter()
+            .any(|known| name.starts_with(known))
+    });
+    if shows_images {
+        carc_analysis::TilePictures::Image
+    } else {
+        carc_analysis::TilePictures::Text
+    }
 }
 
 /// State shared by the handlers, the diagnostics publisher and the inlay-hint refresher.
@@ -175,6 +194,7 @@ impl LanguageServer for Backend {
         let session = Session {
             encoding: PositionEncoding::negotiate(offered),
             inlay_hint_refresh,
+            pictures: pictures_for(params.client_info.as_ref().map(|c| c.name.as_str())),
         };
         // A second `initialize` never reaches us (tower-lsp-server refuses it).
         let _ = self.shared.session.set(session);
@@ -240,8 +260,11 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let offset = convert::offset(&snapshot.rope, position, self.encoding());
+        let pictures = self.shared.session().pictures;
         let hover = self
-            .query("hover", &snapshot, move |a| carc_analysis::hover(a, offset))
+            .query("hover", &snapshot, move |a| {
+                carc_analysis::hover_with(a, offset, pictures)
+            })
             .await
             .flatten();
         Ok(hover.map(|hover| to_proto::hover(self.text(&snapshot), hover)))
@@ -275,9 +298,10 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let offset = convert::offset(&snapshot.rope, position, self.encoding());
+        let pictures = self.shared.session().pictures;
         let items = self
             .query("completion", &snapshot, move |a| {
-                carc_analysis::completions(a, offset)
+                carc_analysis::completions_with(a, offset, pictures)
             })
             .await;
         let text = self.text(&snapshot);

@@ -788,6 +788,77 @@ async fn hover_on_a_tile_letter_is_markdown() {
     assert!(client.stop().await);
 }
 
+/// Completion of a tile letter and hover on one, for a client called `name`: the
+/// documentation and the card of `E`.
+async fn tile_cards_for(name: Option<&str>) -> (String, String) {
+    let mut client = TestClient::connect();
+    let mut params = json!({ "capabilities": {} });
+    if let Some(name) = name {
+        params["clientInfo"] = json!({ "name": name, "version": "1" });
+    }
+    client.request("initialize", params).await;
+    client.notify("initialized", json!({}));
+    let uri = "file:///cards.carc";
+    client.open(uri, "tile D 0,0\nturn red E 0,1 r180\nturn red \n", 1);
+    let items = client
+        .result(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 9}}),
+        )
+        .await;
+    let e = items
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|i| i["label"] == "E")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(e["documentation"]["kind"], "markdown", "{e}");
+    let documentation = e["documentation"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned();
+    let hover = client
+        .result(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 9}}),
+        )
+        .await;
+    let card = hover["contents"]["value"].as_str().unwrap_or("").to_owned();
+    assert!(client.stop().await);
+    (documentation, card)
+}
+
+#[tokio::test]
+async fn tile_pictures_are_images_for_vs_code_and_text_elsewhere() {
+    // E r0 is C F F F; at r180 its city faces south: F F C F.
+    for client in [Some("Visual Studio Code"), Some("code-server")] {
+        let (documentation, card) = tile_cards_for(client).await;
+        assert!(
+            documentation.contains("data:image/svg+xml;base64,"),
+            "{documentation}"
+        );
+        assert!(documentation.contains("`C F F F`"), "{documentation}");
+        assert!(
+            card.contains("![E r180](data:image/svg+xml;base64,"),
+            "{card}"
+        );
+    }
+    for client in [None, Some("Neovim"), Some("helix")] {
+        let (documentation, card) = tile_cards_for(client).await;
+        assert!(!documentation.contains("data:image"), "{documentation}");
+        assert!(
+            documentation.contains("```text\n. # # # .\n"),
+            "{documentation}"
+        );
+        // r180: the cap is drawn at the bottom.
+        assert!(
+            card.contains(". . . . .\n. . # . .\n. # # # .\n```"),
+            "{card}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn inlay_hints_label_a_game() {
     let (mut client, _) = TestClient::start(utf16()).await;
@@ -927,6 +998,26 @@ async fn a_puzzle_answer_has_a_code_lens_with_its_ranking() {
         )
         .await;
     assert_eq!(none, json!([]));
+    assert!(client.stop().await);
+}
+
+/// A `puzzle final` file: the lens ranks by the engine's search over the draws (every move of
+/// examples/puzzles/block-the-city.carc is valued by hand in crates/carc-rules/tests/search.rs).
+#[tokio::test]
+async fn a_final_goal_puzzle_lens_ranks_by_the_search() {
+    let (mut client, _) = TestClient::start(utf16()).await;
+    let (uri, text) = repo_file("examples/puzzles/block-the-city.carc");
+    client.open(&uri, &text, 1);
+    let lenses = client
+        .result(
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    assert_eq!(
+        lenses[0]["command"]["title"],
+        "18 legal moves · this is the unique best, +1"
+    );
     assert!(client.stop().await);
 }
 

@@ -118,6 +118,12 @@ pub fn completion_item(text: Text<'_>, item: analysis::CompletionItem) -> lsp::C
     lsp::CompletionItem {
         label: item.label,
         detail: item.detail,
+        documentation: item.documentation.map(|value| {
+            lsp::Documentation::MarkupContent(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value,
+            })
+        }),
         kind: Some(kind),
         text_edit: Some(lsp::CompletionTextEdit::Edit(edit)),
         ..lsp::CompletionItem::default()

@@ -87,12 +87,14 @@ pub enum Expected {
     OpenBrace,
     /// A glyph after a turn.
     Glyph,
+    /// A puzzle goal after `puzzle`.
+    Goal,
     /// A diagnostic code in a `refused` statement (`occupied-feature`).
     Code,
     /// The `:` between a `refused` statement's codes and its move.
     Colon,
-    /// `turn` and the refused move after `refused CODE:`.
-    RefusedTurn,
+    /// `turn` or `discard` and the refused move after `refused CODE:`.
+    RefusedMove,
 }
 
 impl Expected {
@@ -100,7 +102,7 @@ impl Expected {
     pub fn describe(self) -> &'static str {
         match self {
             Expected::Keyword => {
-                "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark or puzzle"
+                "a statement: title, note, players, rules, tile, supply, score, turn, refused, discard, expect, end, variation, mark, puzzle or draws"
             }
             Expected::Tile => "a tile such as D or ic.A",
             Expected::Coord => "coordinates like 0,1 (no spaces)",
@@ -119,9 +121,10 @@ impl Expected {
             Expected::EndOfLine => "the end of the line or a # comment",
             Expected::OpenBrace => "`{` after the variation's name, on the same line",
             Expected::Glyph => "a glyph: !!, !, !?, ?!, ? or ??",
+            Expected::Goal => "a puzzle goal: points, final or score",
             Expected::Code => "a diagnostic code in lower case, like occupied-feature",
             Expected::Colon => "`:` after the codes, then the refused move",
-            Expected::RefusedTurn => "the refused move: turn COLOUR T x,y …",
+            Expected::RefusedMove => "the refused move: turn COLOUR T x,y … or discard T",
         }
     }
 
@@ -146,9 +149,10 @@ impl Expected {
             Expected::EndOfLine => "the end of the line",
             Expected::OpenBrace => "`{`",
             Expected::Glyph => "a glyph (!, ?, !?, ?!, !!, ??)",
+            Expected::Goal => "a puzzle goal (points, final, score)",
             Expected::Code => "a diagnostic code",
             Expected::Colon => "`:`",
-            Expected::RefusedTurn => "`turn`",
+            Expected::RefusedMove => "`turn` or `discard`",
         }
     }
 
@@ -171,13 +175,15 @@ impl Expected {
                 "variation",
                 "mark",
                 "puzzle",
+                "draws",
             ],
+            Expected::Goal => &["points", "final", "score"],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
             Expected::Colour => &["red", "blue", "green", "yellow", "black"],
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
             Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
             Expected::RuleOption => crate::rules::words(),
-            Expected::RefusedTurn => &["turn"],
+            Expected::RefusedMove => &["turn", "discard"],
             Expected::ExpectWhat => &["score", "supply"],
             Expected::NothingOrGains => &["nothing"],
             _ => &[],
@@ -199,8 +205,9 @@ impl Expected {
             | Expected::RuleOption
             | Expected::ExpectWhat
             | Expected::NothingOrGains
+            | Expected::Goal
             | Expected::Code
-            | Expected::RefusedTurn => is_word(token),
+            | Expected::RefusedMove => is_word(token),
             Expected::Tile => first.is_some_and(char::is_alphanumeric),
             Expected::Rotation => {
                 matches!(first, Some('r' | 'R')) && second.is_none_or(|c| c.is_ascii_digit())

@@ -10,8 +10,8 @@
 //!   `players red blue`. Lists of colour–number pairs (`supply`, `score`, `expect …`, and
 //!   `=>` lists) are separated by a comma and a space: `supply red 3, blue 4`,
 //!   `=> red +1, blue +2`.
-//! - A `refused` statement is written `refused CODE, CODE: turn …`: its codes separated by a
-//!   comma and a space, the colon right after the last one.
+//! - A `refused` statement is written `refused CODE, CODE: turn …` (or `…: discard T`): its
+//!   codes separated by a comma and a space, the colon right after the last one.
 //! - Numbers in `supply`, `score` and `expect` are written `n`; points in `=>` lists are
 //!   written `+n`. Coordinates are written as plain integers (`-01,+0` cannot occur; `-0`
 //!   becomes `0`).
@@ -269,12 +269,12 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             words.push("refused".into());
             let codes: Vec<&str> = refused.codes.iter().map(|c| c.value.as_str()).collect();
             words.push(format!("{}:", codes.join(", ")));
-            push_turn_move(&mut words, &refused.turn);
+            match &refused.refused {
+                RefusedMove::Turn(turn) => push_turn_move(&mut words, turn),
+                RefusedMove::Discard { tile } => push_discard(&mut words, tile),
+            }
         }
-        StatementKind::Discard { tile } => {
-            words.push("discard".into());
-            words.push(tile.value.clone());
-        }
+        StatementKind::Discard { tile } => push_discard(&mut words, tile),
         StatementKind::ExpectScore(amounts) => {
             words.push("expect score".into());
             words.push(print_amounts(amounts, false));
@@ -300,9 +300,24 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
                 words.push(label.span.slice(text).unwrap_or("\"\"").into());
             }
         }
-        StatementKind::Puzzle => words.push("puzzle".into()),
+        StatementKind::Puzzle { goal } => {
+            words.push("puzzle".into());
+            if let Some(goal) = goal {
+                words.push(goal.value.as_str().into());
+            }
+        }
+        StatementKind::Draws(tiles) => {
+            words.push("draws".into());
+            words.extend(tiles.iter().map(|t| t.value.clone()));
+        }
     }
     (words.join(" "), tail)
+}
+
+/// `discard T`: a discard statement, or the move of a refused one.
+fn push_discard(words: &mut Vec<String>, tile: &Spanned<String>) {
+    words.push("discard".into());
+    words.push(tile.value.clone());
 }
 
 /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a turn without its expectation.

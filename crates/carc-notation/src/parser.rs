@@ -217,12 +217,18 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         | Rule::variation_close
         | Rule::mark_stmt
         | Rule::puzzle_stmt
+        | Rule::kw_draws
+        | Rule::draws_stmt
         | Rule::close_brace => Expected::Keyword,
+        Rule::puzzle_goal => Expected::Goal,
         Rule::open_brace => Expected::OpenBrace,
         Rule::glyph => Expected::Glyph,
         Rule::refusal_code | Rule::refusal_codes => Expected::Code,
         Rule::colon => Expected::Colon,
-        Rule::refused_turn | Rule::kw_refused_turn => Expected::RefusedTurn,
+        Rule::refused_turn
+        | Rule::kw_refused_turn
+        | Rule::refused_discard
+        | Rule::kw_refused_discard => Expected::RefusedMove,
         Rule::rules_item => Expected::RuleOption,
         Rule::tile => Expected::Tile,
         Rule::coord => Expected::Coord,
@@ -693,11 +699,23 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
                 }
             }
             c.need(Rule::colon)?;
-            let move_pair = c.need(Rule::refused_turn)?;
-            let turn_span = span_of(&move_pair, base);
+            let move_pair = c
+                .take(Rule::refused_discard)
+                .map_or_else(|| c.need(Rule::refused_turn), Ok)?;
+            let move_span = span_of(&move_pair, base);
             let mut inner = Cursor::of_children(&move_pair, base, span);
-            let turn_keyword = span_of(&inner.need(Rule::kw_refused_turn)?, base);
-            let turn = inner.turn_move()?;
+            let (keyword, refused) = if move_pair.as_rule() == Rule::refused_discard {
+                let keyword = span_of(&inner.need(Rule::kw_refused_discard)?, base);
+                (
+                    keyword,
+                    RefusedMove::Discard {
+                        tile: inner.tile()?,
+                    },
+                )
+            } else {
+                let keyword = span_of(&inner.need(Rule::kw_refused_turn)?, base);
+                (keyword, RefusedMove::Turn(Box::new(inner.turn_move()?)))
+            };
             if let Some(expectation) = c.take(Rule::expectation) {
                 return Err(SyntaxError {
                     span: span_of(&expectation, base),
@@ -706,9 +724,9 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             }
             StatementKind::Refused(RefusedStmt {
                 codes,
-                turn,
-                turn_keyword,
-                turn_span,
+                refused,
+                keyword,
+                move_span,
             })
         }
         Rule::discard_stmt => StatementKind::Discard { tile: c.tile()? },
@@ -738,7 +756,20 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
             };
             StatementKind::Mark { at, label }
         }
-        Rule::puzzle_stmt => StatementKind::Puzzle,
+        Rule::puzzle_stmt => {
+            let goal = c.take(Rule::puzzle_goal).and_then(|pair| {
+                let goal = PuzzleGoal::from_word(pair.as_str())?;
+                Some(c.spanned(&pair, goal))
+            });
+            StatementKind::Puzzle { goal }
+        }
+        Rule::draws_stmt => {
+            let mut tiles = vec![c.tile()?];
+            while c.pairs.peek().is_some_and(|p| p.as_rule() == Rule::tile) {
+                tiles.push(c.tile()?);
+            }
+            StatementKind::Draws(tiles)
+        }
         _ => return Err(c.internal()),
     };
     Ok(Statement {

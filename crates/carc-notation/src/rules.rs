@@ -62,7 +62,7 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
     RuleOptionDef {
         word: "boxes",
         argument: Some("N"),
-        doc: "the tiles of N boxes may be used (N × the counts of `tiles.md`), for large files",
+        doc: "the tiles of N boxes may be used (N × the counts of `docs/tiles.md`), for large files",
         option: RuleOption::Boxes,
         carc: true,
     },
@@ -79,6 +79,14 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         argument: None,
         doc: "Inns & Cathedrals: the tiles `ic.A`–`ic.Q` and the large meeple (see \"Inns & Cathedrals\")",
         option: |_| RuleOption::InnsCathedrals,
+        carc: false,
+    },
+    // ---- The River ----
+    RuleOptionDef {
+        word: "river",
+        argument: None,
+        doc: "The River: its tiles `r.A`–`r.L`, the spring `r.A` as start tile (one D stays in the box), river tiles first and the lake last (see \"The River\")",
+        option: |_| RuleOption::River,
         carc: false,
     },
 ];

@@ -131,8 +131,9 @@ pub enum StatementKind {
     Score(Vec<Amount>),
     /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]`.
     Turn(TurnStmt),
-    /// `refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a move the
-    /// rules refuse with exactly those codes; it is not applied.
+    /// `refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]` or
+    /// `refused CODE[, CODE…]: discard T`: a move the rules refuse with exactly those codes;
+    /// it is not applied.
     Refused(RefusedStmt),
     /// `discard T`.
     Discard {
@@ -163,8 +164,45 @@ pub enum StatementKind {
         /// The label shown with it.
         label: Option<Spanned<String>>,
     },
-    /// `puzzle`: the file's last turn is the intended answer of a puzzle.
-    Puzzle,
+    /// `puzzle [GOAL]`: the file's last turn is the intended answer of a puzzle, judged by
+    /// the goal (`points` when none is written).
+    Puzzle {
+        /// The goal, if written.
+        goal: Option<Spanned<PuzzleGoal>>,
+    },
+    /// `draws T1 T2 …`: the tiles still to come, in order; the game ends after them.
+    Draws(Vec<Spanned<String>>),
+}
+
+/// What a puzzle's answer is judged by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PuzzleGoal {
+    /// `points`: what the move scores at once for the mover (the default).
+    #[default]
+    Points,
+    /// `final`: the mover's final score minus the best opponent's, after the draws.
+    Final,
+    /// `score`: the mover's own final score, after the draws.
+    Score,
+}
+
+impl PuzzleGoal {
+    /// Every goal, in the order the notation lists them.
+    pub const ALL: [PuzzleGoal; 3] = [PuzzleGoal::Points, PuzzleGoal::Final, PuzzleGoal::Score];
+
+    /// The word as written in the notation.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PuzzleGoal::Points => "points",
+            PuzzleGoal::Final => "final",
+            PuzzleGoal::Score => "score",
+        }
+    }
+
+    /// The goal written `word`.
+    pub fn from_word(word: &str) -> Option<PuzzleGoal> {
+        PuzzleGoal::ALL.into_iter().find(|g| g.as_str() == word)
+    }
 }
 
 /// A player colour word.
@@ -218,13 +256,15 @@ pub enum RuleOption {
     NoFarmers,
     /// `whole-board`: the setup is the entire board, not an excerpt of one.
     WholeBoard,
-    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `tiles.md`).
+    /// `boxes N`: the tiles of N boxes may be used (N × the counts of `docs/tiles.md`).
     Boxes(u32),
     // ---- expansions: The Abbot, Inns & Cathedrals (issue 16) ----
     /// `abbot`: The Abbot (the abbot figure, gardens score).
     Abbot,
     /// `inns-cathedrals`: Inns & Cathedrals (its tiles, the large meeple).
     InnsCathedrals,
+    /// `river`: The River (its tiles, the spring as start tile, its turn rules).
+    River,
 }
 
 impl fmt::Display for RuleOption {
@@ -567,18 +607,32 @@ pub struct TurnStmt {
     pub expect: Option<Expectation>,
 }
 
-/// `refused CODE[, CODE…]: turn …`: a move asserted to be refused with exactly these codes.
+/// `refused CODE[, CODE…]: turn …` or `refused CODE[, CODE…]: discard T`: a move asserted
+/// to be refused with exactly these codes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefusedStmt {
     /// The codes as written (kebab-case words; whether each names a diagnostic code is the
     /// analysis's question), in order.
     pub codes: Vec<Spanned<String>>,
-    /// The refused move: a turn without expectation (`expect` is always `None`).
-    pub turn: TurnStmt,
-    /// The keyword `turn` of the refused move.
-    pub turn_keyword: Span,
-    /// From `turn` to the end of the move.
-    pub turn_span: Span,
+    /// The refused move.
+    pub refused: RefusedMove,
+    /// The keyword of the refused move (`turn` or `discard`).
+    pub keyword: Span,
+    /// From that keyword to the end of the move.
+    pub move_span: Span,
+}
+
+/// The move of a `refused` statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefusedMove {
+    /// `turn COLOUR T x,y …`: a turn without expectation (`expect` is always `None`); boxed,
+    /// as it is much larger than a discard.
+    Turn(Box<TurnStmt>),
+    /// `discard T`: a drawn tile put back in the box.
+    Discard {
+        /// The tile's token as written.
+        tile: Spanned<String>,
+    },
 }
 
 /// `COLOUR n`: an entry of `supply`, `score`, `expect …` or an `=>` list.

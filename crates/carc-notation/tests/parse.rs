@@ -560,7 +560,7 @@ fn error_role_place_and_rules_option() {
         error("rules farmer"),
         (
             "farmer".into(),
-            "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot or inns-cathedrals (found `farmer`)"
+            "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals or river (found `farmer`)"
                 .into()
         )
     );
@@ -757,7 +757,7 @@ fn variations_marks_glyphs_puzzle_and_boxes_parse() {
         }
         other => panic!("{other:?}"),
     }
-    assert_eq!(kinds[1], &StatementKind::Puzzle);
+    assert_eq!(kinds[1], &StatementKind::Puzzle { goal: None });
     match kinds[2] {
         StatementKind::Mark { at, label } => {
             assert_eq!((at.x.value, at.y.value), (-1, 2));
@@ -797,6 +797,39 @@ fn every_glyph_parses_and_a_bad_one_names_the_glyphs() {
 }
 
 #[test]
+fn puzzle_goals_and_draws() {
+    let text = "puzzle final\ndraws E U, V # to come\npuzzle points\npuzzle score\n";
+    let parse = parse(text);
+    assert!(parse.errors.is_empty(), "{:?}", parse.errors);
+    let kinds: Vec<&StatementKind> = parse.statements().map(|s| &s.kind).collect();
+    match kinds[0] {
+        StatementKind::Puzzle { goal: Some(goal) } => {
+            assert_eq!(goal.value, PuzzleGoal::Final);
+            assert_eq!(slice(text, goal.span), "final");
+        }
+        other => panic!("{other:?}"),
+    }
+    match kinds[1] {
+        StatementKind::Draws(tiles) => {
+            let tokens: Vec<&str> = tiles.iter().map(|t| t.value.as_str()).collect();
+            assert_eq!(tokens, ["E", "U", "V"]);
+            assert_eq!(slice(text, tiles[2].span), "V");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        matches!(kinds[2], StatementKind::Puzzle { goal: Some(g) } if g.value == PuzzleGoal::Points)
+    );
+    assert!(
+        matches!(kinds[3], StatementKind::Puzzle { goal: Some(g) } if g.value == PuzzleGoal::Score)
+    );
+    assert_eq!(
+        carc_notation::format(text),
+        "puzzle final\ndraws E U V  # to come\npuzzle points\npuzzle score\n"
+    );
+}
+
+#[test]
 fn rules_whole_board_parses_and_formats() {
     assert_eq!(
         statement("rules whole-board no-farmers"),
@@ -814,8 +847,24 @@ fn rules_whole_board_parses_and_formats() {
     assert_eq!(format("rules   whole-board\n"), "rules whole-board\n");
     assert_eq!(
         error("rules whole-bored").1,
-        "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot or inns-cathedrals (found `whole-bored`)"
+        "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals or river (found `whole-bored`)"
     );
+}
+
+#[test]
+fn a_bad_goal_or_empty_draws_is_a_syntax_error_that_says_what_was_wanted() {
+    let bad = parse("puzzle best\n");
+    assert_eq!(bad.errors.len(), 1);
+    let message = bad.errors[0].message();
+    assert!(message.contains("a puzzle goal"), "{message}");
+    assert!(message.contains("`best`"), "{message}");
+    let empty = parse("draws\n");
+    assert_eq!(empty.errors.len(), 1);
+    let message = empty.errors[0].message();
+    assert!(message.contains("tile"), "{message}");
+    let case = parse("Draws E\n");
+    let message = case.errors[0].message();
+    assert!(message.contains("did you mean `draws`"), "{message}");
 }
 
 #[test]
@@ -836,20 +885,37 @@ fn a_refused_statement_has_its_codes_and_its_move_with_spans() {
             ("meeple-supply", "meeple-supply")
         ]
     );
-    assert_eq!(slice(text, refused.turn_keyword), "turn");
+    assert_eq!(slice(text, refused.keyword), "turn");
     assert_eq!(
-        slice(text, refused.turn_span),
+        slice(text, refused.move_span),
         "turn red E 0,1 r180 knight S ?"
     );
-    let turn = &refused.turn;
+    let RefusedMove::Turn(turn) = &refused.refused else {
+        panic!("not a refused turn");
+    };
     assert_eq!(turn.colour.value, Colour::Red);
     assert_eq!(turn.tile.value, "E");
     assert_eq!(slice(text, turn.at.span), "0,1");
     assert_eq!(turn.rotation.map(|r| r.value), Some(RotationWord::R180));
-    let meeple = turn.meeple.expect("a meeple");
+    let meeple = turn.meeple.as_ref().expect("a meeple");
     assert_eq!(slice(text, meeple.span), "knight S");
     assert_eq!(turn.glyph.map(|g| g.value), Some(Glyph::Mistake));
     assert_eq!(turn.expect, None);
+    // A refused discard: the keyword `discard` and the tile's token.
+    let text = "refused illegal-discard: discard Eg # it fits";
+    let StatementKind::Refused(discard) = statement(text) else {
+        panic!("not a refused statement");
+    };
+    assert_eq!(slice(text, discard.keyword), "discard");
+    assert_eq!(slice(text, discard.move_span), "discard Eg");
+    let RefusedMove::Discard { tile } = &discard.refused else {
+        panic!("not a refused discard");
+    };
+    assert_eq!((tile.value.as_str(), slice(text, tile.span)), ("Eg", "Eg"));
+    assert_eq!(
+        format("refused   illegal-discard ,tile-count:  discard  E\n"),
+        "refused illegal-discard, tile-count: discard E\n"
+    );
     // Commas or spaces between codes, a space before the colon, a trailing comment.
     let StatementKind::Refused(spaced) =
         statement("refused edge-mismatch ,not-adjacent : turn blue C 5,5 # no")
@@ -892,8 +958,21 @@ fn a_refused_statement_reports_what_is_missing() {
     assert_eq!(span, "tile");
     assert_eq!(
         message,
-        "expected the refused move: turn COLOUR T x,y … (found `tile`)"
+        "expected the refused move: turn COLOUR T x,y … or discard T (found `tile`)"
     );
+    // A refused discard has a tile and nothing after it.
+    let (span, message) = error("refused illegal-discard: discard");
+    assert_eq!(span, "");
+    assert!(message.contains("tile"), "{message}");
+    let (span, message) = error("refused illegal-discard: discard E 0,1");
+    assert_eq!(span, "0,1");
+    assert!(message.contains("end of the line"), "{message}");
+    let (span, message) = error("refused illegal-discard: discard E => red +1");
+    assert_eq!(span, "=> red +1");
+    assert!(message.contains("scores nothing"), "{message}");
+    let (span, message) = error("refused illegal-discard: dicsard E");
+    assert_eq!(span, "dicsard");
+    assert!(message.contains("or discard T"), "{message}");
     let (span, message) = error("refused edge-mismatch:");
     assert_eq!(span, "");
     assert!(message.contains("refused move"), "{message}");

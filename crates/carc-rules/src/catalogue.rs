@@ -1,5 +1,5 @@
 //! The tile catalogue as data: one table row per tile type ([`TileDef`]), in the project's own
-//! form of `tiles.md` (base game) and, later, of the expansions' tile tables.
+//! form of `docs/tiles.md` (base game) and, later, of the expansions' tile tables.
 //!
 //! A row gives the tile's token (`D`, `Eg`, `ic.A` …), name, count, set, its four edges in the
 //! unrotated orientation `r0` (order `N E S W`; [`Edge::River`] for a river side) and its
@@ -26,7 +26,7 @@ use crate::tiles::{Edge, FeatureKind, HalfSide};
 /// The box or expansion a tile type comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TileSet {
-    /// The base game (`tiles.md`).
+    /// The base game (`docs/tiles.md`).
     Base,
     /// The garden tiles of the modern base box (`Eg` …), for `rules abbot`; legal in every file.
     Abbot,
@@ -273,6 +273,27 @@ impl TileDef {
         }
     }
 
+    /// A row of The River: `rivers` is the water's course (see [`TileDef::rivers`]).
+    const fn river(
+        token: &'static str,
+        name: &'static str,
+        count: u8,
+        edges: [Edge; 4],
+        segments: &'static [SegmentSpec],
+        rivers: &'static [u8],
+    ) -> TileDef {
+        TileDef {
+            token,
+            name,
+            count,
+            set: TileSet::River,
+            edges,
+            segments,
+            rivers,
+            garden: false,
+        }
+    }
+
     /// An Inns & Cathedrals row (`ic.A` …).
     const fn ic(
         token: &'static str,
@@ -416,33 +437,38 @@ impl TileDef {
     }
 }
 
-use Edge::{City as C, Field as F, Road as R};
+use Edge::{City as C, Field as F, River as I, Road as R};
 
-/// The catalogue: every tile type carc knows, base game first in letter order (`tiles.md`),
-/// then the garden tiles of The Abbot, then Inns & Cathedrals. [`crate::TileType`] is an index
-/// into this table.
+/// The catalogue: every tile type carc knows, base game first in letter order
+/// (`docs/tiles.md`), then The River, then the garden tiles of The Abbot, then Inns &
+/// Cathedrals. [`crate::TileType`] is an index into this table.
 pub const TILES: &[TileDef] = &{
     const N_BASE: usize = TILES_BASE.len();
+    const N_RIVER: usize = TILES_RIVER.len();
     const N_ABBOT: usize = TILES_ABBOT.len();
     const N_IC: usize = TILES_IC.len();
-    let mut out = [TILES_BASE[0]; N_BASE + N_ABBOT + N_IC];
+    let mut out = [TILES_BASE[0]; N_BASE + N_RIVER + N_ABBOT + N_IC];
     let mut i = 0;
     while i < N_BASE {
         out[i] = TILES_BASE[i];
         i += 1;
     }
-    while i < N_BASE + N_ABBOT {
-        out[i] = TILES_ABBOT[i - N_BASE];
+    while i < N_BASE + N_RIVER {
+        out[i] = TILES_RIVER[i - N_BASE];
+        i += 1;
+    }
+    while i < N_BASE + N_RIVER + N_ABBOT {
+        out[i] = TILES_ABBOT[i - N_BASE - N_RIVER];
         i += 1;
     }
     while i < out.len() {
-        out[i] = TILES_IC[i - N_BASE - N_ABBOT];
+        out[i] = TILES_IC[i - N_BASE - N_RIVER - N_ABBOT];
         i += 1;
     }
     out
 };
 
-/// The base game's rows, in letter order (`tiles.md`): `A` is index 0.
+/// The base game's rows, in letter order (`docs/tiles.md`): `A` is index 0.
 const TILES_BASE: &[TileDef] = &[
     TileDef::base(
         "A",
@@ -649,6 +675,122 @@ const TILES_BASE: &[TileDef] = &[
             field(SW, 0),
             field(NW, 0),
         ],
+    ),
+];
+
+/// The River (12 tiles, the modern box; orientation r0 as in JCloisterZone).
+const TILES_RIVER: &[TileDef] = &[
+    TileDef::river(
+        "r.A",
+        "Spring",
+        1,
+        [F, I, F, F],
+        // one field round the spring
+        &[field(ALL_CORNERS, 0)],
+        &[E],
+    ),
+    TileDef::river(
+        "r.B",
+        "River with city cap and road end",
+        1,
+        [C, I, R, I],
+        &[
+            city(N),
+            road(S),
+            field(NE, 1),
+            field(NW, 1),
+            field(SE, 0),
+            field(SW, 0),
+        ],
+        &[W | E],
+    ),
+    TileDef::river(
+        "r.C",
+        "River between two city caps",
+        1,
+        [C, I, C, I],
+        &[city(N), city(S), field(NE | NW, 0b01), field(SE | SW, 0b10)],
+        &[W | E],
+    ),
+    TileDef::river(
+        "r.D",
+        "Straight river",
+        2,
+        [F, I, F, I],
+        &[field(NE | NW, 0), field(SE | SW, 0)],
+        &[W | E],
+    ),
+    TileDef::river(
+        "r.E",
+        "River curve along a city corner",
+        1,
+        [C, I, I, C],
+        &[city(N | W), field(NE | SW, 1), field(SE, 0)],
+        &[S | E],
+    ),
+    TileDef::river(
+        "r.G",
+        "River curve",
+        1,
+        [F, F, I, I],
+        &[field(NE | SE | NW, 0), field(SW, 0)],
+        &[W | S],
+    ),
+    TileDef::river(
+        "r.H",
+        "Straight river with monastery and road",
+        1,
+        [F, I, R, I],
+        &[
+            MONASTERY,
+            road(S),
+            field(NE | NW, 0),
+            field(SE, 0),
+            field(SW, 0),
+        ],
+        &[W | E],
+    ),
+    TileDef::river(
+        "r.I",
+        "River curve and road curve",
+        1,
+        [R, R, I, I],
+        &[road(N | E), field(SE | NW, 0), field(NE, 0), field(SW, 0)],
+        &[W | S],
+    ),
+    TileDef {
+        garden: true,
+        ..TileDef::river(
+            "r.J",
+            "River curve with garden",
+            1,
+            [F, F, I, I],
+            &[field(NE | SE | NW, 0), field(SW, 0)],
+            &[W | S],
+        )
+    },
+    TileDef::river(
+        "r.K",
+        "River under a road bridge",
+        1,
+        [I, R, I, R],
+        &[
+            road(W | E),
+            field(NW, 0),
+            field(NE, 0),
+            field(SE, 0),
+            field(SW, 0),
+        ],
+        &[N | S],
+    ),
+    TileDef::river(
+        "r.L",
+        "Lake",
+        1,
+        [F, F, F, I],
+        // one field round the lake
+        &[field(ALL_CORNERS, 0)],
+        &[W],
     ),
 ];
 
@@ -866,3 +1008,6 @@ const TILES_IC: &[TileDef] = &[
         false,
     ),
 ];
+/// Other names of catalogue rows, `(alias, token)`: the community letters the second straight
+/// river `r.F`, the catalogue counts both straights as `r.D` (so `r.D` + `r.F` ≤ 2).
+pub const ALIASES: &[(&str, &str)] = &[("r.F", "r.D")];

@@ -1,8 +1,8 @@
 //! The Carcassonne rules engine of carc: the tile catalogue as one table of data (`catalogue`,
-//! the base game of `tiles.md`), figures and their strengths (`figures`), a board on
+//! the base game of `docs/tiles.md`), figures and their strengths (`figures`), a board on
 //! integer coordinates, features as incrementally maintained connected components, placement
-//! and deployment legality, scoring during play and at the end, move generation and a seeded
-//! random game simulator.
+//! and deployment legality, scoring during play and at the end, move generation, a seeded
+//! random game simulator and a look-ahead search for puzzles with known draws (`search`).
 //!
 //! Pure: no I/O, no global state, no panics on any input; illegal moves are typed values.
 //!
@@ -22,7 +22,9 @@ mod features;
 pub mod figures;
 pub mod game;
 mod movegen;
+pub mod river;
 mod scoring;
+pub mod search;
 pub mod sim;
 pub mod tiles;
 
@@ -35,8 +37,10 @@ pub use game::{
     TurnScore, MEEPLES_PER_COLOUR,
 };
 pub use scoring::road_city_value;
+pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
 pub use sim::{
-    deck_with_sets, simulate, simulate_boxes, simulate_sets, Action, GameRecord, Rng, Sim, Step,
+    deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,
+    Rng, Sim, Step,
 };
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,

@@ -2,6 +2,9 @@
 //! other 71 tiles shuffled, tiles without a legal position discarded, uniformly random legal
 //! placements and meeple choices (farmers included when on), then final scoring.
 //!
+//! [`Sim::with_river`] plays a river opening first (`rules river`: the spring at `0,0`, the
+//! other river tiles shuffled, the lake last, then the 71 land tiles without one D).
+//!
 //! [`Sim::with_boxes`] draws from several boxes of tiles (one long game on one board, for the
 //! large files of `rules boxes N`), and [`GameRecord::to_carc`] writes a game as `.carc` text.
 
@@ -128,9 +131,40 @@ pub struct Sim {
     sets: Vec<TileSet>,
     /// What the last step did beyond its [`Step`] (expansions only).
     action: Action,
+    /// `rules river`: the deck starts with `river_tiles` river tiles (the lake last of them).
+    river_tiles: usize,
+}
+
+/// The river tiles of a river opening after the spring: the others shuffled, the lake last.
+fn river_deck() -> Vec<TileType> {
+    let mut v: Vec<TileType> = TileType::ALL
+        .into_iter()
+        .filter(|t| t.set() == TileSet::River && !is_spring_or_lake(*t))
+        .flat_map(|t| std::iter::repeat_n(t, usize::from(t.count())))
+        .collect();
+    v.extend(TileType::from_token("r.L"));
+    v
+}
+
+fn is_spring_or_lake(t: TileType) -> bool {
+    matches!(t.token(), "r.A" | "r.L")
 }
 
 impl Sim {
+    /// A game of `rules river` (see the module documentation): the spring at `0,0` r0 instead
+    /// of the start tile, the 11 other river tiles first (the lake last), then the land tiles.
+    /// A river tile goes on a uniformly random placement that keeps the river rules
+    /// ([`crate::river::legal_placements`]), or is discarded when there is none.
+    pub fn with_river(seed: u64, players: usize, farmers: bool) -> Sim {
+        let mut sim = Sim::with_boxes(seed, players, farmers, 1);
+        let mut deck = river_deck();
+        sim.river_tiles = deck.len();
+        deck.extend(deck_of_boxes(1));
+        sim.deck = deck;
+        sim.reset(seed, players, farmers);
+        sim
+    }
+
     /// A new game for `players` colours (clamped to 1..=5, taken in [`Color::ALL`] order) with
     /// farmers on or off, seeded by `seed`, with the start tile already placed.
     pub fn new(seed: u64, players: usize, farmers: bool) -> Sim {
@@ -151,6 +185,7 @@ impl Sim {
             boxes: boxes.max(1),
             sets: Vec::new(),
             action: Action::Plain,
+            river_tiles: 0,
         };
         sim.reset(seed, players, farmers);
         sim
@@ -188,19 +223,24 @@ impl Sim {
             self.game.reset(None);
         }
         self.rng = Rng::new(seed);
-        // the deck is a permutation of the same multiset: re-shuffling it is enough
-        let len = self.deck.len();
-        for i in (1..len).rev() {
-            let j = self.rng.below(i as u32 + 1) as usize;
-            self.deck.swap(i, j);
+        // the deck is a permutation of the same multiset: re-shuffling it is enough (a river
+        // opening shuffles the river before the lake, then the land tiles)
+        let river = self.river_tiles;
+        for (from, to) in [(0, river.saturating_sub(1)), (river, self.deck.len())] {
+            for i in (from + 1..to).rev() {
+                let j = from + self.rng.below((i - from) as u32 + 1) as usize;
+                self.deck.swap(i, j);
+            }
         }
         self.drawn = 0;
         self.turn = 0;
         self.discards = 0;
+        let start = match river {
+            0 => TileType::START,
+            _ => TileType::from_token("r.A").unwrap_or(TileType::START),
+        };
         // the start tile cannot collide on an empty board
-        let _ = self
-            .game
-            .place_tile(TileType::START, Pos::new(0, 0), Rotation::R0);
+        let _ = self.game.place_tile(start, Pos::new(0, 0), Rotation::R0);
     }
 
     /// The game so far.
@@ -222,6 +262,9 @@ impl Sim {
     pub fn step(&mut self) -> Option<Step> {
         let tile = *self.deck.get(self.drawn)?;
         self.drawn += 1;
+        if self.drawn <= self.river_tiles {
+            return Some(self.river_step(tile));
+        }
         let n = self.game.legal_count(tile);
         if n == 0 {
             self.discards += 1;
@@ -229,7 +272,11 @@ impl Sim {
         }
         let (k, r) = self.game.nth_legal(tile, self.rng.below(n))?;
         let pos = self.game.frontier[k].pos;
-        let rot = Rotation::ALL[r];
+        Some(self.play(tile, pos, Rotation::ALL[r]))
+    }
+
+    /// The turn of the player to move: `tile` at `pos` turned `rot`, a random meeple, scoring.
+    fn play(&mut self, tile: TileType, pos: Pos, rot: Rotation) -> Step {
         let colour = self.players[self.turn % self.players.len()];
         self.turn += 1;
         let _ = self.game.place_tile(tile, pos, rot);
@@ -239,13 +286,23 @@ impl Sim {
             self.random_figure(colour, tile, pos, rot)
         };
         self.game.score_completed_inner(pos, None);
-        Some(Step::Turn {
+        Step::Turn {
             colour,
             tile,
             pos,
             rot,
             meeple,
-        })
+        }
+    }
+
+    /// A river tile's turn: a random placement keeping the river rules, or a discard.
+    fn river_step(&mut self, tile: TileType) -> Step {
+        let legal = crate::river::legal_placements(&self.game, tile);
+        let Some(&(pos, rot)) = legal.get(self.rng.below(legal.len() as u32) as usize) else {
+            self.discards += 1;
+            return Step::Discard { tile };
+        };
+        self.play(tile, pos, rot)
     }
 
     /// Choose uniformly among "no meeple" and each legal deployment on the tile just placed.
@@ -409,6 +466,11 @@ pub struct GameRecord {
     pub actions: Vec<Action>,
 }
 
+/// A seeded random full game of `rules river` (see [`Sim::with_river`]).
+pub fn simulate_river(seed: u64, players: usize, farmers: bool) -> GameRecord {
+    record(Sim::with_river(seed, players, farmers), seed, usize::MAX)
+}
+
 /// A seeded random full game with `players` colours (clamped to 1..=5).
 pub fn simulate(seed: u64, players: usize, farmers: bool) -> GameRecord {
     simulate_boxes(seed, players, farmers, 1, usize::MAX)
@@ -494,7 +556,15 @@ impl GameRecord {
         for set in &self.sets {
             let _ = write!(text, " {}", set.as_str());
         }
-        text.push_str("\ntile D 0,0\n");
+        let start = self
+            .game
+            .tiles()
+            .first()
+            .map_or(TileType::START, |t| t.tile);
+        if start.set() == TileSet::River {
+            text.push_str(" river");
+        }
+        let _ = write!(text, "\ntile {start} 0,0\n");
         for (i, step) in self.steps.iter().enumerate() {
             let action = self.actions.get(i).copied().unwrap_or(Action::Plain);
             match step {

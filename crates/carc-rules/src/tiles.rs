@@ -201,7 +201,7 @@ pub enum Edge {
 }
 
 impl Edge {
-    /// The letter `C`, `R` or `F` of `tiles.md` (`I` for a river).
+    /// The letter `C`, `R` or `F` of `docs/tiles.md` (`I` for a river).
     pub const fn letter(self) -> char {
         match self {
             Edge::City => 'C',
@@ -738,7 +738,7 @@ const fn build_infos() -> [TypeInfo; TILES.len()] {
 pub(crate) static INFO: [TypeInfo; TILES.len()] = build_infos();
 
 /// A tile type of the catalogue: an index into [`TILES`]. The base types have associated
-/// constants lettered as in `tiles.md` (`TileType::A` … `TileType::X`), usable in patterns.
+/// constants lettered as in `docs/tiles.md` (`TileType::A` … `TileType::X`), usable in patterns.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TileType(u8);
 
@@ -746,7 +746,7 @@ macro_rules! tile_consts {
     ($($name:ident = $index:literal),* $(,)?) => {
         impl TileType {
             $(
-                #[doc = concat!("Tile `", stringify!($name), "` of `tiles.md`.")]
+                #[doc = concat!("Tile `", stringify!($name), "` of `docs/tiles.md`.")]
                 pub const $name: TileType = TileType($index);
             )*
         }
@@ -808,8 +808,13 @@ impl TileType {
         self.0 as usize
     }
 
-    /// The type written `token` (`D`, `Eg`, `ic.A` …), case-sensitive.
+    /// The type written `token` (`D`, `Eg`, `ic.A` …), case-sensitive; an other name of
+    /// [`crate::catalogue::ALIASES`] (`r.F`) gives its row's type.
     pub fn from_token(token: &str) -> Option<TileType> {
+        let token = crate::catalogue::ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == token)
+            .map_or(token, |(_, row)| row);
         if let [b @ b'A'..=b'Z'] = token.as_bytes() {
             // the base types are lettered in table order
             let i = usize::from(b - b'A');
@@ -831,7 +836,8 @@ impl TileType {
     }
 
     /// The catalogue's tokens closest to `token`, best first (at most three), for a "did you
-    /// mean" hint: the same token but for letter case, then tokens at edit distance 1, then 2.
+    /// mean" hint: the same token but for letter case, else the tokens at the smallest edit
+    /// distance (1 or 2) there is.
     pub fn suggestions(token: &str) -> Vec<TileType> {
         let mut scored: Vec<(usize, TileType)> = TileType::ALL
             .into_iter()
@@ -845,7 +851,13 @@ impl TileType {
             })
             .collect();
         scored.sort_by_key(|&(d, t)| (d, t));
-        scored.into_iter().take(3).map(|(_, t)| t).collect()
+        let best = scored.first().map_or(0, |&(d, _)| d);
+        scored
+            .into_iter()
+            .take_while(|&(d, _)| d == best)
+            .take(3)
+            .map(|(_, t)| t)
+            .collect()
     }
 
     /// The row of the catalogue.

@@ -8,6 +8,11 @@ use std::collections::BTreeSet;
 /// monastery. Cities/roads: groups of sides separated by spaces. Fields: groups separated by
 /// `;`, each `corners>cities` with corners comma-separated and touched cities as side groups
 /// separated by `|` (empty: none).
+/// The base types (the expansions' rows are checked in their own test files).
+fn base() -> Vec<TileType> {
+    TileType::of_set(carc_rules::TileSet::Base).collect()
+}
+
 type Row = (
     char,
     u8,
@@ -95,17 +100,18 @@ fn groups(s: &str) -> BTreeSet<Vec<Place>> {
 
 #[test]
 fn counts_sum_to_72_and_shields_to_10() {
-    let total: u32 = TileType::of_set(TileSet::Base)
-        .map(|t| t.count() as u32)
-        .sum();
+    let total: u32 = base().iter().map(|t| t.count() as u32).sum();
     assert_eq!(total, 72);
-    let shields: u32 = TileType::of_set(TileSet::Base)
+    let shields: u32 = base()
+        .iter()
         .filter(|t| t.has_shield())
         .map(|t| t.count() as u32)
         .sum();
     assert_eq!(shields, 10);
-    assert_eq!(TileType::of_set(TileSet::Base).count(), 24);
-    assert_eq!(TileType::ALL.len(), 24 + 8 + 17);
+    assert_eq!(base().len(), 24);
+    // 24 base types, 11 river types (12 tiles: two straights `r.D`), 8 garden tiles, 17 Inns
+    // & Cathedrals types (18 tiles: two cathedrals `ic.K`)
+    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17);
 }
 
 #[test]
@@ -180,7 +186,7 @@ fn every_type_matches_its_row() {
 
 #[test]
 fn letters_round_trip() {
-    for t in TileType::of_set(TileSet::Base) {
+    for t in base() {
         assert_eq!(TileType::from_letter(t.letter()), Some(t));
     }
     assert_eq!(TileType::from_letter('Y'), None);
@@ -287,6 +293,7 @@ fn every_row_is_consistent_and_tokens_name_their_types() {
             None if t.token().len() == 1 => TileSet::Base,
             None => TileSet::Abbot,
             Some(("ic", _)) => TileSet::InnsCathedrals,
+            Some(("r", _)) => TileSet::River,
             Some(_) => t.set(),
         };
         assert_eq!(t.set(), set, "{t}");

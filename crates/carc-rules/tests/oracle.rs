@@ -1,5 +1,5 @@
 //! Differential test of scoring: a deliberately naive, independent re-implementation of the
-//! scoring rules of tiles.md (an "oracle") plays the same seeded games as the engine and must
+//! scoring rules of docs/tiles.md (an "oracle") plays the same seeded games as the engine and must
 //! agree with it on every turn's gains per colour, every colour's supply, the meeples left on
 //! the board, the final-scoring gains and the final totals.
 //!
@@ -8,8 +8,8 @@
 //! flood fill from scratch whenever it needs one. From the engine it uses only the tile
 //! catalogue (`edges`, `segments`, `segment`, `segment_at`, `touched_cities`, `has_shield`,
 //! `has_monastery`, the rows' half-sides and modifiers (`field_at`, shields, inns,
-//! cathedrals), verified against tiles.md and the expansions' tables in tests/catalogue.rs),
-//! and the engine's
+//! cathedrals), verified against docs/tiles.md and the expansions' tables in
+//! tests/catalogue.rs), and the engine's
 //! simulator and move generation to PRODUCE games, checked against the oracle's own legality
 //! rules as well: every legal placement and deployment list of the own-loop games, every
 //! discard, every chosen move.
@@ -38,7 +38,7 @@ const DEFAULT_GAMES: u64 = 240;
 /// A segment of a placed tile: `(x, y, segment index)`.
 type Node = (i32, i32, u8);
 
-/// The cell across `side` of `x,y` (tiles.md: N is `x,y+1`, E is `x+1,y`).
+/// The cell across `side` of `x,y` (docs/tiles.md: N is `x,y+1`, E is `x+1,y`).
 fn across(x: i32, y: i32, side: Side) -> (i32, i32) {
     match side {
         Side::N => (x, y + 1),
@@ -429,7 +429,7 @@ impl Oracle {
         });
     }
 
-    /// Every legal placement of `tile` by tiles.md: an empty cell touching a tile along a
+    /// Every legal placement of `tile` by docs/tiles.md: an empty cell touching a tile along a
     /// side, every touching side showing the same letter.
     fn legal_placements(&self, tile: TileType) -> BTreeSet<(i32, i32, usize)> {
         let mut cells = BTreeSet::new();
@@ -468,6 +468,74 @@ impl Oracle {
             }
         });
         !self.board.contains_key(&(x, y)) && touches && matches
+    }
+
+    /// The River, naively: the cells beyond every river side that faces an empty cell, with
+    /// the tile there and that side.
+    fn river_ends(&self) -> Vec<((i32, i32), Side)> {
+        let mut out = Vec::new();
+        for &(x, y) in self.board.keys() {
+            for s in Side::ALL {
+                if self.edge(x, y, s) == Some(Edge::River)
+                    && !self.board.contains_key(&across(x, y, s))
+                {
+                    out.push(((x, y), s));
+                }
+            }
+        }
+        out
+    }
+
+    /// How water entering `tile` turned `rot` through side `inlet` turns: the sign of the
+    /// cross product of its heading and its way out (positive: left; 0: straight or none).
+    fn river_turn(tile: TileType, rot: Rotation, inlet: Side) -> i32 {
+        let e = tile.edges(rot);
+        let vec = |s: Side| {
+            let (x, y) = across(0, 0, s);
+            (x, y)
+        };
+        let Some(outlet) = Side::ALL
+            .into_iter()
+            .find(|s| *s != inlet && e[side_index(*s)] == Edge::River)
+        else {
+            return 0;
+        };
+        if e[side_index(inlet)] != Edge::River {
+            return 0;
+        }
+        let (ix, iy) = vec(inlet);
+        let (hx, hy) = (-ix, -iy);
+        let (ox, oy) = vec(outlet);
+        (hx * oy - hy * ox).signum()
+    }
+
+    /// Whether a turn's river tile keeps the river rules: not the spring, no lake yet, on the
+    /// cell beyond an open end, and not turning the same way as the tile at that end.
+    fn river_ok(&self, tile: TileType, x: i32, y: i32, rot: Rotation) -> bool {
+        if tile.token() == "r.A" || self.board.keys().any(|c| self.board[c].0.token() == "r.L") {
+            return false;
+        }
+        self.river_ends().into_iter().any(|((ex, ey), side)| {
+            if across(ex, ey, side) != (x, y) {
+                return false;
+            }
+            let (et, er) = self.board[&(ex, ey)];
+            let e = et.edges(er);
+            let end_in = Side::ALL
+                .into_iter()
+                .find(|s| *s != side && e[side_index(*s)] == Edge::River);
+            let theirs = end_in.map_or(0, |i| Self::river_turn(et, er, i));
+            let ours = Self::river_turn(tile, rot, opposite(side));
+            !(ours != 0 && ours == theirs)
+        })
+    }
+
+    /// Every placement of a river tile that fits and keeps the river rules.
+    fn river_placements(&self, tile: TileType) -> BTreeSet<(i32, i32, usize)> {
+        self.legal_placements(tile)
+            .into_iter()
+            .filter(|&(x, y, r)| self.river_ok(tile, x, y, Rotation::ALL[r]))
+            .collect()
     }
 
     fn place(&mut self, tile: TileType, x: i32, y: i32, rot: Rotation) {
@@ -752,24 +820,62 @@ fn compare_sim(
     boxes: u32,
     sets: &[TileSet],
 ) -> (usize, Stats) {
-    let mut sim = if sets.is_empty() {
+    let sim = if sets.is_empty() {
         Sim::with_boxes(seed, players, farmers, boxes)
     } else {
         Sim::with_sets(seed, players, farmers, sets)
     };
-    let mut o = Oracle::new(farmers, 72 * boxes as usize + 18);
+    compare_sim_of(sim, seed, players, farmers, boxes, sets)
+}
+
+/// As [`compare_sim`] for `sim`; in a river game (the spring first) every river tile's
+/// placements are also checked against the oracle's own river rules.
+fn compare_sim_of(
+    mut sim: Sim,
+    seed: u64,
+    players: usize,
+    farmers: bool,
+    boxes: u32,
+    sets: &[TileSet],
+) -> (usize, Stats) {
+    // room for every tile: the base game's 72 per box, the river's 12, Inns & Cathedrals' 18
+    let mut o = Oracle::new(farmers, 84 * boxes as usize + 18);
     let start = sim.game().tiles()[0];
     o.place(start.tile, start.pos.x, start.pos.y, start.rot);
     let mut turns = 0;
     let mut n = 0;
     loop {
         let before = scores(sim.game());
+        let board_before = sim.game().clone();
         let Some(step) = sim.step() else { break };
         n += 1;
+        let tile = match step {
+            Step::Turn { tile, .. } | Step::Discard { tile } => tile,
+        };
+        if tile.set() == TileSet::River {
+            // the engine's river moves are exactly the oracle's
+            let engine: BTreeSet<(i32, i32, usize)> =
+                carc_rules::river::legal_placements(&board_before, tile)
+                    .into_iter()
+                    .map(|(p, r)| (p.x, p.y, r.index()))
+                    .collect();
+            assert_eq!(
+                engine,
+                o.river_placements(tile),
+                "seed {seed} step {n} {tile}"
+            );
+            if let Step::Turn { pos, rot, .. } = step {
+                assert!(o.river_ok(tile, pos.x, pos.y, rot), "seed {seed} step {n}");
+            }
+            *o.stats.entry("river tile").or_default() += 1;
+        }
         let ctx = format!(
             "sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes, sets {sets:?}) step {n} {step:?}"
         );
         match step {
+            Step::Discard { tile } if tile.set() == TileSet::River => {
+                assert!(o.river_placements(tile).is_empty(), "{ctx}: discarded");
+            }
             Step::Discard { tile } => {
                 assert!(o.legal_placements(tile).is_empty(), "{ctx}: discarded");
             }
@@ -971,6 +1077,35 @@ fn engine_scores_agree_with_the_oracle_over_seeded_games() {
     assert!(turns as u64 > games * 60);
 }
 
+#[test]
+fn river_games_agree_with_the_oracle() {
+    // the simulator's river opening (spring, 10 river tiles, the lake) then the base game
+    let mut turns = 0;
+    let mut river = 0;
+    for seed in 0..24u64 {
+        let (players, farmers) = (2 + (seed % 4) as usize, seed % 3 != 0);
+        let sim = Sim::with_river(seed, players, farmers);
+        let (t, stats) = compare_sim_of(sim, seed, players, farmers, 1, &[]);
+        turns += t;
+        river += stats.get("river tile").copied().unwrap_or(0);
+    }
+    // 24 games of 11 river tiles and 71 land tiles, a few land tiles discarded at most
+    assert_eq!(river, 24 * 11);
+    assert!(turns > 24 * 75, "{turns}");
+}
+
+#[test]
+fn oracle_river_turns_by_hand() {
+    // r.G r0 has water W and S: entering from W it heads east and leaves south: a right turn
+    // (negative); entering from S it heads north and leaves west: a left turn (positive)
+    let g = TileType::from_token("r.G").unwrap();
+    assert_eq!(Oracle::river_turn(g, Rotation::R0, Side::W), -1);
+    assert_eq!(Oracle::river_turn(g, Rotation::R0, Side::S), 1);
+    // a straight does not turn
+    let d = TileType::from_token("r.D").unwrap();
+    assert_eq!(Oracle::river_turn(d, Rotation::R0, Side::W), 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The oracle anchored to hand-derived numbers (so that agreement is not agreement in a shared
 // mistake), each position played on the engine and the oracle side by side.
@@ -1043,7 +1178,7 @@ const BLUE: usize = 1;
 #[test]
 fn oracle_counts_a_tile_once_in_a_city_passing_through_it_twice() {
     // Start D 0,0 r0 (city N). A ring of city tiles north of it joins the two separate cities
-    // of one H tile; every placement below is legal (sides as tiles.md, rK clockwise).
+    // of one H tile; every placement below is legal (sides as docs/tiles.md, rK clockwise).
     let mut d = Duo::new(false);
     let none = None;
     // E r180 (city S) at 0,1 closes D's city: complete, unoccupied, nobody scores.

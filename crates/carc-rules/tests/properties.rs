@@ -58,7 +58,7 @@ fn oracle(g: &Game) {
                 adj.entry((t.index, a)).or_default().push((j, b));
             }
             if e != Edge::City {
-                // corner pairs across the side, from tiles.md's wording
+                // corner pairs across the side, from docs/tiles.md's wording
                 let pairs: [(Corner, Corner); 2] = match s {
                     Side::N => [(Corner::NE, Corner::SE), (Corner::NW, Corner::SW)],
                     Side::S => [(Corner::SE, Corner::NE), (Corner::SW, Corner::NW)],

@@ -5,8 +5,12 @@ mod args;
 mod board;
 mod export;
 mod files;
+mod lsp;
 mod moves;
+mod puzzle;
 mod report;
+mod solve;
+mod tiles;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,14 +24,22 @@ usage: carc <command> [options] [paths]
 commands:
   check [--format human|json] PATH...   report the diagnostics of .carc files (folders are searched)
   fmt [--check] PATH...                 format .carc files in place (--check: list files that would change)
-  render FILE [--line N] [--ascii] [-o OUT]
-                                        draw the position at line N (default: the end) as SVG or text
+  render FILE [--line N | --final] [--ascii] [-o OUT]
+                                        draw the position at line N as SVG or text (default: a lesson's
+                                        last line before `end`, else the end; --final: after `end`)
   moves FILE TILE [--line N] [--format human|json]
                                         every legal move of TILE before line N (default: the end), best first
+  solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]
+                                        the value of each move under the puzzle goal, with the expected play
+  puzzle gen [--goal final|score] [--draws N] [--seed S] [--count N] [--margin M] [-o DIR]
+                                        write puzzles cut from simulated games (each checks clean)
   export FILE [-o OUT.html] [--force] [--format html|json]
                                         the lesson as one self-contained interactive web page
   export FOLDER -o DIR [--force]        every lesson of the folder as a page, plus index.html
-  lsp                                   run the language server on stdin/stdout
+  tiles [TILE] [--svg]                  the tile catalogue drawn at r0, or one tile in its four rotations
+  tiles --docs DIR [--check]            write (or check) DIR/tiles.md and its pictures (docs/tiles.md)
+  lsp [--stdio] [--clientProcessId N]   run the language server on stdin/stdout (the options are
+                                        the ones editors pass; the server exits when process N is gone)
   help                                  print this message
 
 exit status: 0 clean (warnings allowed), 1 errors found or files would change, 2 usage or I/O problem";
@@ -53,13 +65,11 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "fmt" => fmt(rest),
         "moves" => moves::moves(rest),
         "render" => board::render(rest),
+        "solve" => solve::solve(rest),
+        "puzzle" => puzzle::puzzle(rest),
         "export" => export::export(rest),
-        "lsp" => {
-            if let Some(extra) = rest.first() {
-                return Err(format!("`carc lsp` takes no arguments, got `{extra}`"));
-            }
-            lsp()
-        }
+        "tiles" => tiles::tiles(rest),
+        "lsp" => lsp::lsp(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -162,22 +172,5 @@ fn fmt(args: &[String]) -> Result<ExitCode, String> {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
-}
-
-/// Runs the language server on stdin/stdout until the client says `exit`. By the protocol
-/// the status is 0 when `shutdown` came first, else 1. Logs never go to stdout.
-fn lsp() -> Result<ExitCode, String> {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the language server: {e}"))?;
-    let shut_down = runtime.block_on(carc_lsp::serve(tokio::io::stdin(), tokio::io::stdout()));
-    // The thread blocked reading stdin cannot be cancelled: do not wait for it.
-    runtime.shutdown_background();
-    Ok(if shut_down {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
     })
 }

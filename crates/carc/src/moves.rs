@@ -87,13 +87,7 @@ fn human(list: &carc_analysis::MoveList, line: Option<usize>) -> String {
         let _ = writeln!(out, "{} fits nowhere: it would be discarded", list.tile);
         return out;
     }
-    let width = list
-        .moves
-        .iter()
-        .map(|m| m.text.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
+    let width = move_column(list.moves.iter().map(|m| m.text.as_str()));
     let _ = writeln!(
         out,
         "{:>4}  {:>6}  {:<width$}  others",
@@ -110,6 +104,11 @@ fn human(list: &carc_analysis::MoveList, line: Option<usize>) -> String {
         let _ = writeln!(out, "{}", line.trim_end());
     }
     out
+}
+
+/// The width of a table's `move` column: its longest entry, at least the heading's 4.
+pub(crate) fn move_column<'a>(texts: impl Iterator<Item = &'a str>) -> usize {
+    texts.map(|t| t.chars().count()).max().unwrap_or(4).max(4)
 }
 
 fn json_array(list: &carc_analysis::MoveList) -> String {

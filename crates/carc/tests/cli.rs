@@ -259,3 +259,90 @@ fn json_diagnostics_keep_their_related_locations() {
     let value: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(value[0]["related"], serde_json::json!([]));
 }
+
+#[test]
+fn solve_lists_every_move_by_value_with_the_expected_play() {
+    // examples/puzzles/block-the-city.carc, valued by hand in crates/carc-rules/tests/search.rs
+    let out = carc(&["solve", "examples/puzzles/block-the-city.carc"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("red to move, draws E E, goal final (red's final score minus the best opponent's): 18 moves, exact"),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("+1") && lines[2].contains("E 1,1 r270 knight W"),
+        "{text}"
+    );
+    assert!(lines[2].ends_with("final score red 2, blue 1"), "{text}");
+    assert!(lines[3].contains("+4  E 0,-2 r0"), "{text}");
+    assert!(
+        lines[3].ends_with("blue E 0,1 r180, final score red 4, blue 4"),
+        "{text}"
+    );
+
+    let out = carc(&[
+        "solve",
+        "--format",
+        "json",
+        "examples/puzzles/block-the-city.carc",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["moves"][0]["move"], "E 1,1 r270 knight W");
+    assert_eq!(v["moves"][0]["value"], 1);
+    assert_eq!(v["moves"][0]["scores"]["red"], 2);
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(18));
+
+    let out = carc(&["solve", "tests/data/tile-count.carc"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("nothing to solve"),
+        "{}",
+        stderr(&out)
+    );
+    let out = carc(&["solve", "--goal", "best", "x.carc"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown goal `best`"));
+}
+
+#[test]
+fn puzzle_gen_writes_puzzles_that_check_clean() {
+    let dir = scratch("puzzle-gen");
+    let out = carc(&[
+        "puzzle",
+        "gen",
+        "--draws",
+        "2",
+        "--count",
+        "3",
+        "--seed",
+        "7",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("wrote 3 of 3 puzzles"),
+        "{}",
+        stderr(&out)
+    );
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 3);
+    let out = carc(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("checked 3 files: 0 errors, 0 warnings"));
+    // and each is solved with its written answer on top
+    for f in std::fs::read_dir(&dir).unwrap() {
+        let path = f.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let answer = text.lines().last().unwrap().trim_start_matches("turn ");
+        let out = carc(&["solve", "--format", "json", path.to_str().unwrap()]);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["exact"], true);
+        let first = v["moves"][0]["move"].as_str().unwrap();
+        assert!(answer.ends_with(first), "{answer} / {first}");
+    }
+}

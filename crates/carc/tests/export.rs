@@ -101,7 +101,7 @@ fn a_folder_becomes_a_site_with_an_index_in_file_order() {
         v.sort();
         v
     };
-    assert_eq!(lessons.len(), 16);
+    assert_eq!(lessons.len(), 17);
     let index = std::fs::read_to_string(site.join("index.html")).expect("index");
     assert_self_contained(&index);
     let mut at = 0;

@@ -51,8 +51,14 @@ struct Server {
 
 impl Server {
     fn spawn() -> Server {
+        Server::spawn_with(&[])
+    }
+
+    /// `carc lsp ARGS...`.
+    fn spawn_with(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
             .arg("lsp")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -74,6 +80,21 @@ impl Server {
             stdin,
             messages,
             next_id: 0,
+        }
+    }
+
+    /// Waits for the server to exit by itself (stdin still open) and returns its status.
+    fn exit_status(&mut self) -> Option<i32> {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for carc lsp") {
+                return status.code();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("carc lsp did not exit within {TIMEOUT:?}");
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 
@@ -188,18 +209,7 @@ fn carc_lsp_over_stdio() {
     assert_eq!(server.request("shutdown", Value::Null), Value::Null);
     // `exit` while stdin stays open: the server must not wait for end of input.
     server.notify("exit", Value::Null);
-    let deadline = Instant::now() + TIMEOUT;
-    let status = loop {
-        if let Some(status) = server.child.try_wait().expect("wait for carc lsp") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = server.child.kill();
-            panic!("carc lsp did not exit within {TIMEOUT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    assert_eq!(status.code(), Some(0));
+    assert_eq!(server.exit_status(), Some(0));
 }
 
 #[test]
@@ -210,4 +220,73 @@ fn exit_without_shutdown_is_status_1() {
     drop(server.stdin);
     let status = server.child.wait().expect("wait for carc lsp");
     assert_eq!(status.code(), Some(1));
+}
+
+/// What vscode-languageclient starts (`carc lsp --stdio --clientProcessId=PID`, issue 13): a
+/// working server, which ends by itself, status 1 (no `shutdown`), once the client process is
+/// gone.
+#[test]
+fn conventional_arguments_and_the_client_process_watch() {
+    // Both spellings of the option and the transport switch are accepted.
+    for args in [
+        vec!["--stdio".to_string()],
+        vec![
+            format!("--clientProcessId={}", std::process::id()),
+            "--stdio".into(),
+        ],
+        vec!["--clientProcessId".into(), std::process::id().to_string()],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let mut server = Server::spawn_with(&args);
+        let init = server.request("initialize", json!({"processId": null, "capabilities": {}}));
+        assert_eq!(init["serverInfo"]["name"], "carc", "{args:?}");
+        assert_eq!(server.request("shutdown", Value::Null), Value::Null);
+        server.notify("exit", Value::Null);
+        assert_eq!(server.exit_status(), Some(0), "{args:?}");
+    }
+
+    if !Path::new("/proc/self/stat").exists() {
+        return; // the watch works through /proc (Linux)
+    }
+    let mut editor = Command::new("sleep")
+        .arg("600")
+        .spawn()
+        .expect("a stand-in client process");
+    let pid = editor.id().to_string();
+    let mut server = Server::spawn_with(&["--stdio", "--clientProcessId", &pid]);
+    server.request("initialize", json!({"processId": null, "capabilities": {}}));
+    server.notify("initialized", json!({}));
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(
+        server.child.try_wait().expect("poll carc lsp"),
+        None,
+        "the server runs while its client does"
+    );
+    editor.kill().expect("end the stand-in client");
+    editor.wait().expect("reap the stand-in client");
+    assert_eq!(server.exit_status(), Some(1));
+}
+
+#[test]
+fn unknown_arguments_are_a_usage_error() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_carc"))
+            .arg("lsp")
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("carc lsp runs")
+    };
+    for (args, wanted) in [
+        (&["--socket=5007"][..], "unknown option `--socket=5007`"),
+        (&["--clientProcessId=me"][..], "takes a process id"),
+        (&["notes.carc"][..], "takes no paths, got `notes.carc`"),
+    ] {
+        let output = run(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(wanted), "{args:?}: {stderr}");
+        assert!(stderr.contains("usage: carc lsp"), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}: nothing on stdout");
+    }
 }

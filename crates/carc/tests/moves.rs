@@ -1,5 +1,5 @@
 //! `carc moves` as a user runs it. Every expectation below is derived by hand from the tile
-//! catalogue (tiles.md), not copied from the program's output.
+//! catalogue (docs/tiles.md), not copied from the program's output.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

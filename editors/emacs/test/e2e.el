@@ -92,10 +92,17 @@
                           (format "%S" actual)))))
     ;; Tile tokens of more than one letter, in a scratch buffer.
     (with-temp-buffer
-      (insert "tile Eg 0,0\nturn red ic.A 1,0 r90\ndiscard tb.X\ndiscard ic.\n")
+      (insert "tile Eg 0,0\nturn red ic.A 1,0 r90\ndiscard tb.X\ndiscard ic.\n"
+              "refused illegal-discard: discard Eg\n")
       (carc-mode)
       (font-lock-ensure)
-      (dolist (expected '((1 5 t) (1 6 t) (2 9 t) (2 12 t) (3 8 t) (3 11 t) (4 8 nil)))
+      (let ((actual (carc-e2e-face-at 5 25)))
+        (carc-e2e-check "font-lock: `discard' of a refused discard"
+                        (if (listp actual) (memq 'font-lock-keyword-face actual)
+                          (eq actual 'font-lock-keyword-face))
+                        (format "%S" actual)))
+      (dolist (expected '((1 5 t) (1 6 t) (2 9 t) (2 12 t) (3 8 t) (3 11 t) (4 8 nil)
+                          (5 33 t) (5 34 t) (5 25 nil)))
         (pcase-let ((`(,line ,column ,want) expected))
           (let* ((actual (carc-e2e-face-at line column))
                  (tile (if (listp actual) (memq 'font-lock-type-face actual)

@@ -10,13 +10,13 @@ syntax match carcComment "#.*$" contains=@Spell
 syntax region carcString start=+"+ skip=+\\\\\|\\"+ end=+"+ end=+$+ oneline contains=carcEscape
 syntax match carcEscape +\\[\\"]+ contained
 
-syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\|score\|turn\|refused\|discard\|expect\|end\|variation\|mark\|puzzle\)\ze\%(\s\|#\|$\)"
+syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\|score\|turn\|refused\|discard\|expect\|end\|variation\|mark\|puzzle\|draws\)\ze\%(\s\|#\|$\)"
 syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\)\>"
 syntax match carcBrace "[{}]"
 
 syntax keyword carcColour red blue green yellow black
 syntax keyword carcRole knight traveller traveler monk farmer large abbot recall
-syntax keyword carcConstant nothing farmers boxes
+syntax keyword carcConstant nothing farmers boxes river points final
 syntax match carcConstant "\<no-farmers\>"
 syntax match carcConstant "\<whole-board\>"
 syntax keyword carcConstant abbot
@@ -31,9 +31,11 @@ syntax match carcGlyph "\s\zs\%(!!\|!?\|??\|?!\|!\|?\)\ze\%(\s\|#\|$\)"
 " a role.
 syntax match carcTile "\%(^\s*\%(tile\|discard\)\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcTile "\%(^\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
-" `refused CODE, CODE: turn …`: the codes, and the refused move's `turn` and tile token.
+" `refused CODE, CODE: turn …` and `refused CODE: discard T`: the codes, and the refused
+" move's `turn` or `discard` and tile token.
 syntax match carcCode "\%(^\s*refused\s[^:#]*\)\@<=\<\l\+\%(-\l\+\)*\ze\s*[,:]"
-syntax match carcStatement "\%(^\s*refused\s[^:#]*:\s*\)\@<=turn\>"
+syntax match carcStatement "\%(^\s*refused\s[^:#]*:\s*\)\@<=\%(turn\|discard\)\>"
+syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*discard\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NNE\|ENE\|ESE\|SSE\|SSW\|WSW\|WNW\|NNW\|NE\|SE\|SW\|NW\|N\|E\|S\|W\|inner\)\>"
 

@@ -91,10 +91,12 @@ local function run()
     local file_buf = bufnr
     vim.cmd('enew')
     vim.api.nvim_buf_set_lines(0, 0, -1, false,
-      { 'tile Eg 0,0', 'turn red ic.A 1,0 r90', 'discard tb.X', 'discard ic.' })
+      { 'tile Eg 0,0', 'turn red ic.A 1,0 r90', 'discard tb.X', 'discard ic.',
+        'refused illegal-discard: discard Eg' })
     vim.bo.filetype = 'carc'
     local tokens = { { 1, 6, 'carcTile' }, { 1, 7, 'carcTile' }, { 2, 10, 'carcTile' },
-      { 2, 13, 'carcTile' }, { 3, 9, 'carcTile' }, { 3, 12, 'carcTile' }, { 4, 9, '' } }
+      { 2, 13, 'carcTile' }, { 3, 9, 'carcTile' }, { 3, 12, 'carcTile' }, { 4, 9, '' },
+      { 5, 9, 'carcCode' }, { 5, 26, 'carcStatement' }, { 5, 34, 'carcTile' }, { 5, 35, 'carcTile' } }
     for _, t in ipairs(tokens) do
       local lnum, col, want = t[1], t[2], t[3]
       check(('syntax: tile token at %d:%d'):format(lnum, col), group(lnum, col) == want, group(lnum, col))

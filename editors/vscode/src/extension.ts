@@ -40,50 +40,72 @@ function isExecutable(file: string): boolean {
   }
 }
 
+/** The binary's file names on this platform. */
+function candidates(base: string): string[] {
+  return process.platform === "win32" ? [base, base + ".exe", base + ".cmd"] : [base];
+}
+
+/** The first executable of `files`, with every file looked at added to `tried`. */
+function firstExecutable(files: string[], tried: string[]): string | undefined {
+  for (const file of files) {
+    tried.push(file);
+    if (isExecutable(file)) {
+      return file;
+    }
+  }
+  return undefined;
+}
+
+/** Looks `name` up in the folders of `env.PATH`. */
+function onPath(name: string, env: NodeJS.ProcessEnv, tried: string[]): string | undefined {
+  const dirs = (env.PATH ?? "").split(path.delimiter).filter((d) => d !== "");
+  for (const dir of dirs) {
+    const found = candidates(path.join(dir, name)).find(isExecutable);
+    if (found !== undefined) {
+      tried.push(found);
+      return found;
+    }
+  }
+  tried.push(`${name} on PATH (${dirs.length} folders)`);
+  return undefined;
+}
+
 /**
- * Resolves `carc.server.path`: an absolute path (or one relative to the first workspace
- * folder) is taken as it is; a bare name is looked up on PATH.
+ * Finds the server binary. `carc.server.path`, when set, is the only one tried: an absolute
+ * path (or one relative to the first workspace folder) is taken as it is, a bare name is
+ * looked up on PATH. When it is empty, the binary bundled in the extension
+ * (`EXTENSION/bin/carc`, in the platform-specific .vsix) comes first, then `carc` on PATH.
  */
 export function resolveServer(
   configured: string,
   env: NodeJS.ProcessEnv,
   workspace?: string,
+  extensionDir?: string,
 ): Resolved {
   const tried: string[] = [];
-  const name = configured.trim() === "" ? "carc" : configured.trim();
-  const suffixes =
-    process.platform === "win32" ? ["", ".exe", ".cmd"] : [""];
-  const hasSeparator = name.includes("/") || name.includes("\\");
-  if (path.isAbsolute(name) || hasSeparator) {
+  const name = configured.trim();
+  if (name === "") {
+    const bundled =
+      extensionDir === undefined
+        ? undefined
+        : firstExecutable(candidates(path.join(extensionDir, "bin", "carc")), tried);
+    return { command: bundled ?? onPath("carc", env, tried), tried };
+  }
+  if (path.isAbsolute(name) || name.includes("/") || name.includes("\\")) {
     const base = path.isAbsolute(name)
       ? name
       : path.resolve(workspace ?? process.cwd(), name);
-    for (const suffix of suffixes) {
-      tried.push(base + suffix);
-      if (isExecutable(base + suffix)) {
-        return { command: base + suffix, tried };
-      }
-    }
-    return { tried };
+    return { command: firstExecutable(candidates(base), tried), tried };
   }
-  const dirs = (env.PATH ?? "").split(path.delimiter).filter((d) => d !== "");
-  for (const dir of dirs) {
-    for (const suffix of suffixes) {
-      const candidate = path.join(dir, name + suffix);
-      if (isExecutable(candidate)) {
-        return { command: candidate, tried: [...tried, candidate] };
-      }
-    }
-  }
-  tried.push(`${name} on PATH (${dirs.length} folders)`);
-  return { tried };
+  return { command: onPath(name, env, tried), tried };
 }
 
 async function reportMissing(configured: string, resolved: Resolved) {
+  const what = configured.trim() === "" ? "carc" : configured.trim();
   const message =
-    `carc: the language server binary "${configured}" was not found ` +
-    `(looked at: ${resolved.tried.join(", ")}). Install it with ` +
-    "`cargo install --path crates/carc` from the carc repository, or set " +
+    `carc: the language server binary "${what}" was not found ` +
+    `(looked at: ${resolved.tried.join(", ")}). Install the carc extension built for your ` +
+    "platform (it carries the binary), put `carc` on PATH, or set " +
     "\"carc.server.path\" to the binary. Highlighting works without it.";
   output?.appendLine(message);
   const choice = await vscode.window.showErrorMessage(
@@ -100,17 +122,17 @@ async function reportMissing(configured: string, resolved: Resolved) {
 
 async function start(context: vscode.ExtensionContext): Promise<void> {
   const config = vscode.workspace.getConfiguration("carc");
-  const configured = config.get<string>("server.path", "carc");
-  const extraArgs = config.get<string[]>("server.extraArgs", []);
+  const configured = config.get<string>("server.path", "");
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  const resolved = resolveServer(configured, process.env, folder);
+  const resolved = resolveServer(configured, process.env, folder, context.extensionPath);
   if (resolved.command === undefined) {
     await reportMissing(configured, resolved);
     return;
   }
   const run = {
     command: resolved.command,
-    args: ["lsp", ...extraArgs],
+    // vscode-languageclient appends `--stdio` (carc lsp accepts it, and `--clientProcessId`).
+    args: ["lsp"],
     transport: TransportKind.stdio,
   };
   const serverOptions: ServerOptions = { run, debug: run };

@@ -30,7 +30,8 @@ function within(promise, what) {
 const tiles = (svg) => (svg.match(/class="tile"/g) || []).length;
 
 async function main() {
-  const server = cp.spawn(binary, ["lsp"], { stdio: ["pipe", "pipe", "inherit"] });
+  // As vscode-languageclient starts it (it appends `--stdio`).
+  const server = cp.spawn(binary, ["lsp", "--stdio"], { stdio: ["pipe", "pipe", "inherit"] });
   const connection = rpc.createMessageConnection(
     new rpc.StreamMessageReader(server.stdout),
     new rpc.StreamMessageWriter(server.stdin),

@@ -2,12 +2,17 @@
 // Loads the compiled extension (out/extension.js) under a stub of the `vscode` module — VS
 // Code itself cannot be downloaded here — and checks how it finds the server binary:
 // - a configured binary that does not exist gives one clear error message naming the setting;
-// - `carc` is found on PATH, and an absolute path is taken as it is.
+// - `carc` is found on PATH, and an absolute path is taken as it is;
+// - with carc.server.path empty (the default), the binary bundled in the extension's bin/
+//   comes first, then `carc` on PATH; a configured path wins over the bundled binary.
+// (test/e2e/ runs the packaged extension in a real VS Code; this covers the lookup order.)
 //
 // usage: node test/extension.test.js [CARC_BINARY]   (or CARC_BIN=...; default ../../target/debug/carc)
 
 "use strict";
 const Module = require("module");
+const fs = require("fs");
+const os = require("os");
 const path = require("path");
 const assert = require("assert");
 
@@ -17,7 +22,7 @@ const binary = path.resolve(
 
 const errors = [];
 const registered = [];
-let settings = { "server.path": "/nonexistent/carc", "server.extraArgs": [] };
+let settings = { "server.path": "/nonexistent/carc" };
 const vscodeStub = {
   window: {
     createOutputChannel: () => ({ appendLine() {}, dispose() {} }),
@@ -78,7 +83,7 @@ async function check(name, body) {
   const extension = require(path.join(__dirname, "..", "out", "extension.js"));
 
   await check("a missing binary gives a clear message", async () => {
-    const context = { subscriptions: [] };
+    const context = { subscriptions: [], extensionPath: "/nonexistent/extension" };
     await extension.activate(context);
     assert.strictEqual(errors.length, 1, `error messages: ${JSON.stringify(errors)}`);
     assert.match(errors[0], /\/nonexistent\/carc/);
@@ -92,9 +97,9 @@ async function check(name, body) {
   });
 
   await check("a configured binary is started as `BINARY lsp` for carc documents", async () => {
-    settings = { "server.path": binary, "server.extraArgs": [] };
+    settings = { "server.path": binary };
     errors.length = 0;
-    await extension.activate({ subscriptions: [] });
+    await extension.activate({ subscriptions: [], extensionPath: "/nonexistent/extension" });
     assert.deepStrictEqual(errors, []);
     assert.strictEqual(started.length, 1);
     const run = started[0].serverOptions.run;
@@ -119,6 +124,37 @@ async function check(name, body) {
     const missing = extension.resolveServer("carc", { PATH: "/nonexistent" });
     assert.strictEqual(missing.command, undefined);
     assert.match(missing.tried.join(" "), /carc on PATH/);
+  });
+
+  await check("the bundled binary comes first, then carc on PATH; a set path wins", async () => {
+    const extensionDir = fs.mkdtempSync(path.join(os.tmpdir(), "carc-extension-"));
+    try {
+      const pathDir = `/nonexistent:${path.dirname(binary)}`;
+      // Nothing bundled: carc on PATH.
+      assert.strictEqual(extension.resolveServer("", { PATH: pathDir }, undefined, extensionDir).command, binary);
+      const missing = extension.resolveServer("", { PATH: "/nonexistent" }, undefined, extensionDir);
+      assert.strictEqual(missing.command, undefined);
+      assert.match(missing.tried.join(" "), new RegExp(`${extensionDir}/bin/carc.*carc on PATH`));
+      fs.mkdirSync(path.join(extensionDir, "bin"));
+      const bundled = path.join(extensionDir, "bin", "carc");
+      fs.symlinkSync(binary, bundled);
+      assert.strictEqual(extension.resolveServer("", { PATH: pathDir }, undefined, extensionDir).command, bundled);
+      assert.strictEqual(extension.resolveServer("  ", { PATH: "" }, undefined, extensionDir).command, bundled);
+      // A configured path or name is the only one tried.
+      assert.strictEqual(extension.resolveServer(binary, { PATH: "" }, undefined, extensionDir).command, binary);
+      assert.strictEqual(extension.resolveServer("carc", { PATH: "/nonexistent" }, undefined, extensionDir).command, undefined);
+      // activate() passes the extension's folder: the bundled binary is started.
+      settings = { "server.path": "" };
+      started.length = 0;
+      errors.length = 0;
+      await extension.activate({ subscriptions: [], extensionPath: extensionDir });
+      assert.deepStrictEqual(errors, []);
+      assert.strictEqual(started.length, 1);
+      assert.strictEqual(started[0].serverOptions.run.command, bundled);
+      await extension.deactivate();
+    } finally {
+      fs.rmSync(extensionDir, { recursive: true, force: true });
+    }
   });
 
   if (failed > 0) {

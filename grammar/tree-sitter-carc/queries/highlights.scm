@@ -19,9 +19,9 @@
   "end"
   "variation"
   "mark"
+  "puzzle"
+  "draws"
 ] @keyword
-
-(puzzle_statement) @keyword
 
 (tile) @type
 
@@ -36,6 +36,7 @@
   (place)
   (rotation)
   (rule_option)
+  (puzzle_goal)
   (nothing)
 ] @constant.builtin
 

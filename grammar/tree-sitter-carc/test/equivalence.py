@@ -168,8 +168,8 @@ FORMS: dict[str, Gen] = {
     "score": words("score", AMOUNTS),
     "turn": words(TURN_MOVE, opt(EXPECTATION)),
     "refused": words(
-        "refused", glued(comma_listed(refusal_code), pick("", "", " "), ":"), TURN_MOVE,
-        opt(EXPECTATION),
+        "refused", glued(comma_listed(refusal_code), pick("", "", " "), ":"),
+        one_of(TURN_MOVE, words("discard", tile)), opt(EXPECTATION),
     ),
     "discard": words("discard", tile),
     "expect": words("expect", pick("score", "supply"), AMOUNTS),
@@ -177,7 +177,8 @@ FORMS: dict[str, Gen] = {
     "variation": words("variation", string, "{"),
     "variation end": pick("}"),
     "mark": words("mark", coordinate, opt(string)),
-    "puzzle": pick("puzzle"),
+    "puzzle": words("puzzle", opt(pick("points", "final", "score"))),
+    "draws": words("draws", listed(tile)),
 }
 
 
@@ -220,11 +221,18 @@ NEAR_MISSES = [
     "refused a b: turn red D 0,0", "refused a,: turn red D 0,0", "refused a-: turn red D 0,0",
     "refused A: turn red D 0,0", "refused a: turn red D 0,0 => nothing", "refused a:",
     "refused a: tile D 0,0", "refused: turn red D 0,0", "refused a--b: turn red D 0,0",
+    "refused illegal-discard: discard E", "refused a, b : discard ic.A # c",
+    "refused a: discard", "refused a: discard E 0,0", "refused a: discard E => nothing",
+    "refused a:discard E", "refused a: discardE", "refused a: discard E r90", "refused discard E",
     'variation "x" {', 'variation "x"{', 'variation "x" { # c', "variation {", "}", "} }",
     "}#", 'mark 1,2 "a"', 'mark 1,2"a"', "mark 1,2 a", "puzzle", "puzzle!", "puzzles",
     "expect score red 3", "expect supply red +3, blue 4", "expect red 3", "discard Eg",
     "discard ic.A", "discard tb.X", "discard r.F", "supply red 7 blue 7", "score red",
 "tile\u00a0D 0,0", "turn red D 0,0 => red +1,blue +2",
+    "puzzle final", "puzzle points score", "puzzle finals", "puzzle Final", "puzzle final#c",
+    "puzzle\tscore", "puzzle best", "draws", "draws ", "draws E", "draws E,U , V\tic.A",
+    "draws E,", "draws ,E", "draws E,,U", "draws E 0,0", "draws final", "draws E#c",
+    "drawsE",
 ]
 
 # ---- mutations ------------------------------------------------------------------------

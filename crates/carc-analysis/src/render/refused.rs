@@ -10,6 +10,7 @@ use carc_notation::{LineKind, StatementKind};
 use carc_rules::{Color, Place, Pos, Rotation, TileType};
 
 use super::{BoardMeeple, BoardTile};
+use crate::replay::refused::RefusedPlay;
 use crate::replay::Replay;
 use crate::{Analysis, Board, Code};
 
@@ -59,22 +60,33 @@ pub(super) fn of_line(
         .filter(|r| wanted.contains(&r.line))
         .filter_map(|r| {
             let tile = r.tile?;
-            let meeple = r.meeple.and_then(|(role, place)| {
+            // A refused discard puts nothing on the board: nothing to draw.
+            let RefusedPlay::Turn {
+                colour,
+                pos,
+                rotation,
+                meeple,
+                tile_refused,
+            } = r.play
+            else {
+                return None;
+            };
+            let meeple = meeple.and_then(|(role, place)| {
                 Some(BoardMeeple {
-                    colour: r.colour,
+                    colour,
                     figure: carc_rules::Figure::Meeple,
                     role,
-                    pos: r.pos,
+                    pos,
                     place: place?,
                 })
             });
             Some(BoardRefusal {
-                colour: r.colour,
+                colour,
                 tile,
-                rotation: r.rotation,
-                pos: r.pos,
+                rotation,
+                pos,
                 meeple,
-                tile_refused: r.tile_refused,
+                tile_refused,
                 codes: r.found_codes().into_iter().collect(),
             })
         })
@@ -95,7 +107,7 @@ pub(super) fn svg(out: &mut String, board: &Board, cell: &dyn Fn(Pos) -> (f64, f
             r#"<g class="refused" data-x="{}" data-y="{}" data-letter="{}" data-codes="{}"><title>refused: {}</title>"#,
             r.pos.x,
             r.pos.y,
-            r.tile.letter(),
+            r.tile.token(),
             codes.join(" "),
             codes.join(", ")
         );
@@ -109,7 +121,7 @@ pub(super) fn svg(out: &mut String, board: &Board, cell: &dyn Fn(Pos) -> (f64, f
                 pos: r.pos,
                 glyph: None,
             };
-            super::tile_svg(&mut tile, &placed, cx, cy);
+            super::tile_svg(&mut tile, &placed, cx, cy, &[]);
             let _ = writeln!(
                 out,
                 r#"<g opacity="0.5">{}</g>"#,
@@ -164,7 +176,7 @@ pub(super) fn ascii(out: &mut String, board: &Board) {
             r.pos.x,
             r.pos.y,
             r.colour.as_str(),
-            r.tile.letter(),
+            r.tile.token(),
             r.rotation.degrees(),
             codes.join(", ")
         );

@@ -1,8 +1,10 @@
-//! The `refused` statement: `refused CODE[, CODE…]: turn …` asserts that the rules refuse a
-//! move with exactly those diagnostic codes (docs/notation.md, "Refused moves").
+//! The `refused` statement: `refused CODE[, CODE…]: turn …` (or `…: discard T`) asserts that
+//! the rules refuse a move with exactly those diagnostic codes (docs/notation.md, "Refused
+//! moves").
 //!
-//! The move is evaluated against the position as it stands, exactly as a `turn` line would
-//! be (the same code reports the same faults), and then everything it changed is put back:
+//! The move is evaluated against the position as it stands, exactly as a `turn` (or
+//! `discard`) line would be (the same code reports the same faults), and then everything it
+//! changed is put back:
 //! the board, the box, turn order, the facts and the diagnostics. What the move produced is
 //! kept in a [`Refusal`] for hover and pictures. A legal move, or one refused for other
 //! codes, is `refusal-mismatch` naming what actually happens; a word that names no code is
@@ -10,7 +12,7 @@
 
 use std::collections::BTreeSet;
 
-use carc_notation::{RefusedStmt, Span, Spanned};
+use carc_notation::{RefusedMove, RefusedStmt, Span, Spanned};
 use carc_rules::{Color, Place, Pos, Role, Rotation, TileType};
 
 use super::Replayer;
@@ -26,19 +28,31 @@ pub struct Refusal {
     pub claimed: Vec<Code>,
     /// The errors the move produces in this position (none: the move is legal).
     pub found: Vec<Diagnostic>,
-    /// Who would move.
-    pub colour: Color,
-    /// The tile, when its letter names one.
+    /// The tile, when its token names one.
     pub tile: Option<TileType>,
-    /// Where it would go.
-    pub pos: Pos,
-    /// How it would be turned.
-    pub rotation: Rotation,
-    /// The meeple it would deploy, with its place on the tile (`None` when no place of the
-    /// role's kind exists there).
-    pub meeple: Option<(Role, Option<Place>)>,
-    /// Whether the tile itself is refused (its placement fails), not only its meeple.
-    pub tile_refused: bool,
+    /// The refused move.
+    pub play: RefusedPlay,
+}
+
+/// The move of a [`Refusal`].
+#[derive(Debug, Clone)]
+pub enum RefusedPlay {
+    /// A turn: the tile placed, perhaps with a meeple.
+    Turn {
+        /// Who would move.
+        colour: Color,
+        /// Where it would go.
+        pos: Pos,
+        /// How it would be turned.
+        rotation: Rotation,
+        /// The meeple it would deploy, with its place on the tile (`None` when no place of
+        /// the role's kind exists there).
+        meeple: Option<(Role, Option<Place>)>,
+        /// Whether the tile itself is refused (its placement fails), not only its meeple.
+        tile_refused: bool,
+    },
+    /// A discard: the tile put back in the box (nothing is placed, nothing to draw).
+    Discard,
 }
 
 impl Refusal {
@@ -52,16 +66,27 @@ impl Refusal {
         !self.found.is_empty() && self.found_codes() == self.claimed.iter().copied().collect()
     }
 
-    /// The move in the notation's words, without `turn`: `red E 0,1 r180 knight S`.
+    /// The move in the notation's words: `red E 0,1 r180 knight S` (a turn, without `turn`)
+    /// or `discard E`.
     pub fn move_text(&self) -> String {
+        let token = self.tile.map_or("?", |t| t.token());
+        let RefusedPlay::Turn {
+            colour,
+            pos,
+            rotation,
+            meeple,
+            ..
+        } = self.play
+        else {
+            return format!("discard {token}");
+        };
         let mut text = format!(
-            "{} {} {} {}",
-            self.colour.as_str(),
-            self.tile.map_or('?', |t| t.letter()),
-            vocab::pos_str(self.pos),
-            vocab::rotation_word(self.rotation)
+            "{} {token} {} {}",
+            colour.as_str(),
+            vocab::pos_str(pos),
+            vocab::rotation_word(rotation)
         );
-        if let Some((role, place)) = self.meeple {
+        if let Some((role, place)) = meeple {
             text.push(' ');
             text.push_str(vocab::role_word(role));
             if let Some(place) = place.filter(|p| *p != Place::Centre) {
@@ -73,9 +98,9 @@ impl Refusal {
     }
 }
 
-/// The codes a turn can be refused with (what a `turn` line reports as errors, `score-mismatch`
-/// aside: a refused move has no expectation), in the notation's order.
-pub(crate) fn turn_codes() -> impl Iterator<Item = Code> {
+/// The codes a move can be refused with (what a `turn` or `discard` line reports as errors,
+/// `score-mismatch` aside: a refused move has no expectation), in the notation's order.
+pub(crate) fn refusal_codes() -> impl Iterator<Item = Code> {
     Code::ALL.into_iter().filter(|c| {
         is_placement_code(*c)
             || matches!(
@@ -85,6 +110,7 @@ pub(crate) fn turn_codes() -> impl Iterator<Item = Code> {
                     | Code::MeepleSupply
                     | Code::UnknownPlayer
                     | Code::FarmersOff
+                    | Code::IllegalDiscard
             )
     })
 }
@@ -112,13 +138,20 @@ fn is_placement_code(code: Code) -> bool {
             | Code::EdgeMismatch
             | Code::NotAdjacent
             | Code::TileCount
+            | Code::ExpansionOff
+            | Code::RiverOrder
+            | Code::RiverContinue
+            | Code::RiverUturn
     )
 }
 
 impl Replayer<'_> {
     /// A `refused` line: evaluates its move without applying it and checks the claim.
     pub(super) fn refused(&mut self, line: usize, stmt: &RefusedStmt) {
-        let found = self.evaluate(line, &stmt.turn);
+        let found = match &stmt.refused {
+            RefusedMove::Turn(turn) => self.evaluate(|r| r.turn(line, turn)),
+            RefusedMove::Discard { tile } => self.evaluate(|r| r.discard(tile)),
+        };
         let mut claimed = Vec::new();
         let mut unknown = false;
         for word in &stmt.codes {
@@ -130,31 +163,18 @@ impl Replayer<'_> {
                 }
             }
         }
-        let turn = &stmt.turn;
-        let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
-        let tile = TileType::from_token(&turn.tile.value);
-        let meeple = turn.meeple.as_ref().map(|m| {
-            let role = vocab::role(m.role.value);
-            let place = match &m.place {
-                Some(p) => Some(vocab::place(p.value)),
-                None => tile.and_then(|t| {
-                    t.segments(rotation)
-                        .find(|s| s.kind == role.kind())
-                        .and_then(|s| s.places.first())
-                }),
-            };
-            (role, place)
-        });
+        let (tile, play) = match &stmt.refused {
+            RefusedMove::Turn(turn) => turn_play(turn, &found),
+            RefusedMove::Discard { tile } => {
+                (TileType::from_token(&tile.value), RefusedPlay::Discard)
+            }
+        };
         let refusal = Refusal {
             line,
             claimed,
-            tile_refused: found.iter().any(|d| is_placement_code(d.code)),
             found,
-            colour: vocab::colour(turn.colour.value),
             tile,
-            pos: vocab::pos(&turn.at),
-            rotation,
-            meeple,
+            play,
         };
         if !unknown && !refusal.holds() {
             let span = codes_span(&stmt.codes);
@@ -169,13 +189,13 @@ impl Replayer<'_> {
         self.replay.refusals.push(refusal);
     }
 
-    /// The errors `turn` would produce here; the position is left as it was.
-    fn evaluate(&mut self, line: usize, turn: &carc_notation::TurnStmt) -> Vec<Diagnostic> {
+    /// The errors `play` (a turn or a discard) produces here; the position is left as it was.
+    fn evaluate(&mut self, play: impl FnOnce(&mut Self)) -> Vec<Diagnostic> {
         let position = self.position();
         let diagnostics = self.replay.diagnostics.len();
         let facts = self.replay.facts.len();
         let meeple_spans = self.replay.meeple_spans.clone();
-        self.turn(line, turn);
+        play(self);
         let found: Vec<Diagnostic> = self
             .replay
             .diagnostics
@@ -208,6 +228,35 @@ impl Replayer<'_> {
             ),
         );
     }
+}
+
+/// The tile and the move of a refused turn, from what it produced (`found`).
+fn turn_play(
+    turn: &carc_notation::TurnStmt,
+    found: &[Diagnostic],
+) -> (Option<TileType>, RefusedPlay) {
+    let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
+    let tile = TileType::from_token(&turn.tile.value);
+    let meeple = turn.meeple.as_ref().map(|m| {
+        let role = vocab::role(m.role.value);
+        let place = match &m.place {
+            Some(p) => Some(vocab::place(p.value)),
+            None => tile.and_then(|t| {
+                t.segments(rotation)
+                    .find(|s| s.kind == role.kind())
+                    .and_then(|s| s.places.first())
+            }),
+        };
+        (role, place)
+    });
+    let play = RefusedPlay::Turn {
+        colour: vocab::colour(turn.colour.value),
+        pos: vocab::pos(&turn.at),
+        rotation,
+        meeple,
+        tile_refused: found.iter().any(|d| is_placement_code(d.code)),
+    };
+    (tile, play)
 }
 
 /// From the first code to the last.

@@ -114,7 +114,7 @@ pub fn setup(game: &Game, players: &[Color], rng: &mut Rng, extra: usize) -> Set
     let names: Vec<&str> = players.iter().map(|c| c.as_str()).collect();
     let mut text = format!("players {}\nrules whole-board\n", names.join(" "));
     for t in &tiles {
-        text.push_str(&format!("tile {} {} {}", t.tile.letter(), t.pos, t.rot));
+        text.push_str(&format!("tile {} {} {}", t.tile.token(), t.pos, t.rot));
         if let Some((colour, role, place)) = t.meeple {
             text.push_str(&meeple_text(colour, role, place));
         }

@@ -20,9 +20,9 @@
   "end"
   "variation"
   "mark"
+  "puzzle"
+  "draws"
 ] @keyword
-
-(puzzle_statement) @keyword
 
 (tile) @type
 
@@ -37,6 +37,7 @@
   (place)
   (rotation)
   (rule_option)
+  (puzzle_goal)
   (nothing)
 ] @constant.builtin
 

@@ -1,0 +1,864 @@
+//! Look-ahead search for puzzles with known draws: minimax over placements × deployments.
+//!
+//! A position, a colour to move and the tiles still to come (`draws`, the mover's tile first)
+//! fix a finite game: each drawn tile is placed by the player whose turn it is (a tile with no
+//! legal placement is discarded and the same player draws the next), then final scoring. The
+//! search values every move of the mover under a [`Goal`]:
+//!
+//! - [`Goal::Final`]: a colour's value of an outcome is its final score minus the best final
+//!   score among the other players (its own score when it plays alone);
+//! - [`Goal::Score`]: a colour's value is its own final score.
+//!
+//! **Rule for several players: max-n.** At every turn the player to move chooses the move whose
+//! outcome is best for *that player* under the goal (each player maximises their own value,
+//! nobody assumes a coalition against them — not the "paranoid" rule). Ties go to the first
+//! move in generation order (cell, rotation, no meeple before a meeple, the tile's segment
+//! order), so results are deterministic. With two players and
+//! [`Goal::Final`] the game is zero-sum (`a − b` against `b − a`) and max-n is minimax; only
+//! then does the search prune with alpha-beta. Other cases search every move (the
+//! transposition table still merges repeated positions).
+//!
+//! Moves are the engine's own: [`Game::legal_placements`] (rotations that look the same are
+//! one move, the first listed), then "no meeple" and each of [`Game::legal_deployments`].
+//! Children are cheap copies of the game. Move order: the transposition table's best move,
+//! then most immediate points for the mover, then fewest for the others, then generation
+//! order. The transposition table is keyed by a board hash (tiles, meeples, scores, and the
+//! number of draws consumed).
+//!
+//! Iterative deepening: horizon 1, 2, … up to every draw. Below the last draw the leaves are
+//! valued as if the game ended there (final scoring now); only the last horizon is exact. A
+//! node budget and a cancellation flag stop the search between nodes; the answer is then the
+//! last horizon completed ([`Solution::depth`]), marked not exact.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::board::Pos;
+use crate::game::Game;
+use crate::sim::Step;
+use crate::tiles::{Color, Place, Role, Rotation, TileType};
+
+/// What the search maximises for each player (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// Final score minus the best opponent's final score.
+    Final,
+    /// Own final score.
+    Score,
+}
+
+/// How much the search may do.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits<'a> {
+    /// Nodes (positions visited, leaves included) before the search stops.
+    pub nodes: u64,
+    /// Set from another thread to stop the search at the next node.
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Default for Limits<'_> {
+    /// Ten million nodes, no cancellation flag.
+    fn default() -> Self {
+        Limits {
+            nodes: 10_000_000,
+            cancel: None,
+        }
+    }
+}
+
+/// Why a search stopped before the last horizon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// The node budget ran out (or there are more than [`MAX_DEPTH`] draws).
+    Budget,
+    /// The cancellation flag was set.
+    Cancelled,
+}
+
+/// One move of the mover with its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootMove {
+    /// The move (a [`Step::Turn`] of the first draw).
+    pub step: Step,
+    /// The mover's value of the outcome under the goal.
+    pub value: i64,
+    /// What the move scores at once for the mover.
+    pub points: u32,
+    /// The final scores of the expected outcome, indexed by [`Color::index`].
+    pub scores: [i64; 5],
+    /// The principal variation after this move: the turns (and discards) the search expects.
+    pub line: Vec<Step>,
+}
+
+/// The result of [`solve`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// Every move of the mover, best first (ties in generation order: cell, rotation, no
+    /// meeple before a meeple). Empty when the first draw fits nowhere, or when the search
+    /// stopped before finishing horizon 1.
+    pub moves: Vec<RootMove>,
+    /// The number of draws.
+    pub draws: usize,
+    /// The deepest horizon completed (draws looked at); `draws` when exact.
+    pub depth: usize,
+    /// Whether the values are exact (every draw searched).
+    pub exact: bool,
+    /// Why the search stopped early, if it did.
+    pub stopped: Option<Stop>,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+/// Values every move of `mover` with `draws[0]` on `game`, the other draws following in order
+/// (see the module docs). `game` is not changed.
+pub fn solve(
+    game: &Game,
+    mover: Color,
+    draws: &[TileType],
+    goal: Goal,
+    limits: Limits<'_>,
+) -> Solution {
+    let mut players = game.config().players.clone();
+    if !players.contains(&mover) {
+        players = vec![mover];
+    }
+    let turn = players.iter().position(|&c| c == mover).unwrap_or(0);
+    let mut s = Searcher {
+        players,
+        draws,
+        goal,
+        limits,
+        nodes: 0,
+        tt: HashMap::new(),
+        looks: HashMap::new(),
+        pool: Rc::default(),
+    };
+    let mut solution = Solution {
+        moves: Vec::new(),
+        draws: draws.len(),
+        depth: 0,
+        exact: draws.is_empty(),
+        stopped: None,
+        nodes: 0,
+    };
+    let Some(&tile) = draws.first() else {
+        return solution;
+    };
+    let base = tiles_hash(game);
+    for horizon in 1..=draws.len().min(MAX_DEPTH) {
+        match s.root(game, tile, turn, horizon, base) {
+            Ok(moves) => {
+                solution.moves = moves;
+                solution.depth = horizon;
+            }
+            Err(stop) => {
+                solution.stopped = Some(stop);
+                break;
+            }
+        }
+    }
+    solution.exact = solution.depth == draws.len();
+    if !solution.exact && solution.stopped.is_none() {
+        // more draws than MAX_DEPTH: as if the budget had run out
+        solution.stopped = Some(Stop::Budget);
+    }
+    solution.nodes = s.nodes;
+    solution
+}
+
+/// A position cut from a simulated game, for generating and benchmarking puzzles.
+#[derive(Debug, Clone)]
+pub struct Cut {
+    /// The game after the first `cut` draws of the simulated game (scores and meeples as
+    /// played).
+    pub game: Game,
+    /// The colour whose turn the next draw is.
+    pub mover: Color,
+    /// The next draws of the same game.
+    pub draws: Vec<TileType>,
+}
+
+/// The two-player game of `seed` (farmers on, see [`crate::sim`]) after `cut` draws, with its
+/// next `draws` tiles; `None` when the game is shorter or the next draw is a discard.
+pub fn cut_position(seed: u64, cut: usize, draws: usize) -> Option<Cut> {
+    let record = crate::sim::simulate_boxes(seed, 2, true, 1, usize::MAX);
+    let steps = record.steps.get(..cut.checked_add(draws)?)?;
+    let Step::Turn { colour: mover, .. } = *steps.get(cut)? else {
+        return None;
+    };
+    let mut game = Game::new(crate::game::Config::new(
+        vec![Color::Red, Color::Blue],
+        true,
+    ));
+    game.place_tile(TileType::START, Pos::new(0, 0), Rotation::R0)
+        .ok()?;
+    for step in &steps[..cut] {
+        if let Step::Turn {
+            colour,
+            tile,
+            pos,
+            rot,
+            meeple,
+        } = *step
+        {
+            let meeple = meeple.map(|(r, p)| (r, Some(p)));
+            game.play_turn(colour, tile, pos, rot, meeple).ok()?;
+        }
+    }
+    let draws = steps[cut..]
+        .iter()
+        .map(|s| match *s {
+            Step::Turn { tile, .. } | Step::Discard { tile } => tile,
+        })
+        .collect();
+    Some(Cut { game, mover, draws })
+}
+
+/// Spare games whose allocations are reused for the next copies: a copy into a spare one
+/// allocates (almost) nothing, where a fresh clone allocates every vector at its exact length
+/// and grows them all again with the next tile.
+#[derive(Default)]
+struct Pool(RefCell<Vec<Game>>);
+
+/// Spare games kept at most.
+const POOL_CAP: usize = 512;
+
+impl Pool {
+    /// A copy of `game`.
+    fn copy(&self, game: &Game) -> Game {
+        match self.0.borrow_mut().pop() {
+            Some(mut spare) => {
+                spare.copy_from(game);
+                spare
+            }
+            None => game.clone(),
+        }
+    }
+
+    /// Gives a game back for reuse.
+    fn recycle(&self, game: Game) {
+        let mut spares = self.0.borrow_mut();
+        if spares.len() < POOL_CAP {
+            spares.push(game);
+        }
+    }
+}
+
+impl Game {
+    /// Makes `self` a copy of `other`, reusing `self`'s allocations. Every field is named, so
+    /// a field added to [`Game`] fails to compile here until it is copied too.
+    fn copy_from(&mut self, other: &Game) {
+        let Game {
+            config,
+            cells,
+            tiles,
+            tile_base,
+            tile_nbrs,
+            parent,
+            size,
+            next,
+            node_tile,
+            node_seg,
+            open,
+            mcount,
+            scored,
+            frontier,
+            meeples,
+            next_meeple,
+            supply,
+            score,
+            last,
+            monasteries,
+            stamp,
+            epoch,
+        } = other;
+        self.config.clone_from(config);
+        self.cells.clone_from(cells);
+        self.tiles.clone_from(tiles);
+        self.tile_base.clone_from(tile_base);
+        self.tile_nbrs.clone_from(tile_nbrs);
+        self.parent.clone_from(parent);
+        self.size.clone_from(size);
+        self.next.clone_from(next);
+        self.node_tile.clone_from(node_tile);
+        self.node_seg.clone_from(node_seg);
+        self.open.clone_from(open);
+        self.mcount.clone_from(mcount);
+        self.scored.clone_from(scored);
+        self.frontier.clone_from(frontier);
+        self.meeples.clone_from(meeples);
+        self.next_meeple = *next_meeple;
+        self.supply = *supply;
+        self.score = *score;
+        self.last = *last;
+        self.monasteries.clone_from(monasteries);
+        self.stamp.clone_from(stamp);
+        self.epoch = *epoch;
+    }
+}
+
+const INF: i64 = i64::MAX / 4;
+/// Draws searched at most (the recursion's depth; a box holds 72 tiles): beyond, the search
+/// stops as if its budget had run out.
+pub const MAX_DEPTH: usize = 100;
+/// Entries kept before the table is cleared (bounds memory: ~100 bytes each).
+const TT_CAP: usize = 1 << 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// Draws searched below this node.
+    remaining: usize,
+    bound: Bound,
+    scores: [i64; 5],
+    /// Index of the best move in generation order.
+    best: usize,
+}
+
+/// A node's result: the final scores of the expected outcome and the line leading there.
+struct Value {
+    scores: [i64; 5],
+    line: Vec<Step>,
+}
+
+/// The best move found at a node: its value for the player to move, its index in generation
+/// order, and the outcome.
+type Best = (i64, usize, Value);
+
+/// A move and the game after it.
+struct Child {
+    index: usize,
+    step: Step,
+    game: Game,
+    hash: u64,
+    /// Immediate points of the mover, and of everybody else.
+    own: i64,
+    others: i64,
+}
+
+struct Searcher<'d, 'l> {
+    players: Vec<Color>,
+    draws: &'d [TileType],
+    goal: Goal,
+    limits: Limits<'l>,
+    nodes: u64,
+    tt: HashMap<u64, Entry>,
+    /// [`Searcher::looks`] per tile type.
+    looks: HashMap<TileType, u8>,
+    /// Spare games for copies.
+    pool: Rc<Pool>,
+}
+
+impl Searcher<'_, '_> {
+    fn zero_sum(&self) -> bool {
+        self.players.len() == 2 && self.goal == Goal::Final
+    }
+
+    /// `colour`'s value of final scores `s` under the goal.
+    fn utility(&self, colour: Color, s: &[i64; 5]) -> i64 {
+        let own = s[colour.index()];
+        match self.goal {
+            Goal::Score => own,
+            Goal::Final => {
+                let best = self
+                    .players
+                    .iter()
+                    .filter(|&&c| c != colour)
+                    .map(|c| s[c.index()])
+                    .max();
+                own - best.unwrap_or(0)
+            }
+        }
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        if self.nodes > self.limits.nodes {
+            return Err(Stop::Budget);
+        }
+        if self
+            .limits
+            .cancel
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Err(Stop::Cancelled);
+        }
+        Ok(())
+    }
+
+    /// The rotations of `tile` searched (bit `r` for rotation index `r`): the first of each
+    /// look, computed once per tile type.
+    fn looks(&mut self, tile: TileType) -> u8 {
+        *self.looks.entry(tile).or_insert_with(|| {
+            Rotation::ALL
+                .into_iter()
+                .filter(|r| first_look(tile, *r))
+                .fold(0, |m, r| m | 1 << r.index())
+        })
+    }
+
+    /// Every move of `colour` with `tile`, with the game after it, in generation order.
+    fn children(&mut self, game: &Game, tile: TileType, colour: Color, hash: u64) -> Vec<Child> {
+        let mut out = Vec::new();
+        let looks = self.looks(tile);
+        let pool = Rc::clone(&self.pool);
+        for_each_move(&pool, game, tile, colour, hash, looks, &mut |child| {
+            out.push(child);
+            true
+        });
+        out
+    }
+}
+
+/// Calls `visit` with every move of `colour` with `tile` on `game` (rotations in `looks`) and
+/// the game after it, in generation order, until it returns `false`.
+fn for_each_move(
+    pool: &Pool,
+    game: &Game,
+    tile: TileType,
+    colour: Color,
+    hash: u64,
+    looks: u8,
+    visit: &mut dyn FnMut(Child) -> bool,
+) {
+    let before = scores(game);
+    let mut index = 0;
+    {
+        for (pos, rot) in game.legal_placements(tile) {
+            if looks & (1 << rot.index()) == 0 {
+                continue;
+            }
+            let mut placed = pool.copy(game);
+            if placed.place_tile(tile, pos, rot).is_err() {
+                continue;
+            }
+            let hash = hash ^ tile_key(tile, pos, rot);
+            let deployments = placed.legal_deployments(colour, pos);
+            let last = deployments.len();
+            let options = std::iter::once(None).chain(deployments.into_iter().map(Some));
+            let mut placed = Some(placed);
+            for (k, meeple) in options.enumerate() {
+                // the last option takes the placed game itself: one copy fewer
+                let mut after = match (k == last, placed.as_ref()) {
+                    (false, Some(p)) => pool.copy(p),
+                    _ => match placed.take() {
+                        Some(p) => p,
+                        None => break,
+                    },
+                };
+                if let Some((role, place)) = meeple {
+                    if after.deploy(colour, pos, role, Some(place)).is_err() {
+                        pool.recycle(after);
+                        continue;
+                    }
+                }
+                after.score_completed_inner(pos, None);
+                let gains: Vec<i64> = Color::ALL
+                    .iter()
+                    .map(|c| after.score(*c) - before[c.index()])
+                    .collect();
+                let own = gains[colour.index()];
+                let others = gains.iter().sum::<i64>() - own;
+                let go_on = visit(Child {
+                    index,
+                    step: Step::Turn {
+                        colour,
+                        tile,
+                        pos,
+                        rot,
+                        meeple,
+                    },
+                    game: after,
+                    hash,
+                    own,
+                    others,
+                });
+                index += 1;
+                if !go_on {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+impl Searcher<'_, '_> {
+    fn root(
+        &mut self,
+        game: &Game,
+        tile: TileType,
+        turn: usize,
+        horizon: usize,
+        hash: u64,
+    ) -> Result<Vec<RootMove>, Stop> {
+        self.tick()?;
+        let colour = self.players[turn];
+        let next = (turn + 1) % self.players.len();
+        let mut out = Vec::new();
+        for child in self.children(game, tile, colour, hash) {
+            let v = self.node(child.game, 1, horizon, next, -INF, INF, child.hash)?;
+            out.push(RootMove {
+                step: child.step,
+                value: self.utility(colour, &v.scores),
+                points: child.own.max(0) as u32,
+                scores: v.scores,
+                line: v.line,
+            });
+        }
+        // stable: ties keep generation order
+        out.sort_by_key(|m| std::cmp::Reverse(m.value));
+        Ok(out)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        mut game: Game,
+        ply: usize,
+        horizon: usize,
+        turn: usize,
+        alpha: i64,
+        beta: i64,
+        hash: u64,
+    ) -> Result<Value, Stop> {
+        self.tick()?;
+        if ply >= horizon || ply >= self.draws.len() {
+            game.final_scoring_inner(None);
+            let scores = scores(&game);
+            self.pool.recycle(game);
+            return Ok(Value {
+                scores,
+                line: Vec::new(),
+            });
+        }
+        let tile = self.draws[ply];
+        let colour = self.players[turn];
+        if !game.has_legal_placement(tile) {
+            let mut v = self.node(game, ply + 1, horizon, turn, alpha, beta, hash)?;
+            v.line.insert(0, Step::Discard { tile });
+            return Ok(v);
+        }
+        let zero_sum = self.zero_sum();
+        let key = node_key(&game, hash, ply);
+        let remaining = horizon - ply;
+        let mut first = None;
+        if let Some(e) = self.tt.get(&key) {
+            first = Some(e.best);
+            if e.remaining >= remaining {
+                let u = self.utility(colour, &e.scores);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => zero_sum && u >= beta,
+                    Bound::Upper => zero_sum && u <= alpha,
+                };
+                if usable {
+                    let scores = e.scores;
+                    self.pool.recycle(game);
+                    return Ok(Value {
+                        scores,
+                        line: Vec::new(),
+                    });
+                }
+            }
+        }
+        let alpha0 = alpha;
+        let best = if ply + 1 >= horizon {
+            self.leaves(&game, tile, colour, hash, alpha, beta)
+        } else {
+            self.inner(
+                &game,
+                (tile, colour, hash),
+                ply,
+                horizon,
+                turn,
+                (alpha, beta),
+                first,
+            )
+        };
+        let final_scores = scores(&game);
+        self.pool.recycle(game);
+        let best = best?;
+        let Some((u, index, value)) = best else {
+            // unreachable: a tile with a legal placement has at least one move
+            return Ok(Value {
+                scores: final_scores,
+                line: Vec::new(),
+            });
+        };
+        let bound = if !zero_sum {
+            Bound::Exact
+        } else if u <= alpha0 {
+            Bound::Upper
+        } else if u >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if self.tt.len() >= TT_CAP {
+            self.tt.clear();
+        }
+        self.tt.insert(
+            key,
+            Entry {
+                remaining,
+                bound,
+                scores: value.scores,
+                best: index,
+            },
+        );
+        Ok(value)
+    }
+
+    /// The best move when every child is a leaf: moves are made, scored and dropped one at
+    /// a time in generation order (a cut-off saves the copies of the rest).
+    fn leaves(
+        &mut self,
+        game: &Game,
+        tile: TileType,
+        colour: Color,
+        hash: u64,
+        mut alpha: i64,
+        beta: i64,
+    ) -> Result<Option<Best>, Stop> {
+        let zero_sum = self.zero_sum();
+        let looks = self.looks(tile);
+        let mut best: Option<Best> = None;
+        let mut stopped = None;
+        let pool = Rc::clone(&self.pool);
+        for_each_move(&pool, game, tile, colour, hash, looks, &mut |child| {
+            if let Err(stop) = self.tick() {
+                pool.recycle(child.game);
+                stopped = Some(stop);
+                return false;
+            }
+            let mut end = child.game;
+            end.final_scoring_inner(None);
+            let s = scores(&end);
+            pool.recycle(end);
+            let u = self.utility(colour, &s);
+            if best.as_ref().is_none_or(|(b, _, _)| u > *b) {
+                let line = vec![child.step];
+                best = Some((u, child.index, Value { scores: s, line }));
+                if zero_sum {
+                    alpha = alpha.max(u);
+                    if alpha >= beta {
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+        match stopped {
+            Some(stop) => Err(stop),
+            None => Ok(best),
+        }
+    }
+
+    /// The best move of an inner node: every child made, ordered, and searched.
+    #[allow(clippy::too_many_arguments)]
+    fn inner(
+        &mut self,
+        game: &Game,
+        (tile, colour, hash): (TileType, Color, u64),
+        ply: usize,
+        horizon: usize,
+        turn: usize,
+        (mut alpha, beta): (i64, i64),
+        first: Option<usize>,
+    ) -> Result<Option<Best>, Stop> {
+        let zero_sum = self.zero_sum();
+        let mut children = self.children(game, tile, colour, hash);
+        children.sort_by_key(|c| {
+            (
+                Some(c.index) != first,
+                std::cmp::Reverse(c.own),
+                c.others,
+                c.index,
+            )
+        });
+        let next = (turn + 1) % self.players.len();
+        let mut best: Option<Best> = None;
+        let mut rest = children.into_iter();
+        for child in rest.by_ref() {
+            let window = if !zero_sum {
+                (-INF, INF)
+            } else if self.players[next] == colour {
+                (alpha, beta)
+            } else {
+                (-beta, -alpha)
+            };
+            let mut v = self.node(
+                child.game,
+                ply + 1,
+                horizon,
+                next,
+                window.0,
+                window.1,
+                child.hash,
+            )?;
+            let u = self.utility(colour, &v.scores);
+            // max-n: equal values go to the first move in generation order (it decides what
+            // the others get); zero-sum values do not depend on it
+            let better = best
+                .as_ref()
+                .is_none_or(|(b, i, _)| u > *b || (!zero_sum && u == *b && child.index < *i));
+            if better {
+                v.line.insert(0, child.step);
+                best = Some((u, child.index, v));
+                if zero_sum {
+                    alpha = alpha.max(u);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        for cut in rest {
+            self.pool.recycle(cut.game);
+        }
+        Ok(best)
+    }
+}
+
+/// The scores of every colour, indexed by [`Color::index`].
+fn scores(game: &Game) -> [i64; 5] {
+    Color::ALL.map(|c| game.score(c))
+}
+
+/// Whether `rot` is the first rotation of `tile` that looks like it (the one searched).
+fn first_look(tile: TileType, rot: Rotation) -> bool {
+    let look = |r: Rotation| {
+        let mut v: Vec<_> = tile
+            .segments(r)
+            .map(|s| (s.kind as u8, format!("{}", s.places)))
+            .collect();
+        v.sort();
+        v
+    };
+    let mine = look(rot);
+    Rotation::ALL
+        .into_iter()
+        .take_while(|r| *r != rot)
+        .all(|r| look(r) != mine)
+}
+
+/// splitmix64's finaliser: a well-mixed 64-bit value.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn pos_bits(pos: Pos) -> u64 {
+    (u64::from(pos.x as u32) << 32) | u64::from(pos.y as u32)
+}
+
+/// The key of one placed tile (XOR-combined, so the board's key ignores placement order).
+fn tile_key(tile: TileType, pos: Pos, rot: Rotation) -> u64 {
+    mix(pos_bits(pos) ^ mix(((tile.index() as u64) << 8) | rot.index() as u64))
+}
+
+/// The key of every tile on the board.
+fn tiles_hash(game: &Game) -> u64 {
+    game.tiles()
+        .iter()
+        .fold(0, |h, t| h ^ tile_key(t.tile, t.pos, t.rot))
+}
+
+/// A position's key: its tiles (`tiles`), meeples, scores and the draws consumed.
+fn node_key(game: &Game, tiles: u64, ply: usize) -> u64 {
+    let mut h = tiles ^ mix(ply as u64 ^ 0xD1B5_4A32_D192_ED03);
+    for m in game.meeples() {
+        let role = match m.role {
+            Role::Knight => 0u64,
+            Role::Traveller => 1,
+            Role::Monk => 2,
+            Role::Farmer => 3,
+        };
+        let place = match m.place {
+            Place::Side(s) => s.index() as u64,
+            Place::Corner(c) => 4 + c.index() as u64,
+            Place::Centre => 8,
+            Place::Half(hs) => 9 + hs.index() as u64,
+            Place::Inner => 17,
+        };
+        // the kind of figure (a large meeple, an abbot) tells positions apart as well
+        let figure = m.figure as u64;
+        h ^= mix(pos_bits(m.pos)
+            ^ mix(figure << 24 | (m.colour.index() as u64) << 16 | role << 8 | place));
+    }
+    for (i, s) in scores(game).iter().enumerate() {
+        h = mix(h ^ (*s as u64).wrapping_add(i as u64) << 3);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Config;
+
+    #[test]
+    fn symmetric_rotations_are_searched_once() {
+        assert!(first_look(TileType::U, Rotation::R0));
+        assert!(!first_look(TileType::U, Rotation::R180));
+        assert!(first_look(TileType::U, Rotation::R90));
+        assert!(first_look(TileType::E, Rotation::R270));
+        assert!(!first_look(TileType::B, Rotation::R90));
+    }
+
+    #[test]
+    fn no_draws_is_exact_and_empty() {
+        let mut g = Game::new(Config::default());
+        g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0)
+            .unwrap();
+        let s = solve(&g, Color::Red, &[], Goal::Final, Limits::default());
+        assert!(s.exact && s.moves.is_empty());
+    }
+
+    #[test]
+    fn more_draws_than_the_depth_limit_stop_without_overflowing_the_stack() {
+        // V fits beside a lone U; no city side is anywhere then, so C fits nowhere: every
+        // later draw is a discard, one position each, and only the depth limit ends the
+        // deepening
+        let mut g = Game::new(Config::default());
+        g.place_tile(TileType::U, Pos::new(0, 0), Rotation::R0)
+            .unwrap();
+        let mut draws = vec![TileType::V];
+        draws.extend([TileType::C; 5000]);
+        let s = solve(&g, Color::Red, &draws, Goal::Final, Limits::default());
+        assert!(!s.exact);
+        assert!(!s.moves.is_empty());
+        assert_eq!(
+            s.moves[0].line.len(),
+            MAX_DEPTH - 1,
+            "discards all the way down"
+        );
+        assert_eq!(s.depth, MAX_DEPTH);
+        assert_eq!(s.stopped, Some(Stop::Budget));
+    }
+
+    #[test]
+    fn a_cancelled_search_says_so() {
+        let mut g = Game::new(Config::default());
+        g.place_tile(TileType::D, Pos::new(0, 0), Rotation::R0)
+            .unwrap();
+        let flag = AtomicBool::new(true);
+        let limits = Limits {
+            nodes: 1000,
+            cancel: Some(&flag),
+        };
+        let s = solve(&g, Color::Red, &[TileType::E], Goal::Final, limits);
+        assert_eq!(s.stopped, Some(Stop::Cancelled));
+        assert!(!s.exact && s.moves.is_empty());
+    }
+}

@@ -1,0 +1,348 @@
+//! The look-ahead search on small positions whose every move was valued by hand (the
+//! derivations are in the comments; tiles and scoring as in docs/tiles.md).
+
+mod common;
+use carc_rules::*;
+use common::*;
+
+fn turn_text(step: &Step) -> String {
+    match step {
+        Step::Turn {
+            tile,
+            pos,
+            rot,
+            meeple,
+            ..
+        } => match meeple {
+            Some((role, place)) => format!("{tile} {pos} {rot} {role} {place}"),
+            None => format!("{tile} {pos} {rot}"),
+        },
+        Step::Discard { tile } => format!("discard {tile}"),
+    }
+}
+
+fn values(s: &Solution) -> Vec<(String, i64)> {
+    s.moves
+        .iter()
+        .map(|m| (turn_text(&m.step), m.value))
+        .collect()
+}
+
+/// The last tile of the game, red to move, farmers on, red's supply empty (no meeple to
+/// deploy, so a move is a placement).
+///
+/// ```text
+///   0,2  N r180  city S+E (open east at 1,2), field W/N  ← blue farmer NE
+///   0,1  G r90   city N–S                               ← red knight
+///   0,0  D r0    city N, road E–W, field north of road   ← blue farmer NW
+/// ```
+///
+/// The city D–G–N has 3 tiles, no shield, one open side: N's east side, at 1,2.
+/// - E 1,2 r270 (city W) closes it: 4 tiles × 2 = **+8 at once** for red (the greedy move).
+///   Final scoring then gives blue's two farmers 3 each: D's north field touches the city
+///   (its other sides are roads, nothing joins it) and N's field touches it (its open sides
+///   W and N border empty cells): two separate fields, 6 for blue. Red 8 − blue 6 = **+2**.
+/// - Every other placement completes nothing: E's own city is a new cap facing an empty cell
+///   (the only open city side on the board is at 1,2, and E fits there only at r270). At the
+///   end red's knight scores the unfinished city, 3 tiles = 3; blue's fields touch no
+///   completed city: 0. Red 3 − blue 0 = **+3**.
+///
+/// Placements of E (C F F F), by the cell's touching sides: 0,-1 (D's S field: N must be F:
+/// r90 r180 r270), 1,1 (G's E field: W must be F: r0 r90 r180), -1,1 (G's W field: E must
+/// be F: r0 r180 r270), 1,2 (N's E city: W must be C: r270), 0,3 (N's N field: S must be F:
+/// r0 r90 r270), -1,2 (N's W field: E must be F: r0 r180 r270); D's E and W sides are roads,
+/// which E lacks. 16 moves: one worth +2, fifteen worth +3.
+#[test]
+fn last_tile_closing_the_city_feeds_the_opponents_farmers() {
+    let mut g = game();
+    tile(&mut g, "D 0,0 r0 blue farmer NW");
+    tile(&mut g, "G 0,1 r90 red knight N");
+    tile(&mut g, "N 0,2 r180 blue farmer NE");
+    g.set_supply(Color::Red, 0);
+    let s = solve(
+        &g,
+        Color::Red,
+        &[TileType::E],
+        Goal::Final,
+        Limits::default(),
+    );
+    assert!(s.exact);
+    let v = values(&s);
+    assert_eq!(v.len(), 16, "{v:?}");
+    let close = ("E 1,2 r270".to_string(), 2);
+    assert!(v.contains(&close), "{v:?}");
+    assert_eq!(v.iter().filter(|(_, x)| *x == 3).count(), 15, "{v:?}");
+    assert_eq!(v.last(), Some(&close), "the greedy move is the worst");
+    let greedy = s.moves.iter().max_by_key(|m| m.points).unwrap();
+    assert_eq!(turn_text(&greedy.step), "E 1,2 r270");
+    assert_eq!(greedy.points, 8);
+    assert_eq!(greedy.scores[Color::Red.index()], 8);
+    assert_eq!(greedy.scores[Color::Blue.index()], 6);
+
+    // Goal `score` (red's own final score): closing is 8, the rest 3.
+    let s = solve(
+        &g,
+        Color::Red,
+        &[TileType::E],
+        Goal::Score,
+        Limits::default(),
+    );
+    assert_eq!(values(&s)[0], ("E 1,2 r270".to_string(), 8));
+    assert!(values(&s)[1..].iter().all(|(_, x)| *x == 3));
+}
+
+/// Two draws, E then E, red then blue, no farmers, blue's supply empty.
+///
+/// ```text
+///   0,1  (empty: blue's city needs an E at r180 here)
+///   0,0  D r0  city N ← blue knight; road E–W       1,0  U r90 road E–W
+///   0,-1 E r180 city S (open at 0,-2) ← red knight
+/// ```
+///
+/// Blue to move second can close the D city with E 0,1 r180 (+4) if the cell's other sides
+/// allow a field; red can block it by putting E at 1,1 r270, its city facing west onto 0,1
+/// (no E shows city both south and east). Red's moves with the first E (a move is a
+/// placement, with or without red's knight on E's city when it is free):
+/// - **E 0,-2 r0** closes red's city: +4 at once (the greedy move; the knight is on it already,
+///   so no meeple). Blue then closes the D city (+4; anything else leaves it at 1): red 4 −
+///   blue 4 = **0**.
+/// - **E 1,1 r270 knight W** blocks: blue cannot close, and with an empty supply can only
+///   place; nothing blue can do helps blue (closing red's city at 0,-2 gives red 4). End: red's
+///   city at 0,-1 (1) + red's new cap (1) = 2, blue's D city 1: **+1**. Without the knight:
+///   1 − 1 = **0**.
+/// - **E 0,1 r180** closes blue's city for blue (+4); blue's knight comes back and blue puts it
+///   on a new cap (+1 at the end): red 1 − blue 5 = **−4** (E's city joins blue's: no knight).
+/// - Anywhere else (1,1 r0/r90, 1,-1 r90/r180, -1,-1 r0/r180/r270): blue closes the D city
+///   (+4): red 1 (+1 with a knight on the new cap) − 4 = **−3**, or **−2** with the knight.
+///   (-1,0 and 2,0 show roads, which E lacks.)
+///
+/// So blocking with the knight is the unique best, +1, and the greedy move is worth 0.
+#[test]
+fn two_draws_blocking_beats_scoring() {
+    let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], false));
+    tile(&mut g, "D 0,0 r0 blue knight N");
+    tile(&mut g, "E 0,-1 r180 red knight S");
+    tile(&mut g, "U 1,0 r90");
+    g.set_supply(Color::Blue, 0);
+    let draws = [TileType::E, TileType::E];
+    let s = solve(&g, Color::Red, &draws, Goal::Final, Limits::default());
+    assert!(s.exact);
+    let v = values(&s);
+    let expected: &[(&str, i64)] = &[
+        ("E 1,1 r270 knight W", 1),
+        ("E 0,-2 r0", 0),
+        ("E 1,1 r270", 0),
+        ("E 0,1 r180", -4),
+    ];
+    for (m, x) in expected {
+        assert!(v.contains(&(m.to_string(), *x)), "{m} {x}: {v:?}");
+    }
+    assert_eq!(v[0], ("E 1,1 r270 knight W".to_string(), 1));
+    assert!(v[1..].iter().all(|(_, x)| *x <= 0), "{v:?}");
+    // the rest: 7 placements, each without (−3) and with (−2) a knight
+    assert_eq!(v.iter().filter(|(_, x)| *x == -3).count(), 7, "{v:?}");
+    assert_eq!(v.iter().filter(|(_, x)| *x == -2).count(), 7, "{v:?}");
+    assert_eq!(v.len(), 18);
+    // after the greedy move blue closes its city
+    let greedy = s.moves.iter().find(|m| m.points == 4).unwrap();
+    assert_eq!(turn_text(&greedy.step), "E 0,-2 r0");
+    assert_eq!(greedy.line.len(), 1);
+    assert_eq!(turn_text(&greedy.line[0]), "E 0,1 r180");
+}
+
+/// A node budget stops the search and says so; the same search with room is exact.
+#[test]
+fn a_budget_stops_the_search() {
+    let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], false));
+    tile(&mut g, "D 0,0 r0 blue knight N");
+    let draws = [TileType::E, TileType::U, TileType::V];
+    let limits = Limits {
+        nodes: 50,
+        cancel: None,
+    };
+    let s = solve(&g, Color::Red, &draws, Goal::Final, limits);
+    assert_eq!(s.stopped, Some(Stop::Budget));
+    assert!(!s.exact);
+    assert!(s.depth < 3);
+    let full = solve(&g, Color::Red, &draws, Goal::Final, Limits::default());
+    assert!(full.exact && full.stopped.is_none() && full.depth == 3);
+}
+
+/// A plain minimax without pruning, transposition table or move order, from the public API
+/// only: the final scores when `players[turn]` plays `draws[0]` and everybody after plays
+/// for their own final score minus the other's.
+fn naive(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; 5] {
+    naive_goal(g, players, turn, draws, Goal::Final)
+}
+
+/// As [`naive`], for any number of players (max-n: each maximises their own value under the
+/// goal; the first best move in generation order wins ties).
+fn naive_goal(
+    g: &Game,
+    players: &[Color],
+    turn: usize,
+    draws: &[TileType],
+    goal: Goal,
+) -> [i64; 5] {
+    let Some((&tile, rest)) = draws.split_first() else {
+        let mut end = g.clone();
+        end.final_scoring();
+        return Color::ALL.map(|c| end.score(c));
+    };
+    let colour = players[turn];
+    let placements = g.legal_placements(tile);
+    if placements.is_empty() {
+        return naive_goal(g, players, turn, rest, goal);
+    }
+    let next = (turn + 1) % players.len();
+    let mut best: Option<(i64, [i64; 5])> = None;
+    for (pos, rot) in placements {
+        for (_, after) in naive_moves(g, colour, tile, pos, rot) {
+            let s = naive_goal(&after, players, next, rest, goal);
+            let u = value(goal, players, colour, &s);
+            if best.is_none_or(|(b, _)| u > b) {
+                best = Some((u, s));
+            }
+        }
+    }
+    best.unwrap().1
+}
+
+/// Every meeple option of one placement, with the game after it.
+fn naive_moves(
+    g: &Game,
+    colour: Color,
+    tile: TileType,
+    pos: Pos,
+    rot: Rotation,
+) -> Vec<(Option<(Role, Place)>, Game)> {
+    let mut placed = g.clone();
+    placed.place_tile(tile, pos, rot).unwrap();
+    let mut out = Vec::new();
+    for meeple in
+        std::iter::once(None).chain(placed.legal_deployments(colour, pos).into_iter().map(Some))
+    {
+        let mut after = placed.clone();
+        if let Some((role, place)) = meeple {
+            after.deploy(colour, pos, role, Some(place)).unwrap();
+        }
+        after.score_completed(pos);
+        out.push((meeple, after));
+    }
+    out
+}
+
+/// On positions of simulated games, the search (alpha-beta, transposition table, move order)
+/// values every root move as the plain minimax does.
+#[test]
+fn the_search_agrees_with_plain_minimax() {
+    let mut compared = 0;
+    for seed in 1..=6u64 {
+        let Some(Cut {
+            game: g,
+            mover,
+            draws,
+        }) = cut_position(seed, 5 + seed as usize, 2)
+        else {
+            continue;
+        };
+        compared += 1;
+        let players = [Color::Red, Color::Blue];
+        let turn = usize::from(mover == Color::Blue);
+        let s = solve(&g, mover, &draws, Goal::Final, Limits::default());
+        assert!(s.exact);
+        assert!(!s.moves.is_empty());
+        let other = players[1 - turn];
+        for m in &s.moves {
+            let Step::Turn {
+                pos, rot, meeple, ..
+            } = m.step
+            else {
+                panic!("a root move is a turn");
+            };
+            let (_, after) = naive_moves(&g, mover, draws[0], pos, rot)
+                .into_iter()
+                .find(|(x, _)| *x == meeple)
+                .unwrap();
+            let v = naive(&after, &players, 1 - turn, &draws[1..]);
+            assert_eq!(
+                m.value,
+                v[mover.index()] - v[other.index()],
+                "seed {seed}: {}",
+                turn_text(&m.step)
+            );
+        }
+    }
+    assert!(compared >= 4, "{compared} positions compared");
+}
+
+/// A colour's value of final scores under a goal (the module docs of `search`).
+fn value(goal: Goal, players: &[Color], colour: Color, s: &[i64; 5]) -> i64 {
+    let own = s[colour.index()];
+    match goal {
+        Goal::Score => own,
+        Goal::Final => {
+            let best = players
+                .iter()
+                .filter(|&&c| c != colour)
+                .map(|c| s[c.index()])
+                .max();
+            own - best.unwrap_or(0)
+        }
+    }
+}
+
+/// Three players (max-n, no pruning) and the `score` goal with two: the search's values equal
+/// the plain max-n's, ties included.
+#[test]
+fn max_n_agrees_with_plain_max_n() {
+    let players = [Color::Red, Color::Blue, Color::Green];
+    let mut g = Game::new(Config::new(players.to_vec(), true));
+    tile(&mut g, "D 0,0 r0 blue knight N");
+    tile(&mut g, "E 0,-1 r180 green knight S");
+    tile(&mut g, "U 1,0 r90 red traveller E");
+    tile(&mut g, "V -1,0 r180");
+    let draws = [TileType::E, TileType::U, TileType::B];
+    let mut compared = 0;
+    for (goal, players) in [
+        (Goal::Final, &players[..]),
+        (Goal::Score, &players[..]),
+        (Goal::Score, &players[..2]),
+    ] {
+        let mut g = g.clone();
+        if players.len() == 2 {
+            g = {
+                let mut two = Game::new(Config::new(players.to_vec(), true));
+                for t in g.tiles() {
+                    two.place_tile(t.tile, t.pos, t.rot).unwrap();
+                }
+                two
+            };
+        }
+        let s = solve(&g, Color::Red, &draws, goal, Limits::default());
+        assert!(s.exact);
+        for m in &s.moves {
+            let Step::Turn {
+                pos, rot, meeple, ..
+            } = m.step
+            else {
+                panic!("a root move is a turn");
+            };
+            let (_, after) = naive_moves(&g, Color::Red, draws[0], pos, rot)
+                .into_iter()
+                .find(|(x, _)| *x == meeple)
+                .unwrap();
+            let v = naive_goal(&after, players, 1, &draws[1..], goal);
+            assert_eq!(
+                m.scores,
+                v,
+                "{goal:?} {}: {}",
+                players.len(),
+                turn_text(&m.step)
+            );
+            assert_eq!(m.value, value(goal, players, Color::Red, &v));
+            compared += 1;
+        }
+    }
+    assert!(compared > 30, "{compared}");
+}

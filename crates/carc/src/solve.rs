@@ -1,0 +1,150 @@
+//! `carc solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]`:
+//! the value of each of the mover's moves under a puzzle goal, best first, with the line of
+//! play the search expects (docs/puzzles.md).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use carc_analysis::{goal_words, Solved};
+use carc_notation::PuzzleGoal;
+use carc_rules::Limits;
+use serde_json::json;
+
+use crate::args::{self, Format};
+use crate::files::read_source;
+
+const SHAPE: &str =
+    "usage: carc solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]";
+
+/// The default node budget of `carc solve`.
+const NODES: u64 = 20_000_000;
+
+/// Runs `carc solve`; `Err` is a usage, input or I/O problem (exit status 2).
+pub fn solve(args: &[String]) -> Result<ExitCode, String> {
+    const SPEC: args::Spec = args::Spec {
+        usage: SHAPE,
+        valued: &[&["--line"], &["--format"], &["--goal"], &["--nodes"]],
+        switches: &[],
+    };
+    let parsed = args::parse(args, &SPEC)?;
+    let (line, format) = (parsed.line()?, parsed.format()?);
+    let goal = match parsed.value("--goal") {
+        None => None,
+        Some(word) => Some(PuzzleGoal::from_word(word).ok_or_else(|| {
+            format!("unknown goal `{word}`: expected final, score or points\n{SHAPE}")
+        })?),
+    };
+    let nodes = match parsed.value("--nodes") {
+        None => NODES,
+        Some(v) => v
+            .parse::<u64>()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(|| format!("`--nodes` takes a positive number, not `{v}`"))?,
+    };
+    let [file] = parsed.positional.as_slice() else {
+        return Err(format!(
+            "`carc solve` takes one file, got {} arguments\n{SHAPE}",
+            parsed.positional.len()
+        ));
+    };
+    let file = PathBuf::from(file);
+    let text = read_source(&file).map_err(|e| e.to_string())?;
+    let analysis = carc_analysis::analyze(&text);
+    let limits = Limits {
+        nodes,
+        cancel: None,
+    };
+    let solved = carc_analysis::solve(&analysis, line.map(|n| n - 1), goal, limits)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let text = match format {
+        Format::Human => human(&solved),
+        Format::Json => format!("{}\n", json_object(&solved)),
+    };
+    // a closed pipe (`| head`) is not an error worth a panic
+    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn human(s: &Solved) -> String {
+    let mut out = String::new();
+    let status = if s.exact {
+        "exact".to_owned()
+    } else {
+        format!(
+            "NOT exact: {} of {} draws searched, the search stopped ({})",
+            s.depth,
+            s.draws.len(),
+            s.stopped.unwrap_or("budget")
+        )
+    };
+    let _ = writeln!(
+        out,
+        "{} to move, draws {}, goal {}: {} move{}, {status}, {} positions searched",
+        s.mover,
+        s.draws.join(" "),
+        goal_words(s.goal, s.mover),
+        s.moves.len(),
+        if s.moves.len() == 1 { "" } else { "s" },
+        s.nodes
+    );
+    if s.moves.is_empty() {
+        if s.exact {
+            let _ = writeln!(out, "{} fits nowhere: it would be discarded", s.draws[0]);
+        }
+        return out;
+    }
+    let width = crate::moves::move_column(s.moves.iter().map(|m| m.text.as_str()));
+    let _ = writeln!(
+        out,
+        "{:>4}  {:>9}  {:>6}  {:<width$}  expected play",
+        "#", "value", "points", "move"
+    );
+    for (i, m) in s.moves.iter().enumerate() {
+        let row = format!(
+            "{:>4}  {:>9}  {:>6}  {:<width$}  {}",
+            i + 1,
+            m.value_text,
+            format!("+{}", m.points),
+            m.text,
+            m.summary
+        );
+        let _ = writeln!(out, "{}", row.trim_end());
+    }
+    out
+}
+
+fn json_object(s: &Solved) -> String {
+    let moves: Vec<serde_json::Value> = s
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let scores: serde_json::Map<String, serde_json::Value> = m
+                .scores
+                .iter()
+                .map(|(c, n)| ((*c).to_owned(), json!(n)))
+                .collect();
+            json!({
+                "rank": i + 1,
+                "move": m.text,
+                "value": m.value,
+                "points": m.points,
+                "line": m.line,
+                "scores": scores,
+            })
+        })
+        .collect();
+    json!({
+        "mover": s.mover,
+        "goal": s.goal.as_str(),
+        "draws": s.draws,
+        "exact": s.exact,
+        "depth": s.depth,
+        "stopped": s.stopped,
+        "nodes": s.nodes,
+        "moves": moves,
+    })
+    .to_string()
+}
