@@ -38,7 +38,11 @@
 
 (defconst carc--colours '("red" "blue" "green" "yellow" "black"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))
-(defconst carc--places '("NE" "SE" "SW" "NW" "N" "E" "S" "W"))
+(defconst carc--figures '("large" "abbot" "recall")
+  "Figures other than the meeple: `large' before a role (Inns & Cathedrals), the `abbot'
+and its `recall' (The Abbot).")
+(defconst carc--places '("NNE" "ENE" "ESE" "SSE" "SSW" "WSW" "WNW" "NNW"
+                         "NE" "SE" "SW" "NW" "N" "E" "S" "W" "inner"))
 
 (defconst carc--tile "\\([A-Za-z][A-Za-z0-9]*\\(?:\\.[A-Za-z0-9]+\\)?\\)"
   "A regexp matching a tile token (`D', `Eg', `ic.A') as group 1.")
@@ -77,7 +81,9 @@
       ("\\_<\\(r\\(?:0\\|90\\|180\\|270\\)\\)\\(?:[ \t,#]\\|$\\)" 1 font-lock-constant-face)
       (,(carc--word carc--colours) 1 font-lock-variable-name-face)
       (,(carc--word carc--roles) 1 font-lock-type-face)
-      (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes" "river"))
+      (,(carc--word carc--figures) 1 font-lock-type-face)
+      (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"
+                       "abbot" "inns-cathedrals" "river"))
        1 font-lock-builtin-face)
       ;; glyphs, `=>', points and counts, braces
       ("[ \t]\\(!!\\|!\\?\\|\\?\\?\\|\\?!\\|!\\|\\?\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-warning-face)

@@ -32,6 +32,16 @@ function words($, ...rules) {
   return seq(...parts);
 }
 
+// A figure on the new tile: the abbot (The Abbot), or a meeple or the large meeple (Inns &
+// Cathedrals) with its role and place. Written out where it is used (a rule of its own would
+// have to be reduced before the place is seen).
+function deployment($) {
+  return choice(
+    $.abbot,
+    seq(optional(seq($.large, $._sep)), $.role, optional(seq($._sep, $.place))),
+  );
+}
+
 module.exports = grammar({
   name: 'carc',
 
@@ -101,17 +111,17 @@ module.exports = grammar({
     // words exist and which take a number is the parser's registry, not the grammar's.
     rules_statement: $ => seq('rules', $._sep, list($, $.rules_item)),
     rules_item: $ => seq($.rule_option, optional(seq($._sep, $.number))),
-    // tile T x,y [rK] [COLOUR ROLE [PLACE]]...
+    // tile T x,y [rK] [COLOUR ([large] ROLE [PLACE] | abbot)]...
     tile_statement: $ => seq(
       words($, 'tile', $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
       repeat($.meeple),
     ),
-    // A setup meeple: ` COLOUR ROLE [PLACE]`.
-    meeple: $ => seq($._sep, words($, $.colour, $.role), optional(seq($._sep, $.place))),
+    // A setup figure: ` COLOUR [large] ROLE [PLACE]` or ` COLOUR abbot`.
+    meeple: $ => seq($._sep, $.colour, $._sep, deployment($)),
     supply_statement: $ => words($, 'supply', $.amounts),
     score_statement: $ => words($, 'score', $.amounts),
-    // turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]
+    // turn COLOUR T x,y [rK] [[large] ROLE [PLACE] | abbot | recall] [GLYPH] [=> EXPECT]
     turn_statement: $ => seq($._turn_move, optional(seq($._sep, $.expectation))),
     // refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]
     // refused CODE[, CODE…]: discard T
@@ -131,7 +141,7 @@ module.exports = grammar({
     _turn_move: $ => seq(
       words($, 'turn', $.colour, $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
-      optional(seq($._sep, $.role, optional(seq($._sep, $.place)))),
+      optional(seq($._sep, choice($.recall, deployment($)))),
       optional(seq($._sep, $.glyph)),
     ),
     discard_statement: $ => words($, 'discard', $.tile),
@@ -162,7 +172,17 @@ module.exports = grammar({
 
     colour: $ => choice('red', 'blue', 'green', 'yellow', 'black'),
     role: $ => choice('knight', 'traveller', 'traveler', 'monk', 'farmer'),
-    place: $ => choice('NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W'),
+    // The large meeple of Inns & Cathedrals, before its role.
+    large: $ => 'large',
+    // The abbot of The Abbot, and taking it back instead of deploying.
+    abbot: $ => 'abbot',
+    recall: $ => 'recall',
+    // Sides, corners, half-sides (fields of a split corner) and `inner` (a field touching no
+    // side).
+    place: $ => choice(
+      'NNE', 'ENE', 'ESE', 'SSE', 'SSW', 'WSW', 'WNW', 'NNW',
+      'NE', 'SE', 'SW', 'NW', 'N', 'E', 'S', 'W', 'inner',
+    ),
     rotation: $ => choice('r0', 'r90', 'r180', 'r270'),
     puzzle_goal: $ => choice('points', 'final', 'score'),
     rule_option: $ => /[a-z][a-z0-9-]*/,

@@ -3,7 +3,7 @@
 //! text of the line, since the line under the cursor is usually half-typed.
 
 use carc_notation::{rule_option, Colour, Expected, Span, KEYWORDS, RULE_OPTIONS};
-use carc_rules::{FeatureKind, Place, Pos, Role, Rotation, TileType};
+use carc_rules::{Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::tile_info::{self, TilePictures};
@@ -150,17 +150,15 @@ impl Context<'_> {
         )
     }
 
-    /// The tiles of the sets the file switches on (the base game's always; The River's with
-    /// `rules river`): name (with its coat of arms where a twin shows the same edges), count
-    /// and edges at r0; the documentation draws it at r0.
+    /// The tiles of the sets the file switches on (the base game's and the garden tiles
+    /// always; The River's, Inns & Cathedrals' when `rules` names them): name (with its coat
+    /// of arms where a twin shows the same edges), count and edges at r0; the documentation
+    /// draws it at r0.
     fn tiles(&self) -> Vec<CompletionItem> {
-        let river = crate::replay::river_on(&self.analysis.parse);
+        let sets = crate::replay::sets_on(&self.analysis.parse);
         TileType::ALL
             .iter()
-            .filter(|t| match t.set() {
-                carc_rules::TileSet::River => river,
-                _ => true,
-            })
+            .filter(|t| crate::replay::set_allowed(&sets, t.set()))
             .map(|&t| CompletionItem {
                 documentation: Some(tile_info::tile_card(t, Rotation::R0, self.pictures)),
                 ..self.item(
@@ -237,8 +235,13 @@ impl Context<'_> {
         }
         match meeple {
             None => out.extend(self.colours(&[])),
-            Some([]) => out.extend(self.roles(tile, rotation)),
-            Some([role]) => {
+            Some([]) => {
+                out.extend(self.roles(tile, rotation));
+                out.extend(self.figures(tile, !setup));
+            }
+            // after `large`: the roles again
+            Some(["large"]) => out.extend(self.roles(tile, rotation)),
+            Some(["large", role]) | Some([role]) => {
                 if let Some(role) = role_of(role) {
                     out.extend(self.places(tile, rotation, role));
                 }
@@ -284,14 +287,59 @@ impl Context<'_> {
             .collect()
     }
 
+    /// The expansions' words where a role may stand, for the sets the file switches on:
+    /// `large` (Inns & Cathedrals); `abbot` on a tile with a monastery or garden and, in a
+    /// turn, `recall` (The Abbot).
+    fn figures(&self, tile: TileType, turn: bool) -> Vec<CompletionItem> {
+        let sets = crate::replay::sets_on(&self.analysis.parse);
+        let mut out = Vec::new();
+        if sets.contains(&TileSet::InnsCathedrals) {
+            out.push(self.item(
+                "large".to_owned(),
+                Some("the large meeple: counts 2 in a majority".to_owned()),
+                CompletionKind::Role,
+            ));
+        }
+        if sets.contains(&TileSet::Abbot) {
+            if tile.has_monastery() || tile.has_garden() {
+                out.push(self.item(
+                    "abbot".to_owned(),
+                    Some("the abbot, on the monastery or garden".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+            if turn {
+                out.push(self.item(
+                    "recall".to_owned(),
+                    Some("take the abbot back: 1 + 1 per neighbouring tile".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+        }
+        out
+    }
+
     /// The places of the tile where this role can stand.
     fn places(&self, tile: TileType, rotation: Rotation, role: Role) -> Vec<CompletionItem> {
         if role.kind() == FeatureKind::Monastery {
             return Vec::new();
         }
+        // a split corner's half-sides, and an inner field, for a farmer
+        let mut extra: Vec<Place> = Vec::new();
+        if role.kind() == FeatureKind::Field {
+            for c in Corner::ALL {
+                if let Some(halves) = tile.corner_split(rotation, c) {
+                    extra.extend(halves.map(Place::Half));
+                }
+            }
+            if tile.segment_at(rotation, Place::Inner).is_some() {
+                extra.push(Place::Inner);
+            }
+        }
         tile.segments(rotation)
             .filter(|s| s.kind == role.kind())
             .flat_map(|s| s.places.iter().collect::<Vec<Place>>())
+            .chain(extra)
             .map(|p| {
                 self.item(
                     vocab::place_str(p).to_owned(),

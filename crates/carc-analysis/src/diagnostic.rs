@@ -53,9 +53,14 @@ pub enum Code {
     RefusalMismatch,
     /// A word in a `refused` statement that names no diagnostic code.
     UnknownCode,
-    // ---- expansions: The River ----
-    /// A tile (or figure, statement) of an expansion that `rules` does not switch on.
+    // ---- expansions: The Abbot, Inns & Cathedrals (issue 16), The River ----
+    /// A tile, figure or colour of a set that `rules` does not switch on.
     ExpansionOff,
+    /// A special figure (large meeple, abbot) used while it stands on the board.
+    FigureSupply,
+    /// A `recall` with no abbot on the board, or of an abbot whose monastery or garden this
+    /// turn's tile completes.
+    BadRecall,
     /// `rules river`: a river tile after the lake or the spring in a turn (error), a land tile
     /// while the river is open (warning).
     RiverOrder,
@@ -67,7 +72,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 28] = [
+    pub const ALL: [Code; 30] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -92,7 +97,10 @@ impl Code {
         Code::Unreachable,
         Code::RefusalMismatch,
         Code::UnknownCode,
+        // expansions (issue 16, The River)
         Code::ExpansionOff,
+        Code::FigureSupply,
+        Code::BadRecall,
         Code::RiverOrder,
         Code::RiverContinue,
         Code::RiverUturn,
@@ -126,6 +134,8 @@ impl Code {
             Code::RefusalMismatch => "refusal-mismatch",
             Code::UnknownCode => "unknown-code",
             Code::ExpansionOff => "expansion-off",
+            Code::FigureSupply => "figure-supply",
+            Code::BadRecall => "bad-recall",
             Code::RiverOrder => "river-order",
             Code::RiverContinue => "river-continue",
             Code::RiverUturn => "river-uturn",

@@ -2,8 +2,8 @@
 //! descriptions. Shared by diagnostics, hover and inlay hints so that each is phrased once.
 
 use carc_rules::{
-    Color, FeatureKind, FeatureSummary, FinalScore, Game, Place, Role, Rotation, ScoredFeature,
-    TileType, TurnScore,
+    Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Place, Role, Rotation,
+    ScoredFeature, TileType, TurnScore,
 };
 
 use crate::vocab;
@@ -52,7 +52,12 @@ pub fn describe(feature: &FeatureSummary) -> String {
         FeatureKind::City => format!("city of {}", plural(n, "tile")),
         FeatureKind::Monastery => {
             format!(
-                "monastery with {}",
+                "{} with {}",
+                if feature.garden {
+                    "garden"
+                } else {
+                    "monastery"
+                },
                 plural(n.saturating_sub(1), "neighbour")
             )
         }
@@ -67,6 +72,26 @@ pub fn describe(feature: &FeatureSummary) -> String {
 pub fn formula(feature: &FeatureSummary, points: u32) -> String {
     let n = feature.tiles.len();
     match (feature.kind, feature.complete) {
+        (FeatureKind::Road | FeatureKind::City, false) if feature.inn_cathedral => {
+            let what = if feature.kind == FeatureKind::Road {
+                "an inn"
+            } else {
+                "a cathedral"
+            };
+            format!(
+                "{} with {what}, unfinished = {points}",
+                vocab::count(n, "tile")
+            )
+        }
+        (FeatureKind::Road, true) if feature.inn_cathedral => {
+            format!("{n} × 2 (inn) = {points}")
+        }
+        (FeatureKind::City, true) if feature.inn_cathedral && feature.shields > 0 => {
+            format!("{n} × 3 + {} × 3 (cathedral) = {points}", feature.shields)
+        }
+        (FeatureKind::City, true) if feature.inn_cathedral => {
+            format!("{n} × 3 (cathedral) = {points}")
+        }
         (FeatureKind::Road, _) => format!("{n} × 1 = {points}"),
         (FeatureKind::City, true) if feature.shields > 0 => {
             format!("{n} × 2 + {} × 2 = {points}", feature.shields)
@@ -120,34 +145,53 @@ pub fn scored_line(scored: &ScoredFeature) -> String {
 /// `red 2 knights v blue 1: red scores 10, blue 0` (a tie: `red 1 knight v blue 1: red
 /// scores 8, blue 8`). `None` with meeples of one colour or none.
 pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
-    let mut counts: Vec<(Color, usize, Role)> = Vec::new();
+    // per colour: total strength, meeples, large meeples, a role
+    let mut counts: Vec<(Color, usize, usize, usize, Role)> = Vec::new();
     for m in &feature.meeples {
-        match counts.iter_mut().find(|(c, _, _)| *c == m.colour) {
-            Some(entry) => entry.1 += 1,
-            None => counts.push((m.colour, 1, m.role)),
+        let large = usize::from(m.figure == Figure::LargeMeeple);
+        let strength = m.figure.strength() as usize;
+        match counts.iter_mut().find(|e| e.0 == m.colour) {
+            Some(entry) => {
+                entry.1 += strength;
+                entry.2 += 1 - large;
+                entry.3 += large;
+            }
+            None => counts.push((m.colour, strength, 1 - large, large, m.role)),
         }
     }
     if counts.len() < 2 {
         return None;
     }
-    counts.sort_by_key(|(_, n, _)| std::cmp::Reverse(*n));
+    counts.sort_by_key(|e| std::cmp::Reverse(e.1));
+    let any_large = counts.iter().any(|e| e.3 > 0);
     let tally: Vec<String> = counts
         .iter()
         .enumerate()
-        .map(|(i, (c, n, role))| match i {
-            0 => format!(
-                "{} {}",
-                c.as_str(),
-                vocab::count(*n, vocab::role_word(*role))
-            ),
-            _ => format!("{} {n}", c.as_str()),
+        .map(|(i, &(c, n, meeples, large, role))| {
+            let role_word = vocab::role_word(role);
+            if any_large {
+                // the large meeple counts 2: show the strength and what makes it up
+                let mut parts = Vec::new();
+                if large > 0 {
+                    parts.push(format!("large {role_word} counting 2"));
+                }
+                if meeples > 0 {
+                    parts.push(vocab::count(meeples, role_word));
+                }
+                format!("{} {n} ({})", c.as_str(), parts.join(" + "))
+            } else if i == 0 {
+                format!("{} {}", c.as_str(), vocab::count(n, role_word))
+            } else {
+                format!("{} {n}", c.as_str())
+            }
         })
         .collect();
+    let counts: Vec<(Color, usize)> = counts.iter().map(|e| (e.0, e.1)).collect();
     let best = counts[0].1;
     let outcome: Vec<String> = counts
         .iter()
         .enumerate()
-        .map(|(i, (c, n, _))| {
+        .map(|(i, (c, n))| {
             let got = if *n == best { points } else { 0 };
             match i {
                 0 => format!("{} scores {got}", c.as_str()),
@@ -257,6 +301,30 @@ fn breakdown(features: &[ScoredFeature], empty: &str) -> String {
     }
 }
 
+/// Why a tile of a set that is off is refused: ``"`ic.K` (Cathedral) is a tile of Inns &
+/// Cathedrals; add `rules inns-cathedrals` to use it"``.
+pub fn expansion_off_tile(tile: TileType) -> String {
+    let set = tile.set();
+    format!(
+        "`{tile}` ({}) is a tile of {}; add `rules {}` to use it (it still goes on the board)",
+        tile.name(),
+        set_name(set),
+        set.as_str()
+    )
+}
+
+/// The name of a set as players know it: `Inns & Cathedrals`.
+pub fn set_name(set: carc_rules::TileSet) -> &'static str {
+    use carc_rules::TileSet as T;
+    match set {
+        T::Base => "the base game",
+        T::Abbot => "The Abbot",
+        T::InnsCathedrals => "Inns & Cathedrals",
+        T::River => "The River",
+        T::TradersBuilders => "Traders & Builders",
+    }
+}
+
 /// Why a token is not a tile, with the catalogue's nearest tokens when there are any:
 /// ``"`d` is not a tile; did you mean `D`?"``.
 pub fn unknown_tile(token: &str) -> String {
@@ -324,7 +392,17 @@ pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<P
         Place::Side(s) => s.as_str(),
         Place::Corner(c) => c.as_str(),
         Place::Centre => "the centre",
+        Place::Half(h) => h.as_str(),
+        Place::Inner => "inner",
     };
+    if let Place::Corner(c) = place {
+        if let Some([a, b]) = tile.corner_split(rotation, c) {
+            return format!(
+                "corner {c} of {} is split between two fields by a city wall: name the half-side, {a} or {b}",
+                tile.token()
+            );
+        }
+    }
     match tile.place_feature(rotation, place) {
         Some(kind) if kind != want => format!(
             "{} {role_word} goes on {} {want_word}; {place_word} of this tile is {} {}",

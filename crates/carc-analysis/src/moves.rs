@@ -9,7 +9,7 @@
 //! meeple, meeples in the tile's segment order.
 
 use carc_notation::{LineKind, Parse, StatementKind};
-use carc_rules::{Color, Game, Place, Pos, Role, Rotation, TileType, TurnScore};
+use carc_rules::{Color, Figure, Game, Place, Pos, Role, Rotation, TileSet, TileType, TurnScore};
 
 use crate::replay::replay;
 use crate::{explain, vocab, Analysis};
@@ -20,25 +20,53 @@ pub(crate) struct Candidate {
     pub pos: Pos,
     pub rotation: Rotation,
     pub meeple: Option<(Role, Place)>,
+    /// The figure deployed (the meeple unless an expansion's), or `recall` of the abbot.
+    pub extra: Extra,
     /// What the mover gains at once.
     pub points: u32,
     /// What the turn's scoring did, for every colour.
     pub score: TurnScore,
 }
 
+/// What a move does beyond a meeple (The Abbot, Inns & Cathedrals).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Extra {
+    /// A meeple, or nothing.
+    Plain,
+    /// The large meeple (`large ROLE PLACE`).
+    Large,
+    /// The abbot (`abbot`).
+    Abbot,
+    /// Recalling the abbot (`recall`).
+    Recall,
+}
+
+impl Extra {
+    /// The word the notation writes for it, if any.
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            Extra::Plain => None,
+            Extra::Large => Some("large"),
+            Extra::Abbot => Some("abbot"),
+            Extra::Recall => Some("recall"),
+        }
+    }
+}
+
 impl Candidate {
     /// The move as a `turn` line writes it, without colour: `E 0,1 r180 knight S`.
     pub fn text(&self, tile: TileType) -> String {
-        move_text(tile, self.pos, self.rotation, self.meeple)
+        move_text(tile, self.pos, self.rotation, self.extra, self.meeple)
     }
 }
 
 /// A move as a `turn` line writes it after the colour: `E 0,1 r180 knight S` (a monk without
-/// its place).
+/// its place); `extra` adds its word (`large knight N`, `recall`, `abbot` without the role).
 pub(crate) fn move_text(
     tile: TileType,
     pos: Pos,
     rotation: Rotation,
+    extra: Extra,
     meeple: Option<(Role, Place)>,
 ) -> String {
     let mut out = format!(
@@ -47,7 +75,11 @@ pub(crate) fn move_text(
         vocab::pos_str(pos),
         vocab::rotation_word(rotation)
     );
-    if let Some((role, place)) = meeple {
+    if let Some(word) = extra.word() {
+        out.push(' ');
+        out.push_str(word);
+    }
+    if let Some((role, place)) = meeple.filter(|_| extra != Extra::Abbot) {
         out.push(' ');
         out.push_str(vocab::role_word(role));
         if role != Role::Monk {
@@ -91,6 +123,22 @@ pub(crate) fn candidates(
     tile: TileType,
     river: bool,
 ) -> Vec<Candidate> {
+    let sets: &[TileSet] = if river { &[TileSet::River] } else { &[] };
+    candidates_with(game, colour, tile, sets)
+}
+
+/// As [`candidates`], with the rules of the expansions in `sets`: the river's turn rules (The
+/// River), the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot on the
+/// monastery or garden and recalling the abbot (The Abbot).
+pub(crate) fn candidates_with(
+    game: &Game,
+    colour: Color,
+    tile: TileType,
+    sets: &[TileSet],
+) -> Vec<Candidate> {
+    let ic = sets.contains(&TileSet::InnsCathedrals);
+    let abbot = sets.contains(&TileSet::Abbot);
+    let river = sets.contains(&TileSet::River);
     let mut out = Vec::new();
     let placements = if river {
         carc_rules::river::legal_placements(game, tile)
@@ -105,20 +153,42 @@ pub(crate) fn candidates(
         if placed.place_tile_unchecked(tile, pos, rotation).is_err() {
             continue;
         }
-        let meeples = std::iter::once(None)
-            .chain(placed.legal_deployments(colour, pos).into_iter().map(Some));
-        for meeple in meeples {
+        let deployments = placed.legal_deployments(colour, pos);
+        let mut options: Vec<(Option<(Role, Place)>, Extra)> = vec![(None, Extra::Plain)];
+        options.extend(deployments.iter().map(|&d| (Some(d), Extra::Plain)));
+        if ic {
+            options.extend(deployments.iter().map(|&d| (Some(d), Extra::Large)));
+        }
+        if abbot {
+            options.push((Some((Role::Monk, Place::Centre)), Extra::Abbot));
+            options.push((None, Extra::Recall));
+        }
+        for (meeple, extra) in options {
             let mut after = placed.clone();
-            if let Some((role, place)) = meeple {
-                if after.deploy(colour, pos, role, Some(place)).is_err() {
-                    continue;
-                }
+            let mut recalled = None;
+            let done = match (extra, meeple) {
+                (Extra::Recall, _) => after.recall(colour).map(|s| recalled = Some(s)).is_ok(),
+                (Extra::Abbot, _) => after
+                    .deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
+                    .is_ok(),
+                (Extra::Large, Some((role, place))) => after
+                    .deploy_figure(colour, Figure::LargeMeeple, pos, role, Some(place))
+                    .is_ok(),
+                (_, Some((role, place))) => after.deploy(colour, pos, role, Some(place)).is_ok(),
+                (_, None) => true,
+            };
+            if !done {
+                continue;
             }
-            let score = after.score_completed(pos);
+            let mut score = after.score_completed(pos);
+            if let Some(recalled) = recalled {
+                score.features.splice(0..0, recalled.features);
+            }
             out.push(Candidate {
                 pos,
                 rotation,
                 meeple,
+                extra,
                 points: score.gain(colour),
                 score,
             });
@@ -140,6 +210,9 @@ pub struct Move {
     /// The meeple deployed, as `(role, place)` words (`("knight", "S")`; a monk's place is
     /// `centre`).
     pub meeple: Option<(&'static str, &'static str)>,
+    /// `large` (the large meeple), `abbot` (then `meeple` is the monk's place) or `recall`
+    /// (then `meeple` is `None`), for the expansions the file switches on.
+    pub figure: Option<&'static str>,
     /// What the mover gains at once.
     pub points: u32,
     /// What every colour gains at once (zero gains left out), as `(colour, points)`.
@@ -267,7 +340,8 @@ pub fn moves(analysis: &Analysis, tile: &str, line: Option<usize>) -> Result<Mov
         None => replay(parse, None, None),
     };
     let colour = mover(parse, &state.players, line);
-    let found = candidates(&state.game, colour, tile_type, state.river);
+    let sets = crate::replay::sets_on(parse);
+    let found = candidates_with(&state.game, colour, tile_type, &sets);
     let mut placements: Vec<(Pos, Rotation)> = found.iter().map(|c| (c.pos, c.rotation)).collect();
     placements.sort_by_key(|(p, r)| (p.x, p.y, *r));
     placements.dedup();
@@ -280,6 +354,7 @@ pub fn moves(analysis: &Analysis, tile: &str, line: Option<usize>) -> Result<Mov
             meeple: c
                 .meeple
                 .map(|(role, place)| (vocab::role_word(role), vocab::place_str(place))),
+            figure: c.extra.word(),
             points: c.points,
             gains: explain::gains(&c.score.features)
                 .into_iter()

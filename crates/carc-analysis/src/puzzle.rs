@@ -369,7 +369,7 @@ pub(crate) fn step_text(step: &Step) -> String {
         } => format!(
             "{} {}",
             colour.as_str(),
-            crate::moves::move_text(tile, pos, rot, meeple)
+            crate::moves::move_text(tile, pos, rot, crate::moves::Extra::Plain, meeple)
         ),
         Step::Discard { tile } => format!("discard {}", tile.token()),
     }

@@ -21,7 +21,9 @@
 use std::fmt::Write as _;
 
 use carc_notation::{Glyph, LineKind, StatementKind};
-use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, Side, TileType};
+use carc_rules::{
+    Color, Corner, FeatureKind, Figure, Modifiers, Place, Pos, Role, Rotation, Side, TileType,
+};
 
 use crate::replay::{replay, Replay};
 use crate::vocab::role_word;
@@ -71,6 +73,8 @@ pub struct BoardTile {
 pub struct BoardMeeple {
     /// Its owner.
     pub colour: Color,
+    /// What figure it is (the large meeple is drawn larger).
+    pub figure: Figure,
     /// Its role.
     pub role: Role,
     /// The tile it stands on.
@@ -165,6 +169,7 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
         .meeples()
         .map(|m| BoardMeeple {
             colour: m.colour,
+            figure: m.figure,
             role: m.role,
             pos: m.pos,
             place: m.place,
@@ -380,6 +385,18 @@ fn side_mid(side: Side) -> (f64, f64) {
 fn meeple_point(tile: TileType, rotation: Rotation, role: Role, place: Place) -> (f64, f64) {
     match place {
         Place::Centre => (76.0, 62.0),
+        // the inner field: below the middle of the tile
+        Place::Inner => (50.0, 68.0),
+        // a half-side: its corner's point, moved towards the half's side
+        Place::Half(h) => {
+            let (x, y) = meeple_point(tile, rotation, role, Place::Corner(h.corner()));
+            match h.side() {
+                Side::N => (x, y - 10.0),
+                Side::S => (x, y + 10.0),
+                Side::E => (x + 10.0, y),
+                Side::W => (x - 10.0, y),
+            }
+        }
         Place::Side(side) => {
             let depth = if role == Role::Knight { 17.0 } else { 16.0 };
             turn_point((50.0, depth), side.index())
@@ -889,7 +906,18 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
             city_path(shape),
             quarter * 90
         );
-        if t.tile.has_shield() {
+        if s.modifiers.contains(Modifiers::CATHEDRAL) {
+            // a grey church with a cross in the middle of the city
+            out.push_str(concat!(
+                r##"<g class="cathedral">"##,
+                r##"<rect x="39" y="46" width="22" height="18" fill="#e8e4dc" stroke="#4a4a4a" stroke-width="1.5"/>"##,
+                r##"<path d="M36,47 L50,35 L64,47 Z" fill="#8a8a8a" stroke="#4a4a4a" stroke-width="1.5"/>"##,
+                r##"<path d="M50,22 V35 M45,27 H55" stroke="#4a4a4a" stroke-width="2"/>"##,
+                r##"<rect x="46" y="54" width="8" height="10" fill="#4a4a4a"/>"##,
+                "</g>\n"
+            ));
+        }
+        if s.modifiers.contains(Modifiers::SHIELD) {
             let (x, y) = turn_point(shield_point(shape), quarter);
             shields.push((x, y, SHIELD_RADIUS));
             let _ = writeln!(
@@ -897,6 +925,36 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
                 r##"<path class="shield" transform="translate({x},{y})" d="M-7,-8 H7 V0 C7,6 3,8 0,10 C-3,8 -7,6 -7,0 Z" fill="#2f5fb3" stroke="#f2f2f2" stroke-width="1.5"/>"##
             );
         }
+    }
+    for s in segments
+        .iter()
+        .filter(|s| s.modifiers.contains(Modifiers::INN))
+    {
+        // an inn: a small house with a red roof beside the road, near the side it reaches
+        let Some(side) = s.places.sides().next() else {
+            continue;
+        };
+        let (x, y) = turn_point((64.0, 24.0), side.index());
+        let _ = writeln!(
+            out,
+            r##"<g class="inn" transform="translate({x},{y})"><rect x="-7" y="-3" width="14" height="10" fill="#f3e3b5" stroke="#5a2414" stroke-width="1.2"/><path d="M-9,-2 L0,-10 L9,-2 Z" fill="#c23b22" stroke="#5a2414" stroke-width="1.2"/></g>"##
+        );
+    }
+    if t.tile.has_garden() {
+        // a garden: three round bushes in a field of the tile (its first field corner, or
+        // the middle of an inner field)
+        let corner = segments
+            .iter()
+            .filter(|s| s.kind == FeatureKind::Field)
+            .find_map(|s| s.places.corners().next());
+        let (x, y) = match corner {
+            Some(c) => meeple_point(t.tile, t.rotation, Role::Farmer, Place::Corner(c)),
+            None => (50.0, 50.0),
+        };
+        let _ = writeln!(
+            out,
+            r##"<g class="garden" transform="translate({x},{y})"><circle cx="-5" cy="2" r="5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="5" cy="2" r="5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="0" cy="-5" r="5" fill="#43a047" stroke="#1b4d1e" stroke-width="1"/></g>"##
+        );
     }
     if t.tile.has_monastery() {
         out.push_str(concat!(
@@ -974,9 +1032,14 @@ fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f64, cy: f64
     } else {
         ""
     };
+    // the large meeple is drawn half as large again
+    let (large, figure) = match m.figure {
+        Figure::LargeMeeple => (" scale(1.5)", r#" data-figure="large""#),
+        _ => ("", ""),
+    };
     let _ = writeln!(
         out,
-        r#"<path class="meeple" data-colour="{}" data-role="{}" data-x="{}" data-y="{}" data-place="{}" transform="translate({},{}){lying}" d="{MEEPLE_SHAPE}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" stroke-linejoin="round"/>"#,
+        r#"<path class="meeple" data-colour="{}" data-role="{}"{figure} data-x="{}" data-y="{}" data-place="{}" transform="translate({},{}){lying}{large}" d="{MEEPLE_SHAPE}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" stroke-linejoin="round"/>"#,
         m.colour.as_str(),
         role_word(m.role),
         m.pos.x,
@@ -1290,6 +1353,13 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
             Place::Corner(Corner::SE) => (2, 2),
             Place::Corner(Corner::SW) => (2, 0),
             Place::Corner(Corner::NW) => (0, 0),
+            Place::Half(h) => match h.corner() {
+                Corner::NE => (0, 2),
+                Corner::SE => (2, 2),
+                Corner::SW => (2, 0),
+                Corner::NW => (0, 0),
+            },
+            Place::Inner => (1, 1),
         };
         cell[row][col] = meeple_char(m);
     }

@@ -14,8 +14,8 @@ use carc_notation::{
 };
 use carc_rules::river;
 use carc_rules::{
-    Color, Config, DeployError, FeatureKind, FeatureSummary, FinalScore, Game, MeepleId, Pos, Role,
-    TileType, TurnScore,
+    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, MeepleId,
+    Pos, RecallError, Role, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{Code, Diagnostic, Related};
@@ -114,6 +114,18 @@ pub struct MarkInfo {
     pub label: Option<String>,
 }
 
+/// The sets a file switches on: the base game and those its `rules` lines name (`abbot`,
+/// `inns-cathedrals`). The garden tiles of The Abbot are legal in every file all the same.
+pub fn sets_on(parse: &Parse) -> Vec<TileSet> {
+    Prelude::read(parse).sets
+}
+
+/// Whether a tile of `set` may be used where `sets` are on: the base game and the garden tiles
+/// of the base box always, the others when switched on.
+pub fn set_allowed(sets: &[TileSet], set: TileSet) -> bool {
+    set == TileSet::Abbot || sets.contains(&set)
+}
+
 /// Replays `parse`, stopping after line index `stop` (all lines when `None`) and leaving out
 /// line `skip` (to ask what the board allows on that line's cell). A stop inside the setup
 /// runs the whole setup, but no line of play: the setup is one position, not a sequence.
@@ -134,10 +146,11 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             marks: Vec::new(),
             draws: Vec::new(),
             refusals: Vec::new(),
-            river: prelude.river,
+            river: prelude.sets.contains(&TileSet::River),
         },
         parse,
         boxes: prelude.boxes,
+        sets: prelude.sets,
         phase: Phase::Setup,
         first_tile: None,
         tile_counts: HashMap::new(),
@@ -188,8 +201,8 @@ struct Prelude {
     farmers: bool,
     /// `rules boxes N`: how many boxes of tiles the file may use (1 by default).
     boxes: u32,
-    /// `rules river`.
-    river: bool,
+    /// The sets switched on: the base game and those `rules` names (`abbot` …).
+    sets: Vec<TileSet>,
 }
 
 impl Prelude {
@@ -197,7 +210,7 @@ impl Prelude {
         let mut declared: Option<Vec<Color>> = None;
         let mut farmers = true;
         let mut boxes = 1;
-        let mut river = false;
+        let mut sets = vec![TileSet::Base];
         let mut first_use: Vec<Color> = Vec::new();
         let mut saw_play = false;
         for line in &parse.lines {
@@ -228,7 +241,9 @@ impl Prelude {
                             RuleOption::Boxes(n) => boxes = n,
                             // Read by `reach::whole_board` (setup checks).
                             RuleOption::WholeBoard => {}
-                            RuleOption::River => river = true,
+                            RuleOption::Abbot => sets.push(TileSet::Abbot),
+                            RuleOption::InnsCathedrals => sets.push(TileSet::InnsCathedrals),
+                            RuleOption::River => sets.push(TileSet::River),
                         }
                     }
                 }
@@ -247,22 +262,17 @@ impl Prelude {
                 declared: true,
                 farmers,
                 boxes,
-                river,
+                sets: sets.clone(),
             },
             None => Prelude {
                 players: first_use,
                 declared: false,
                 farmers,
                 boxes,
-                river,
+                sets: sets.clone(),
             },
         }
     }
-}
-
-/// Whether the file switches The River on (`rules river` before the first line of play).
-pub(crate) fn river_on(parse: &Parse) -> bool {
-    Prelude::read(parse).river
 }
 
 /// Every colour word a statement mentions, in order.
@@ -304,6 +314,8 @@ struct Replayer<'a> {
     parse: &'a Parse,
     /// How many boxes of tiles the file may use.
     boxes: u32,
+    /// The sets switched on (the base game and those `rules` names).
+    sets: Vec<TileSet>,
     phase: Phase,
     /// The first setup tile: the root of the edge-connected group.
     first_tile: Option<Pos>,
@@ -500,15 +512,12 @@ impl Replayer<'_> {
             );
             return None;
         };
-        if river::is_river(tile) && !self.replay.river {
+        // a tile of a set that is off still goes on the board as printed
+        if !self.set_on(tile.set()) {
             self.report(
                 Code::ExpansionOff,
                 letter.span,
-                format!(
-                    "`{}` ({}) is a tile of The River: it needs `rules river`",
-                    letter.value,
-                    tile.name()
-                ),
+                explain::expansion_off_tile(tile),
             );
         }
         if at.is_some_and(|p| self.replay.game.tile_at(p).is_some()) {
@@ -521,6 +530,9 @@ impl Replayer<'_> {
         if self.replay.river && tile == TileType::START {
             // the spring is the start tile: one D stays in the box
             available = available.saturating_sub(1);
+        }
+        if used <= available {
+            self.check_family_count(tile, letter.span);
         }
         if used > available {
             let boxes = match self.boxes {
@@ -539,6 +551,97 @@ impl Replayer<'_> {
             );
         }
         Some(tile)
+    }
+
+    /// The figure a deployment names: the meeple, or the large meeple (`large`, Inns &
+    /// Cathedrals). `None` (and `expansion-off`) for a figure of a set that is off: it is not
+    /// deployed.
+    fn figure_of(&mut self, meeple: &MeepleSpec) -> Option<Figure> {
+        if let Some(abbot) = meeple.abbot {
+            if self.sets.contains(&TileSet::Abbot) {
+                return Some(Figure::Abbot);
+            }
+            self.report(
+                Code::ExpansionOff,
+                abbot,
+                "the abbot is a figure of The Abbot; add `rules abbot` to use it (it is not deployed)",
+            );
+            return None;
+        }
+        let Some(large) = meeple.large else {
+            return Some(Figure::Meeple);
+        };
+        if self.set_on(TileSet::InnsCathedrals) {
+            return Some(Figure::LargeMeeple);
+        }
+        self.report(
+            Code::ExpansionOff,
+            large,
+            "the large meeple is a figure of Inns & Cathedrals; add `rules inns-cathedrals` to use it (it is not deployed)",
+        );
+        None
+    }
+
+    /// `recall` (The Abbot): the colour's abbot comes back and scores at once. `bad-recall`
+    /// without an abbot on the board, or when this turn's tile completes its monastery or
+    /// garden; `expansion-off` without `rules abbot`.
+    fn recall(&mut self, colour: Color, span: Span) -> Option<TurnScore> {
+        if !self.sets.contains(&TileSet::Abbot) {
+            self.report(
+                Code::ExpansionOff,
+                span,
+                "`recall` takes back the abbot of The Abbot; add `rules abbot` to use it",
+            );
+            return None;
+        }
+        match self.replay.game.recall(colour) {
+            Ok(score) => Some(score),
+            Err(error) => {
+                let message = match error {
+                    RecallError::NoAbbot => {
+                        format!("{} has no abbot on the board to recall", colour.as_str())
+                    }
+                    RecallError::Completed => "this turn's tile completes the abbot's monastery or garden: it is not recalled and scores 9 in the scoring step".to_owned(),
+                };
+                self.report(Code::BadRecall, span, message);
+                None
+            }
+        }
+    }
+
+    /// Whether `set` is on: the base game always, The Abbot's garden tiles too (legal in every
+    /// file, inert without `rules abbot`), the others when `rules` names them.
+    fn set_on(&self, set: TileSet) -> bool {
+        set_allowed(&self.sets, set)
+    }
+
+    /// `tile-count` when a base type and its garden tile together exceed the base type's count
+    /// (E + Eg ≤ 5 …: each garden tile takes the place of one copy of its type).
+    fn check_family_count(&mut self, tile: TileType, span: Span) {
+        let family = tile.family();
+        if family == tile && !TileType::of_set(TileSet::Abbot).any(|g| g.family() == tile) {
+            return;
+        }
+        let used: u32 = self
+            .tile_counts
+            .iter()
+            .filter(|(t, _)| t.family() == family)
+            .map(|(_, n)| *n)
+            .sum();
+        let available = u32::from(family.count()).saturating_mul(self.boxes);
+        if used > available {
+            self.report(
+                Code::TileCount,
+                span,
+                format!(
+                    "{family} and its garden tile together number {available} in {}; this is number {used}",
+                    match self.boxes {
+                        1 => "the box".to_owned(),
+                        n => format!("{n} boxes"),
+                    }
+                ),
+            );
+        }
     }
 
     /// As [`Replayer::take_tile`] for a turn or discard: when its tile is the next of the
@@ -652,9 +755,12 @@ impl Replayer<'_> {
             let Some(c) = self.known_colour(colour) else {
                 continue;
             };
+            let Some(figure) = self.figure_of(meeple) else {
+                continue;
+            };
             let count = self.setup_meeples.entry(c).or_insert(0);
-            *count += 1;
-            if *count > MEEPLES_PER_PLAYER {
+            *count += i32::from(figure == Figure::Meeple);
+            if figure == Figure::Meeple && *count > MEEPLES_PER_PLAYER {
                 let n = *count;
                 self.report(
                     Code::MeepleSupply,
@@ -668,7 +774,7 @@ impl Replayer<'_> {
             }
             let role = vocab::role(meeple.role.value);
             let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
-            match self.replay.game.setup_meeple(c, pos, role, place) {
+            match self.replay.game.setup_figure(c, figure, pos, role, place) {
                 Ok(id) => {
                     let span = meeple_span(colour, meeple);
                     self.replay.meeple_spans.insert(id, (line, span));
@@ -850,17 +956,22 @@ impl Replayer<'_> {
         let Some(pos) = self.put_tile(line, tile, &turn.at, rotation, fault_span) else {
             return;
         };
+        let recalled = turn.recall.and_then(|span| self.recall(c, span));
         let mut deployed = None;
-        if let Some(meeple) = &turn.meeple {
+        let figure = turn.meeple.as_ref().and_then(|m| self.figure_of(m));
+        if let (Some(meeple), Some(figure)) = (&turn.meeple, figure) {
             let role = vocab::role(meeple.role.value);
             let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
-            match self.replay.game.deploy(c, pos, role, place) {
+            match self.replay.game.deploy_figure(c, figure, pos, role, place) {
                 Ok(id) => {
                     self.replay.meeple_spans.insert(id, (line, meeple.span));
                     deployed = Some((id, meeple.span));
                 }
                 Err(error) => {
-                    let mut faults = self.replay.game.deploy_faults(c, pos, role, place);
+                    let mut faults = self
+                        .replay
+                        .game
+                        .figure_deploy_faults(c, figure, pos, role, place);
                     if faults.is_empty() {
                         faults.push(error);
                     }
@@ -871,7 +982,11 @@ impl Replayer<'_> {
             }
         }
         let faults = self.turn_faults(before);
-        let score = self.replay.game.score_completed(pos);
+        let mut score = self.replay.game.score_completed(pos);
+        if let Some(recalled) = recalled {
+            // the recall scored first, at once; it is part of this turn's points
+            score.features.splice(0..0, recalled.features);
+        }
         if let Some((id, span)) = deployed {
             let scored = score
                 .features
@@ -984,12 +1099,37 @@ impl Replayer<'_> {
                 );
                 d.related = related;
             }
+            DeployError::FigureInUse(figure) => {
+                self.report(
+                    Code::FigureSupply,
+                    meeple.large.unwrap_or(span),
+                    format!(
+                        "each player has one {figure}, and this player's already stands on the board"
+                    ),
+                );
+            }
             DeployError::NotLastTile | DeployError::NoTile => {
                 self.report(
                     Code::BadPlace,
                     span,
                     "a meeple goes only on the tile just placed",
                 );
+            }
+            DeployError::NoSuchPlace if meeple.abbot.is_some() => {
+                let message = format!(
+                    "the abbot goes on the monastery or the garden of the tile just placed; {} ({}) has neither",
+                    tile.token(),
+                    tile.name()
+                );
+                self.report(Code::BadPlace, span, message);
+            }
+            DeployError::NoSuchPlace if role == Role::Monk && tile.has_garden() => {
+                let message = format!(
+                    "only the abbot may stand in a garden (`abbot`, with `rules abbot`); {} ({}) has no monastery for a monk",
+                    tile.token(),
+                    tile.name()
+                );
+                self.report(Code::BadPlace, span, message);
             }
             DeployError::NoSuchPlace | DeployError::AmbiguousPlace => {
                 let message = explain::bad_place(
@@ -1172,7 +1312,9 @@ impl Replayer<'_> {
                         | Code::OccupiedFeature
                         | Code::MeepleSupply
                         | Code::FarmersOff
+                        | Code::FigureSupply
                         | Code::ExpansionOff
+                        | Code::BadRecall
                         | Code::RiverOrder
                         | Code::RiverContinue
                         | Code::RiverUturn

@@ -105,6 +105,9 @@ impl Tokens {
         if let Some(r) = &turn.rotation {
             self.push(r.span, TokenKind::Rotation);
         }
+        if let Some(recall) = turn.recall {
+            self.push(recall, TokenKind::Role);
+        }
         if let Some(m) = &turn.meeple {
             self.meeple(m);
         }
@@ -122,6 +125,10 @@ impl Tokens {
     }
 
     fn meeple(&mut self, meeple: &MeepleSpec) {
+        if let Some(large) = meeple.large {
+            self.push(large, TokenKind::Role);
+        }
+        // for `abbot`, the role's span is the word itself
         self.push(meeple.role.span, TokenKind::Role);
         if let Some(p) = &meeple.place {
             self.push(p.span, TokenKind::Place);

@@ -119,12 +119,18 @@ fn coat_of_arms(tile: TileType) -> &'static str {
 }
 
 /// The other tile types that show the same edges under some rotation (F, G and H; I, M and
-/// N; O and P…), in catalogue order.
+/// N; O and P…) among the tiles of its own set, in catalogue order. The garden tiles of The
+/// Abbot are their base types with a garden (`Hg` is H): their twins are those of their base
+/// type among the base tiles, and they are no twins of other tiles.
 pub fn twins(tile: TileType) -> Vec<TileType> {
     let edges = tile.edges(Rotation::R0);
-    TileType::ALL
-        .into_iter()
-        .filter(|&other| other != tile && Rotation::ALL.iter().any(|&r| other.edges(r) == edges))
+    let family = tile.family();
+    TileType::of_set(family.set())
+        .filter(|&other| {
+            other != tile
+                && other != family
+                && Rotation::ALL.iter().any(|&r| other.edges(r) == edges)
+        })
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! the words messages use. The one place that knows both.
 
 use carc_notation::{Colour, Coord, PlaceWord, RoleWord, RotationWord};
-use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, Side};
+use carc_rules::{Color, Corner, FeatureKind, HalfSide, Place, Pos, Role, Rotation, Side};
 
 /// The engine colour of a colour word.
 pub fn colour(c: Colour) -> Color {
@@ -36,6 +36,15 @@ pub fn place(p: PlaceWord) -> Place {
         PlaceWord::SE => Place::Corner(Corner::SE),
         PlaceWord::SW => Place::Corner(Corner::SW),
         PlaceWord::NW => Place::Corner(Corner::NW),
+        PlaceWord::NNE => Place::Half(HalfSide::NNE),
+        PlaceWord::ENE => Place::Half(HalfSide::ENE),
+        PlaceWord::ESE => Place::Half(HalfSide::ESE),
+        PlaceWord::SSE => Place::Half(HalfSide::SSE),
+        PlaceWord::SSW => Place::Half(HalfSide::SSW),
+        PlaceWord::WSW => Place::Half(HalfSide::WSW),
+        PlaceWord::WNW => Place::Half(HalfSide::WNW),
+        PlaceWord::NNW => Place::Half(HalfSide::NNW),
+        PlaceWord::Inner => Place::Inner,
     }
 }
 
@@ -108,6 +117,8 @@ pub fn place_str(p: Place) -> &'static str {
         Place::Side(s) => s.as_str(),
         Place::Corner(c) => c.as_str(),
         Place::Centre => "centre",
+        Place::Half(h) => h.as_str(),
+        Place::Inner => "inner",
     }
 }
 

@@ -181,11 +181,9 @@ fn inlay_hints_show_turn_scores_meeple_values_and_final_totals() {
 fn completion_offers_tiles_colours_fitting_rotations_and_places() {
     let (text, offset) = cursor("players red blue\ntile D 0,0\nturn red $0\n");
     let items = completions(&analyze(&text), offset);
-    assert_eq!(
-        items.len(),
-        24,
-        "every base tile letter (no river tile without `rules river`)"
-    );
+    // the 24 base tiles and the 8 garden tiles of the base box (legal in every file); no river
+    // tile without `rules river`
+    assert_eq!(items.len(), 24 + 8, "every tile of the base box");
     // E r0: city cap north, fields elsewhere (docs/tiles.md).
     assert!(items.iter().any(|i| i.label == "E"
         && i.detail.as_deref() == Some("Single city cap (×5) · r0 N E S W: C F F F")));
@@ -360,7 +358,12 @@ fn completion_offers_puzzle_goals_and_tiles_after_draws() {
         .collect();
     assert_eq!(goals, ["points", "final", "score"]);
     let (text, offset) = cursor("draws E U $0\n");
-    assert_eq!(completions(&analyze(&text), offset).len(), 24, "every tile");
+    // the 24 base tiles and the 8 garden tiles, as after `turn`
+    assert_eq!(
+        completions(&analyze(&text), offset).len(),
+        24 + 8,
+        "every tile"
+    );
     let (text, offset) = cursor("dr$0\n");
     let keywords: Vec<String> = completions(&analyze(&text), offset)
         .into_iter()
@@ -371,7 +374,7 @@ fn completion_offers_puzzle_goals_and_tiles_after_draws() {
 
 #[test]
 fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
-    let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.A 4,0\n";
+    let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.Z 4,0\n";
     let analysis = analyze(text);
     let found: Vec<(&str, &str)> = analysis
         .diagnostics()
@@ -388,8 +391,11 @@ fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
             ("DE", "`DE` is not a tile; did you mean `D` or `E`?"),
             // one letter, but no tile: nothing is near enough to suggest
             ("Z", "`Z` is not a tile: the base tiles are A to X"),
-            // an expansion token not in the catalogue yet: The River's r.A is two edits away
-            ("ic.A", "`ic.A` is not a tile; did you mean `r.A`?"),
+            // an expansion token the catalogue lacks: the set's tiles one edit away
+            (
+                "ic.Z",
+                "`ic.Z` is not a tile; did you mean `ic.A`, `ic.B` or `ic.C`?"
+            ),
         ]
     );
     assert!(
@@ -409,7 +415,15 @@ fn completion_offers_the_rules_options_of_the_registry() {
     // every option of carc_notation::RULE_OPTIONS, `boxes` included, each with its meaning
     assert_eq!(
         labels,
-        ["farmers", "no-farmers", "whole-board", "boxes", "river"]
+        [
+            "farmers",
+            "no-farmers",
+            "whole-board",
+            "boxes",
+            "abbot",
+            "inns-cathedrals",
+            "river"
+        ]
     );
     assert!(items
         .iter()
@@ -448,4 +462,157 @@ fn keywords_come_from_the_notation_table_in_completion_hover_and_outline() {
     let outline = symbols(&analyze("tile D 0,0\ndraws E\nturn red E 0,1 r180\n"));
     assert_eq!(outline[0].kind, SymbolKind::Setup);
     assert_eq!(outline[0].span, Span::new(0, "tile D 0,0\ndraws E".len()));
+}
+
+#[test]
+fn completion_offers_the_tiles_of_the_sets_switched_on() {
+    let count = |text: &str| {
+        let (text, offset) = cursor(text);
+        let items = completions(&analyze(&text), offset);
+        let ic = items.iter().filter(|i| i.label.starts_with("ic.")).count();
+        (items.len(), ic)
+    };
+    // without `rules inns-cathedrals`: base and garden tiles only
+    assert_eq!(
+        count("players red blue\ntile D 0,0\nturn red $0\n"),
+        (32, 0)
+    );
+    // with it: the 17 Inns & Cathedrals types too
+    assert_eq!(
+        count("rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red $0\n"),
+        (32 + 17, 17)
+    );
+}
+
+// ---- The Abbot and Inns & Cathedrals: hover and inlay hints explain the new scores ----------
+
+#[test]
+fn hover_and_inlay_explain_inns_cathedrals_large_meeples_gardens_and_recall() {
+    let file = |path: &str| {
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../examples/expansions")
+                .join(path),
+        )
+        .unwrap()
+    };
+    let on_turn = |text: &str, turn: &str| {
+        let fixture = text.replacen(turn, &format!("$0{turn}"), 1);
+        hover_at(&fixture).unwrap_or_default()
+    };
+    // inn: A + D + ic.B + A, 4 tiles with an inn, 4 × 2 = 8
+    let inn = file("inn.carc");
+    let card = on_turn(&inn, "turn blue A");
+    assert!(
+        card.contains("road of 4 tiles (complete): 4 × 2 (inn) = 8 for red"),
+        "{card}"
+    );
+    // cathedral: 5 tiles × 3 = 15
+    let card = on_turn(&file("cathedral.carc"), "turn blue E");
+    assert!(
+        card.contains("city of 5 tiles (complete): 5 × 3 (cathedral) = 15 for red"),
+        "{card}"
+    );
+    // an unfinished inn road at the end: 0
+    let card = on_turn(&file("inn-unfinished.carc"), "end => nothing");
+    assert!(
+        card.contains("2 tiles with an inn, unfinished = 0"),
+        "{card}"
+    );
+    // the large meeple: blue's two travellers (1 + 1) tie red's large one (2)
+    let card = on_turn(&file("large-meeple.carc"), "turn red A");
+    assert!(
+        card.contains("blue 2 (2 travellers) v red 2 (large traveller counting 2)"),
+        "{card}"
+    );
+    // recall: the garden with 2 neighbours scores 1 + 2 = 3 at once
+    let recall = file("abbot-recall.carc");
+    let card = on_turn(&recall, "turn red U");
+    assert!(
+        card.contains("garden with 2 neighbours (unfinished): 1 + 2 = 3 for red"),
+        "{card}"
+    );
+    // the garden completed: 9, like a monastery
+    let card = on_turn(&file("garden.carc"), "turn blue E");
+    assert!(
+        card.contains("garden with 8 neighbours (complete)"),
+        "{card}"
+    );
+    // without a written expectation, the inlay hint shows the recall's points
+    let unwritten = recall.replace("recall => red +3", "recall");
+    let hints = labels(&analyze(&unwritten));
+    assert!(hints.iter().any(|l| l.contains("red +3")), "{hints:?}");
+}
+
+#[test]
+fn completion_offers_large_abbot_and_recall_when_their_sets_are_on() {
+    let labels = |fixture: &str| -> Vec<String> {
+        let (text, offset) = cursor(fixture);
+        completions(&analyze(&text), offset)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    };
+    // base game: only the roles of U (a road and its fields)
+    let base = labels("players red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
+    assert!(base.contains(&"traveller".to_owned()), "{base:?}");
+    assert!(!base
+        .iter()
+        .any(|l| ["large", "abbot", "recall"].contains(&l.as_str())));
+    // both sets on, on a garden tile: the large meeple, the abbot and recall
+    let both = labels(
+        "rules abbot inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red Ug 1,0 r90 $0\n",
+    );
+    for word in ["large", "abbot", "recall", "traveller"] {
+        assert!(both.contains(&word.to_owned()), "{word}: {both:?}");
+    }
+    // no garden, no monastery: no abbot, but recall (of an abbot elsewhere)
+    let plain = labels("rules abbot\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
+    assert!(!plain.contains(&"abbot".to_owned()) && plain.contains(&"recall".to_owned()));
+    // after `large`, the roles and then the places
+    let after = labels(
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 large $0\n",
+    );
+    assert!(after.contains(&"traveller".to_owned()), "{after:?}");
+    let places = labels("rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 large traveller $0\n");
+    assert!(places.contains(&"E".to_owned()), "{places:?}");
+}
+
+#[test]
+fn semantic_tokens_classify_large_abbot_and_recall_as_figures() {
+    let words = |text: &str| -> Vec<(String, TokenKind)> {
+        semantic_tokens(&analyze(text))
+            .iter()
+            .filter(|t| t.kind == TokenKind::Role)
+            .map(|t| (text[t.span.start..t.span.end].to_owned(), t.kind))
+            .collect()
+    };
+    let role = |w: &str| (w.to_owned(), TokenKind::Role);
+    assert_eq!(
+        words("tile D 0,0 red large knight N\n"),
+        [role("large"), role("knight")]
+    );
+    assert_eq!(words("tile Eg 0,1 r180 red abbot\n"), [role("abbot")]);
+    assert_eq!(words("turn red U 1,0 r90 recall\n"), [role("recall")]);
+}
+
+#[test]
+fn completion_offers_half_sides_of_a_split_corner_and_inner_fields() {
+    let labels = |fixture: &str| -> Vec<String> {
+        let (text, offset) = cursor(fixture);
+        completions(&analyze(&text), offset)
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    };
+    // ic.G r180: corner NW is split into WNW and NNW (the bare corner is not offered)
+    let g = labels("rules inns-cathedrals\ntile D 0,0\nturn red ic.G 0,1 r180 farmer $0\n");
+    assert!(
+        g.contains(&"WNW".to_owned()) && g.contains(&"NNW".to_owned()),
+        "{g:?}"
+    );
+    assert!(!g.contains(&"NW".to_owned()), "{g:?}");
+    // ic.H: the inner field
+    let h = labels("rules inns-cathedrals\ntile E 5,5\nturn red ic.H 5,6 farmer $0\n");
+    assert_eq!(h, ["inner"]);
 }

@@ -3,7 +3,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use carc_rules::Sim;
+use carc_rules::{Sim, TileSet};
 
 /// What a run of random games measured.
 pub struct GamesRun {
@@ -16,7 +16,17 @@ pub struct GamesRun {
 /// Plays `warm_up` then `games` seeded random games of `players` on one thread and times the
 /// second batch.
 pub fn time_games(games: u64, players: usize, warm_up: u64) -> GamesRun {
-    let mut sim = Sim::new(0, players, true);
+    time_games_with(games, players, warm_up, &[])
+}
+
+/// As [`time_games`] with the expansions of `sets` (The Abbot, Inns & Cathedrals): their tiles
+/// in the deck and their figures among the random choices ([`Sim::with_sets`]).
+pub fn time_games_with(games: u64, players: usize, warm_up: u64, sets: &[TileSet]) -> GamesRun {
+    let mut sim = if sets.is_empty() {
+        Sim::new(0, players, true)
+    } else {
+        Sim::with_sets(0, players, true, sets)
+    };
     for seed in 0..warm_up {
         sim.reset(seed, players, true);
         black_box(sim.run_fast());

@@ -15,7 +15,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use carc_bench::files;
-use carc_bench::games::time_games;
+use carc_bench::games::{time_games, time_games_with};
 use carc_bench::lsp::{self, edit, Client};
 use carc_bench::stats::Samples;
 use carc_rules::{Sim, TileType};
@@ -96,16 +96,29 @@ fn engine(options: &Options) {
             run.checksum
         );
     }
+    // the expansions of issue 16 beside the base game: 90 tiles, the large meeple, the abbot
+    let sets = [
+        carc_rules::TileSet::Abbot,
+        carc_rules::TileSet::InnsCathedrals,
+    ];
+    let run = time_games_with(games, 2, 2_000, &sets);
+    let per = run.seconds_per_game;
+    println!(
+        "random 2-player games with farmers, abbot and inns-cathedrals: {:>8.0} games/s ({:.1} µs per game, {games} games; checksum {})",
+        1.0 / per,
+        per * 1e6,
+        run.checksum
+    );
 
     let mut sim = Sim::new(7, 2, true);
     sim.play_out();
     let board = sim.game().clone();
     let iters = if options.quick { 2_000 } else { 20_000 };
-    let types = TileType::ALL.len();
+    let types = TileType::of_set(carc_rules::TileSet::Base).count();
     let mut moves = 0;
     let start = Instant::now();
     for _ in 0..iters {
-        for t in TileType::ALL {
+        for t in TileType::of_set(carc_rules::TileSet::Base) {
             moves += black_box(&board).legal_placements(black_box(t)).len();
         }
     }
@@ -119,7 +132,7 @@ fn engine(options: &Options) {
     let start = Instant::now();
     let mut any = 0;
     for _ in 0..iters {
-        for t in TileType::ALL {
+        for t in TileType::of_set(carc_rules::TileSet::Base) {
             any += usize::from(black_box(&board).has_legal_placement(black_box(t)));
         }
     }

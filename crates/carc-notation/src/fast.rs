@@ -60,6 +60,7 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
             let tile = w.word(tile)?;
             let at = w.coord()?;
             let rotation = w.word(RotationWord::from_word);
+            let recall = w.word(|x| (x == "recall").then_some(())).map(|r| r.span);
             let meeple = w.meeple();
             StatementKind::Turn(TurnStmt {
                 colour,
@@ -67,6 +68,7 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
                 at,
                 rotation,
                 meeple,
+                recall,
                 glyph: None,
                 expect: None,
             })
@@ -150,13 +152,20 @@ impl<'a> Words<'a> {
         })
     }
 
-    /// `ROLE [PLACE]`.
+    /// `[large] ROLE [PLACE]` or `abbot`.
     fn meeple(&mut self) -> Option<MeepleSpec> {
+        if let Some(abbot) = self.word(|w| (w == "abbot").then_some(())) {
+            return Some(MeepleSpec::abbot(abbot.span));
+        }
+        let large = self.word(|w| (w == "large").then_some(()));
         let role = self.word(RoleWord::from_word)?;
         let place = self.word(PlaceWord::from_word);
         let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
+        let large = large.map(|l| l.span);
         Some(MeepleSpec {
-            span: Span::new(role.span.start, end),
+            abbot: None,
+            large,
+            span: Span::new(large.map_or(role.span.start, |l| l.start), end),
             role,
             place,
         })

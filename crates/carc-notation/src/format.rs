@@ -325,6 +325,9 @@ fn push_turn_move(words: &mut Vec<String>, turn: &TurnStmt) {
     words.push("turn".into());
     words.push(turn.colour.value.as_str().into());
     push_placement(words, &turn.tile.value, &turn.at, turn.rotation.as_ref());
+    if turn.recall.is_some() {
+        words.push("recall".into());
+    }
     if let Some(meeple) = &turn.meeple {
         push_meeple(words, meeple);
     }
@@ -347,6 +350,13 @@ fn push_placement(
 }
 
 fn push_meeple(words: &mut Vec<String>, meeple: &MeepleSpec) {
+    if meeple.abbot.is_some() {
+        words.push("abbot".into());
+        return;
+    }
+    if meeple.large.is_some() {
+        words.push("large".into());
+    }
     words.push(meeple.role.value.as_str().into());
     if let Some(place) = &meeple.place {
         words.push(place.value.as_str().into());

@@ -234,7 +234,7 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         Rule::coord => Expected::Coord,
         Rule::rotation => Expected::Rotation,
         Rule::colour | Rule::amounts | Rule::amount => Expected::Colour,
-        Rule::role => Expected::Role,
+        Rule::role | Rule::kw_large | Rule::kw_abbot | Rule::kw_recall => Expected::Role,
         Rule::place => Expected::Place,
         Rule::rule_option => Expected::RuleOption,
         Rule::expect_what => Expected::ExpectWhat,
@@ -469,6 +469,11 @@ impl<'i> Cursor<'i> {
     }
 
     fn meeple(&mut self) -> Option<MeepleSpec> {
+        if let Some(pair) = self.take(Rule::kw_abbot) {
+            let span = span_of(&pair, self.base);
+            return Some(MeepleSpec::abbot(span));
+        }
+        let large = self.take(Rule::kw_large).map(|p| span_of(&p, self.base));
         let pair = self.take(Rule::role)?;
         let role = self.spanned(&pair, RoleWord::from_word(pair.as_str())?);
         let place = self.take(Rule::place).and_then(|pair| {
@@ -476,8 +481,11 @@ impl<'i> Cursor<'i> {
             Some(self.spanned(&pair, place))
         });
         let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
+        let start = large.map_or(role.span.start, |l| l.start);
         Some(MeepleSpec {
-            span: Span::new(role.span.start, end),
+            abbot: None,
+            large,
+            span: Span::new(start, end),
             role,
             place,
         })
@@ -532,6 +540,7 @@ impl<'i> Cursor<'i> {
         let tile = self.tile()?;
         let at = self.coord()?;
         let rotation = self.rotation();
+        let recall = self.take(Rule::kw_recall).map(|p| span_of(&p, self.base));
         let meeple = self.meeple();
         let glyph = self.take(Rule::glyph).and_then(|pair| {
             let glyph = Glyph::from_word(pair.as_str())?;
@@ -543,6 +552,7 @@ impl<'i> Cursor<'i> {
             at,
             rotation,
             meeple,
+            recall,
             glyph,
             expect: None,
         })

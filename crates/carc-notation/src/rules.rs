@@ -66,6 +66,21 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         option: RuleOption::Boxes,
         carc: true,
     },
+    // ---- expansions: The Abbot, Inns & Cathedrals (issue 16) ----
+    RuleOptionDef {
+        word: "abbot",
+        argument: None,
+        doc: "The Abbot: each player's abbot (`abbot`, `recall`); gardens score like monasteries (the garden tiles `Eg` … are legal without it)",
+        option: |_| RuleOption::Abbot,
+        carc: false,
+    },
+    RuleOptionDef {
+        word: "inns-cathedrals",
+        argument: None,
+        doc: "Inns & Cathedrals: the tiles `ic.A`–`ic.Q` and the large meeple (see \"Inns & Cathedrals\")",
+        option: |_| RuleOption::InnsCathedrals,
+        carc: false,
+    },
     // ---- The River ----
     RuleOptionDef {
         word: "river",

@@ -258,6 +258,11 @@ pub enum RuleOption {
     WholeBoard,
     /// `boxes N`: the tiles of N boxes may be used (N × the counts of `docs/tiles.md`).
     Boxes(u32),
+    // ---- expansions: The Abbot, Inns & Cathedrals (issue 16) ----
+    /// `abbot`: The Abbot (the abbot figure, gardens score).
+    Abbot,
+    /// `inns-cathedrals`: Inns & Cathedrals (its tiles, the large meeple).
+    InnsCathedrals,
     /// `river`: The River (its tiles, the spring as start tile, its turn rules).
     River,
 }
@@ -395,11 +400,29 @@ pub enum PlaceWord {
     SW,
     /// Corner north-west.
     NW,
+    /// Half-side: the east half of side N (fields; a split corner needs one).
+    NNE,
+    /// Half-side: the north half of side E.
+    ENE,
+    /// Half-side: the south half of side E.
+    ESE,
+    /// Half-side: the east half of side S.
+    SSE,
+    /// Half-side: the west half of side S.
+    SSW,
+    /// Half-side: the south half of side W.
+    WSW,
+    /// Half-side: the north half of side W.
+    WNW,
+    /// Half-side: the west half of side N.
+    NNW,
+    /// `inner`: the field that touches no side of its tile.
+    Inner,
 }
 
 impl PlaceWord {
-    /// Every place word: the sides, then the corners.
-    pub const ALL: [PlaceWord; 8] = [
+    /// Every place word: the sides, the corners, the half-sides, `inner`.
+    pub const ALL: [PlaceWord; 17] = [
         PlaceWord::N,
         PlaceWord::E,
         PlaceWord::S,
@@ -408,6 +431,15 @@ impl PlaceWord {
         PlaceWord::SE,
         PlaceWord::SW,
         PlaceWord::NW,
+        PlaceWord::NNE,
+        PlaceWord::ENE,
+        PlaceWord::ESE,
+        PlaceWord::SSE,
+        PlaceWord::SSW,
+        PlaceWord::WSW,
+        PlaceWord::WNW,
+        PlaceWord::NNW,
+        PlaceWord::Inner,
     ];
 
     /// The place word written `word`.
@@ -426,6 +458,15 @@ impl PlaceWord {
             PlaceWord::SE => "SE",
             PlaceWord::SW => "SW",
             PlaceWord::NW => "NW",
+            PlaceWord::NNE => "NNE",
+            PlaceWord::ENE => "ENE",
+            PlaceWord::ESE => "ESE",
+            PlaceWord::SSE => "SSE",
+            PlaceWord::SSW => "SSW",
+            PlaceWord::WSW => "WSW",
+            PlaceWord::WNW => "WNW",
+            PlaceWord::NNW => "NNW",
+            PlaceWord::Inner => "inner",
         }
     }
 
@@ -497,15 +538,36 @@ pub struct Coord {
     pub span: Span,
 }
 
-/// `ROLE [PLACE]`.
+/// `[large] ROLE [PLACE]`, or `abbot`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MeepleSpec {
+    /// The word `abbot` (The Abbot), if that is what is written: then `role` is `monk` at the
+    /// same span and there is no place (the abbot goes on the monastery or the garden).
+    pub abbot: Option<Span>,
+    /// The word `large` (the large meeple of Inns & Cathedrals), if written.
+    pub large: Option<Span>,
     /// The role word.
     pub role: Spanned<RoleWord>,
     /// The place, if written.
     pub place: Option<Spanned<PlaceWord>>,
-    /// From the role to the end of the place (or of the role).
+    /// From `large` or the role to the end of the place (or of the role).
     pub span: Span,
+}
+
+impl MeepleSpec {
+    /// The abbot written at `span`: role `monk` at the same span, no place.
+    pub fn abbot(span: Span) -> MeepleSpec {
+        MeepleSpec {
+            abbot: Some(span),
+            large: None,
+            role: Spanned {
+                value: RoleWord::Monk,
+                span,
+            },
+            place: None,
+            span,
+        }
+    }
 }
 
 /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
@@ -537,6 +599,8 @@ pub struct TurnStmt {
     pub rotation: Option<Spanned<RotationWord>>,
     /// The meeple deployed, if any.
     pub meeple: Option<MeepleSpec>,
+    /// `recall` (The Abbot): the player takes their abbot back instead of deploying.
+    pub recall: Option<Span>,
     /// A PGN-style judgement of the turn (`!`, `?`, …), if written.
     pub glyph: Option<Spanned<Glyph>>,
     /// What the turn is expected to score, if written.

@@ -251,6 +251,28 @@ impl TileDef {
         }
     }
 
+    /// A row of another set than the base game (`ic.A`, `Eg` …): no river.
+    const fn of_set(
+        set: TileSet,
+        token: &'static str,
+        name: &'static str,
+        count: u8,
+        edges: [Edge; 4],
+        segments: &'static [SegmentSpec],
+        garden: bool,
+    ) -> TileDef {
+        TileDef {
+            token,
+            name,
+            count,
+            set,
+            edges,
+            segments,
+            rivers: &[],
+            garden,
+        }
+    }
+
     /// A row of The River: `rivers` is the water's course (see [`TileDef::rivers`]).
     const fn river(
         token: &'static str,
@@ -270,6 +292,41 @@ impl TileDef {
             rivers,
             garden: false,
         }
+    }
+
+    /// An Inns & Cathedrals row (`ic.A` …).
+    const fn ic(
+        token: &'static str,
+        name: &'static str,
+        count: u8,
+        edges: [Edge; 4],
+        segments: &'static [SegmentSpec],
+        garden: bool,
+    ) -> TileDef {
+        TileDef::of_set(
+            TileSet::InnsCathedrals,
+            token,
+            name,
+            count,
+            edges,
+            segments,
+            garden,
+        )
+    }
+
+    /// A garden tile of the modern base box (`Eg` …, The Abbot): the base type `of`'s geometry
+    /// with a garden, one copy.
+    const fn garden(token: &'static str, name: &'static str, of: usize) -> TileDef {
+        let base = TILES_BASE[of];
+        TileDef::of_set(
+            TileSet::Abbot,
+            token,
+            name,
+            1,
+            base.edges,
+            base.segments,
+            true,
+        )
     }
 
     /// Whether half-side `h` (0..8) exists: it lies on a side that is not a city.
@@ -382,9 +439,37 @@ impl TileDef {
 
 use Edge::{City as C, Field as F, River as I, Road as R};
 
-/// The catalogue: every tile type carc knows, base game first in letter order (`docs/tiles.md`).
-/// [`crate::TileType`] is an index into this table.
-pub const TILES: &[TileDef] = &[
+/// The catalogue: every tile type carc knows, base game first in letter order
+/// (`docs/tiles.md`), then The River, then the garden tiles of The Abbot, then Inns &
+/// Cathedrals. [`crate::TileType`] is an index into this table.
+pub const TILES: &[TileDef] = &{
+    const N_BASE: usize = TILES_BASE.len();
+    const N_RIVER: usize = TILES_RIVER.len();
+    const N_ABBOT: usize = TILES_ABBOT.len();
+    const N_IC: usize = TILES_IC.len();
+    let mut out = [TILES_BASE[0]; N_BASE + N_RIVER + N_ABBOT + N_IC];
+    let mut i = 0;
+    while i < N_BASE {
+        out[i] = TILES_BASE[i];
+        i += 1;
+    }
+    while i < N_BASE + N_RIVER {
+        out[i] = TILES_RIVER[i - N_BASE];
+        i += 1;
+    }
+    while i < N_BASE + N_RIVER + N_ABBOT {
+        out[i] = TILES_ABBOT[i - N_BASE - N_RIVER];
+        i += 1;
+    }
+    while i < out.len() {
+        out[i] = TILES_IC[i - N_BASE - N_RIVER - N_ABBOT];
+        i += 1;
+    }
+    out
+};
+
+/// The base game's rows, in letter order (`docs/tiles.md`): `A` is index 0.
+const TILES_BASE: &[TileDef] = &[
     TileDef::base(
         "A",
         "Monastery with road",
@@ -591,7 +676,10 @@ pub const TILES: &[TileDef] = &[
             field(NW, 0),
         ],
     ),
-    // ---- The River (12 tiles, the modern box; orientation r0 as in JCloisterZone) ---------
+];
+
+/// The River (12 tiles, the modern box; orientation r0 as in JCloisterZone).
+const TILES_RIVER: &[TileDef] = &[
     TileDef::river(
         "r.A",
         "Spring",
@@ -706,6 +794,220 @@ pub const TILES: &[TileDef] = &[
     ),
 ];
 
+// ---- The Abbot: garden tiles of the modern base box ----------------------------------------
+
+/// The eight garden tiles (`docs/notation.md`, "The Abbot"): base geometry and orientation, one
+/// copy each, each taking the place of one copy of its base type (family counts).
+const TILES_ABBOT: &[TileDef] = &[
+    TileDef::garden("Eg", "Single city cap with garden", 4),
+    TileDef::garden("Hg", "Two separate cities, opposite sides, with garden", 7),
+    TileDef::garden("Ig", "Two separate cities, adjacent sides, with garden", 8),
+    TileDef::garden("Mg", "Adjacent city sides, joined, with garden", 12),
+    TileDef::garden("Ng", "Adjacent city sides, joined, with garden", 13),
+    TileDef::garden("Rg", "Three-sided city with garden", 17),
+    TileDef::garden("Ug", "Straight road with garden", 20),
+    TileDef::garden("Vg", "Curved road with garden", 21),
+];
+
+// ---- Inns & Cathedrals ---------------------------------------------------------------------
+
+const INN: Modifiers = Modifiers::INN;
+
+/// The 18 tiles of Inns & Cathedrals in JCloisterZone's unrotated orientation; cities first,
+/// then roads, fields, the monastery (a field's city mask indexes the cities).
+const TILES_IC: &[TileDef] = &[
+    TileDef::ic(
+        "ic.A",
+        "Curved road with inn",
+        1,
+        [F, F, R, R],
+        &[road(S | W).with(INN), field(NE | SE | NW, 0), field(SW, 0)],
+        false,
+    ),
+    TileDef::ic(
+        "ic.B",
+        "Straight road with inn and garden",
+        1,
+        [F, R, F, R],
+        &[road(E | W).with(INN), field(NE | NW, 0), field(SE | SW, 0)],
+        true,
+    ),
+    TileDef::ic(
+        "ic.C",
+        "Three-way junction with inn on the east road",
+        1,
+        [F, R, R, R],
+        &[
+            road(E).with(INN),
+            road(W),
+            road(S),
+            field(NE | NW, 0),
+            field(SW, 0),
+            field(SE, 0),
+        ],
+        false,
+    ),
+    TileDef::ic(
+        "ic.D",
+        "Monastery between two road ends",
+        1,
+        [F, R, F, R],
+        &[
+            road(W),
+            road(E),
+            field(SE | SW, 0),
+            field(NE | NW, 0),
+            MONASTERY,
+        ],
+        false,
+    ),
+    TileDef::ic(
+        "ic.E",
+        "Two curved roads",
+        1,
+        [R, R, R, R],
+        &[
+            road(N | W),
+            road(S | E),
+            field(NW, 0),
+            field(SE, 0),
+            field(NE | SW, 0),
+        ],
+        false,
+    ),
+    TileDef::ic(
+        "ic.F",
+        "Adjacent city sides, joined, and road end",
+        1,
+        [C, R, F, C],
+        &[city(N | W), road(E), field(NE, 1), field(SE | SW, 1)],
+        false,
+    ),
+    TileDef::ic(
+        "ic.G",
+        "City cap with split south-east corner",
+        1,
+        [C, F, F, F],
+        &[city(N), field(NE | ESE, 1), field(SSE | SW | NW, 1)],
+        false,
+    ),
+    TileDef::ic(
+        "ic.H",
+        "Four separate city caps with garden",
+        1,
+        [C, C, C, C],
+        &[city(N), city(E), city(S), city(W), inner_field(0b1111)],
+        true,
+    ),
+    TileDef::ic(
+        "ic.I",
+        "Two city caps and two road ends",
+        1,
+        [C, R, C, R],
+        &[
+            city(N),
+            city(S),
+            road(W),
+            road(E),
+            field(NE, 1),
+            field(NW, 1),
+            field(SE, 0b10),
+            field(SW, 0b10),
+        ],
+        false,
+    ),
+    TileDef::ic(
+        "ic.J",
+        "City cap and road end",
+        1,
+        [C, F, R, F],
+        &[city(N), road(S), field(SW | NW, 1), field(NE | SE, 1)],
+        false,
+    ),
+    TileDef::ic(
+        "ic.K",
+        "Cathedral",
+        2,
+        [C, C, C, C],
+        &[city(N | E | S | W).with(Modifiers::CATHEDRAL)],
+        false,
+    ),
+    TileDef::ic(
+        "ic.L",
+        "Adjacent city sides with shield and curved road with inn",
+        1,
+        [C, R, R, C],
+        &[
+            city(N | W).with(Modifiers::SHIELD),
+            road(E | S).with(INN),
+            field(SE, 0),
+            field(NE | SW, 1),
+        ],
+        false,
+    ),
+    TileDef::ic(
+        "ic.M",
+        "City cap and curved road with inn",
+        1,
+        [C, F, R, R],
+        &[
+            city(N),
+            road(W | S).with(INN),
+            field(SW, 0),
+            field(NE | SE | NW, 1),
+        ],
+        false,
+    ),
+    TileDef::ic(
+        "ic.N",
+        "Adjacent city sides, joined, and road end with inn",
+        1,
+        [C, F, R, C],
+        &[
+            city(N | W),
+            road(S).with(INN),
+            field(SW, 1),
+            field(NE | SE, 1),
+        ],
+        false,
+    ),
+    TileDef::ic(
+        "ic.O",
+        "Three separate city caps",
+        1,
+        [C, C, F, C],
+        &[city(N), city(E), city(W), field(SE | SW, 0b111)],
+        false,
+    ),
+    TileDef::ic(
+        "ic.P",
+        "Adjacent city sides with shield and a city cap",
+        1,
+        [C, F, C, C],
+        &[
+            city(N | W).with(Modifiers::SHIELD),
+            city(S),
+            field(NE | SE, 0b11),
+        ],
+        false,
+    ),
+    TileDef::ic(
+        "ic.Q",
+        "City across the tile with shield and two road ends",
+        1,
+        [R, C, R, C],
+        &[
+            city(E | W).with(Modifiers::SHIELD),
+            road(N),
+            road(S),
+            field(NW, 1),
+            field(NE, 1),
+            field(SE, 1),
+            field(SW, 1),
+        ],
+        false,
+    ),
+];
 /// Other names of catalogue rows, `(alias, token)`: the community letters the second straight
 /// river `r.F`, the catalogue counts both straights as `r.D` (so `r.D` + `r.F` ≤ 2).
 pub const ALIASES: &[(&str, &str)] = &[("r.F", "r.D")];

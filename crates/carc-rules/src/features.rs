@@ -5,6 +5,7 @@
 use crate::board::Pos;
 use crate::catalogue::Modifiers;
 use crate::game::{Game, Meeple, MeepleId};
+use crate::scoring::road_city_value;
 use crate::tiles::{Color, FeatureKind, Place, SegmentDef};
 
 /// A connected feature. The id stays valid after later placements merge the feature into a
@@ -34,6 +35,12 @@ pub struct FeatureSummary {
     pub segments: Vec<(Pos, SegmentDef)>,
     /// Coats of arms (cities; one per city segment that carries one).
     pub shields: u32,
+    /// An inn on the road or a cathedral in the city (Inns & Cathedrals): the feature scores
+    /// more when complete and nothing when unfinished at the end.
+    pub inn_cathedral: bool,
+    /// A garden (The Abbot): it scores like a monastery; [`FeatureSummary::kind`] is then
+    /// [`FeatureKind::Monastery`].
+    pub garden: bool,
     /// Open ends: road or city sides not joined to a matching neighbour; for a field, open
     /// half-sides; for a monastery, empty cells among its eight neighbours.
     pub open_sides: u32,
@@ -233,6 +240,15 @@ impl Game {
         } else {
             0
         };
+        let inn_cathedral = segments.iter().any(|(_, s)| {
+            matches!(s.kind, FeatureKind::Road | FeatureKind::City)
+                && (s.modifiers.contains(Modifiers::INN)
+                    || s.modifiers.contains(Modifiers::CATHEDRAL))
+        });
+        let garden = kind == FeatureKind::Monastery && {
+            let t = self.tiles[self.node_tile[root as usize] as usize].tile;
+            t.info().garden == self.node_seg[root as usize]
+        };
         let mut open_sides = self.open[root as usize].max(0) as u32;
         if kind == FeatureKind::Monastery {
             let own = self.tiles[self.node_tile[root as usize] as usize].pos;
@@ -274,9 +290,9 @@ impl Game {
         }
         let ntiles = tiles.len() as u32;
         let value_now = match kind {
-            FeatureKind::Road => ntiles,
-            FeatureKind::City if complete => 2 * (ntiles + shields),
-            FeatureKind::City => ntiles + shields,
+            FeatureKind::Road | FeatureKind::City => {
+                road_city_value(kind, ntiles, shields, complete, inn_cathedral)
+            }
             FeatureKind::Monastery if complete => 9,
             FeatureKind::Monastery => ntiles,
             FeatureKind::Field => 3 * completed_city_ids.len() as u32,
@@ -287,6 +303,8 @@ impl Game {
             tiles,
             segments,
             shields,
+            inn_cathedral,
+            garden,
             open_sides,
             complete,
             meeples,

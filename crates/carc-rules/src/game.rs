@@ -11,7 +11,7 @@ use crate::tiles::{
 use std::fmt;
 
 pub use crate::features::{FeatureId, FeatureSummary};
-pub use crate::scoring::{FinalScore, ScoredFeature, Scoring, TurnScore};
+pub use crate::scoring::{FinalScore, RecallError, ScoredFeature, Scoring, TurnScore};
 
 /// Meeples each colour starts with in supply ([`Figure::per_player`] of the meeple).
 pub const MEEPLES_PER_COLOUR: i32 = Figure::Meeple.per_player() as i32;
@@ -180,6 +180,9 @@ pub enum DeployError {
     EmptySupply,
     /// A farmer while farmers are off.
     FarmersOff,
+    /// A special figure (large meeple, abbot …: one per player) that already stands on the
+    /// board.
+    FigureInUse(Figure),
 }
 
 impl fmt::Display for DeployError {
@@ -198,6 +201,7 @@ impl fmt::Display for DeployError {
             }
             DeployError::EmptySupply => f.write_str("no meeple left in supply"),
             DeployError::FarmersOff => f.write_str("farmers are off"),
+            DeployError::FigureInUse(figure) => write!(f, "the {figure} is already on the board"),
         }
     }
 }
@@ -491,10 +495,10 @@ impl Game {
         self.tile_base.push(base);
         self.tile_nbrs.push(0);
         self.stamp.push(0);
-        if info.monastery != NO_SEG {
+        if info.monastery != NO_SEG || info.garden != NO_SEG {
             self.monasteries.push(idx as u32);
         }
-        for i in 0..info.nseg as usize {
+        for i in 0..info.nodes as usize {
             let n = base + i as u32;
             self.parent.push(n);
             self.size.push(1);
@@ -592,6 +596,34 @@ impl Game {
         self.open[r as usize] -= 2;
     }
 
+    /// The union-find node and the place that a deployment of `figure` as `role` at optional
+    /// `place` on the tile at `pos` designates. The abbot (The Abbot) goes on the tile's
+    /// monastery or, on a tile without one, its garden (place: the centre); every other figure
+    /// on the segment of [`Game::resolve`]. Only the abbot reaches a garden.
+    pub(crate) fn locate(
+        &self,
+        pos: Pos,
+        figure: Figure,
+        role: Role,
+        place: Option<Place>,
+    ) -> Result<(u32, Place), DeployError> {
+        if figure != Figure::Abbot {
+            let (idx, seg, place) = self.resolve(pos, role, place)?;
+            return Ok((self.tile_base[idx] + u32::from(seg.index), place));
+        }
+        let idx = self.tile_index_at(pos).ok_or(DeployError::NoTile)?;
+        let info = self.tiles[idx].tile.info();
+        let at = if info.monastery != NO_SEG {
+            info.monastery
+        } else {
+            info.garden
+        };
+        if at == NO_SEG || place.is_some_and(|p| p != Place::Centre) {
+            return Err(DeployError::NoSuchPlace);
+        }
+        Ok((self.tile_base[idx] + u32::from(at), Place::Centre))
+    }
+
     /// The segment of the tile at `pos` that `role` with optional `place` designates.
     pub(crate) fn resolve(
         &self,
@@ -615,24 +647,51 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
+        self.deploy_figure(colour, Figure::Meeple, pos, role, place)
+    }
+
+    /// As [`Game::deploy`] for any figure: a special figure (one per player, e.g. the large
+    /// meeple) instead of the supply needs to be off the board ([`DeployError::FigureInUse`]).
+    pub fn deploy_figure(
+        &mut self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+        role: Role,
+        place: Option<Place>,
+    ) -> Result<MeepleId, DeployError> {
         if self.last != Some(pos) {
             return Err(DeployError::NotLastTile);
         }
-        let (idx, seg, place) = self.resolve(pos, role, place)?;
+        let (node, place) = self.locate(pos, figure, role, place)?;
         if role == Role::Farmer && !self.config.farmers {
             return Err(DeployError::FarmersOff);
         }
-        let node = self.tile_base[idx] + seg.index as u32;
         let root = self.find(node);
         if self.mcount[root as usize] > 0 {
             return Err(DeployError::Occupied {
                 meeples: self.meeples_of_root(root),
             });
         }
-        if self.supply[colour.index()] <= 0 {
-            return Err(DeployError::EmptySupply);
+        self.figure_available(colour, figure)?;
+        Ok(self.add_figure(colour, figure, role, pos, place, node))
+    }
+
+    /// Whether `colour` has `figure` to deploy: a meeple from a non-empty supply, a special
+    /// figure when none of that kind of theirs stands on the board.
+    pub fn figure_available(&self, colour: Color, figure: Figure) -> Result<(), DeployError> {
+        if figure == Figure::Meeple {
+            if self.supply[colour.index()] <= 0 {
+                return Err(DeployError::EmptySupply);
+            }
+        } else if self
+            .meeples
+            .iter()
+            .any(|s| s.meeple.colour == colour && s.meeple.figure == figure)
+        {
+            return Err(DeployError::FigureInUse(figure));
         }
-        Ok(self.add_meeple(colour, role, pos, place, node))
+        Ok(())
     }
 
     /// A setup meeple on any placed tile: no occupancy rule (an earlier merge may explain two
@@ -645,12 +704,27 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
-        let (idx, seg, place) = self.resolve(pos, role, place)?;
+        self.setup_figure(colour, Figure::Meeple, pos, role, place)
+    }
+
+    /// As [`Game::setup_meeple`] for any figure; a special figure of `colour` already on the
+    /// board is [`DeployError::FigureInUse`] (one per player).
+    pub fn setup_figure(
+        &mut self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+        role: Role,
+        place: Option<Place>,
+    ) -> Result<MeepleId, DeployError> {
+        let (node, place) = self.locate(pos, figure, role, place)?;
         if role == Role::Farmer && !self.config.farmers {
             return Err(DeployError::FarmersOff);
         }
-        let node = self.tile_base[idx] + seg.index as u32;
-        Ok(self.add_meeple(colour, role, pos, place, node))
+        if figure != Figure::Meeple {
+            self.figure_available(colour, figure)?;
+        }
+        Ok(self.add_figure(colour, figure, role, pos, place, node))
     }
 
     pub(crate) fn add_meeple(
@@ -814,19 +888,32 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Vec<DeployError> {
+        self.figure_deploy_faults(colour, Figure::Meeple, pos, role, place)
+    }
+
+    /// As [`Game::deploy_faults`] for any figure (the last check is
+    /// [`Game::figure_available`]).
+    pub fn figure_deploy_faults(
+        &mut self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+        role: Role,
+        place: Option<Place>,
+    ) -> Vec<DeployError> {
         let mut faults = Vec::new();
         let located = if self.last == Some(pos) {
-            self.resolve(pos, role, place)
+            self.locate(pos, figure, role, place)
         } else {
             Err(DeployError::NotLastTile)
         };
         match located {
             Err(e) => faults.push(e),
-            Ok((idx, seg, _)) => {
+            Ok((node, _)) => {
                 if role == Role::Farmer && !self.config.farmers {
                     faults.push(DeployError::FarmersOff);
                 }
-                let root = self.find(self.tile_base[idx] + seg.index as u32);
+                let root = self.find(node);
                 if self.mcount[root as usize] > 0 {
                     faults.push(DeployError::Occupied {
                         meeples: self.meeples_of_root(root),
@@ -834,8 +921,8 @@ impl Game {
                 }
             }
         }
-        if self.supply[colour.index()] <= 0 {
-            faults.push(DeployError::EmptySupply);
+        if let Err(e) = self.figure_available(colour, figure) {
+            faults.push(e);
         }
         faults
     }
@@ -848,8 +935,10 @@ impl Game {
         let root = self.find(slot.node);
         let count = &mut self.mcount[root as usize];
         *count = count.saturating_sub(1);
-        let supply = &mut self.supply[slot.meeple.colour.index()];
-        *supply = supply.saturating_add(1);
+        if slot.meeple.figure == Figure::Meeple {
+            let supply = &mut self.supply[slot.meeple.colour.index()];
+            *supply = supply.saturating_add(1);
+        }
         Some(slot.meeple)
     }
 

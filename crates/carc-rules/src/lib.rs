@@ -33,11 +33,15 @@ pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
 pub use figures::Figure;
 pub use game::{
     CellOccupied, Config, DeployError, FeatureId, FeatureSummary, FinalScore, Game, Meeple,
-    MeepleId, Mismatch, PlacedTile, PlacementError, ScoredFeature, Scoring, TurnError, TurnScore,
-    MEEPLES_PER_COLOUR,
+    MeepleId, Mismatch, PlacedTile, PlacementError, RecallError, ScoredFeature, Scoring, TurnError,
+    TurnScore, MEEPLES_PER_COLOUR,
 };
+pub use scoring::road_city_value;
 pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
-pub use sim::{simulate, simulate_boxes, simulate_river, GameRecord, Rng, Sim, Step};
+pub use sim::{
+    deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,
+    Rng, Sim, Step,
+};
 pub use tiles::{
     Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,
     TileType, TOTAL_TILES,

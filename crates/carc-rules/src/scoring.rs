@@ -38,6 +38,28 @@ pub struct Scoring {
     pub features: Vec<ScoredFeature>,
 }
 
+/// Why a recall ([`Game::recall`]) is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RecallError {
+    /// The player has no abbot on the board.
+    NoAbbot,
+    /// The abbot's monastery or garden is complete: it scores 9 in the scoring step instead.
+    Completed,
+}
+
+impl std::fmt::Display for RecallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RecallError::NoAbbot => "no abbot of this player is on the board",
+            RecallError::Completed => {
+                "this turn's tile completes the abbot's monastery or garden: it scores 9 instead"
+            }
+        })
+    }
+}
+
+impl std::error::Error for RecallError {}
+
 /// The result of [`Game::score_completed`].
 pub type TurnScore = Scoring;
 /// The result of [`Game::final_scoring`].
@@ -72,6 +94,33 @@ impl Scoring {
     }
 }
 
+/// The value of a road or city of `tiles` distinct tiles and `shields` coats of arms, complete
+/// or not, with or without an inn (road) or a cathedral (city) on it (`tiles.md`, seed rules of
+/// Inns & Cathedrals):
+/// - road: 1 per tile; with an inn 2 per tile when complete, 0 when unfinished;
+/// - city: complete 2 per tile and per shield, unfinished 1 per tile and per shield; with a
+///   cathedral complete 3 per tile and per shield, unfinished 0.
+pub const fn road_city_value(
+    kind: FeatureKind,
+    tiles: u32,
+    shields: u32,
+    complete: bool,
+    inn_cathedral: bool,
+) -> u32 {
+    let units = match kind {
+        FeatureKind::City => tiles + shields,
+        _ => tiles,
+    };
+    let per_unit = match (kind, complete, inn_cathedral) {
+        (_, false, true) => 0,
+        (FeatureKind::City, true, true) => 3,
+        (FeatureKind::City, true, false) => 2,
+        (_, true, true) => 2,
+        _ => 1,
+    };
+    units * per_unit
+}
+
 impl Game {
     /// Score every road, city and monastery that the tile at `pos` completed (monasteries on
     /// `pos` and its eight neighbours), add the points, return the meeples. A completed feature
@@ -90,6 +139,26 @@ impl Game {
         let mut out = Vec::new();
         self.final_scoring_inner(Some(&mut out));
         Scoring { features: out }
+    }
+
+    /// Takes `colour`'s abbot back from its unfinished monastery or garden (The Abbot's
+    /// recall): it scores at once 1 + 1 per neighbouring tile, for `colour`. Refused, with
+    /// nothing changed, when the colour has no abbot on the board or when its monastery or
+    /// garden is complete (the tile just placed completed it: it scores 9 in the scoring step).
+    pub fn recall(&mut self, colour: Color) -> Result<Scoring, RecallError> {
+        let slot = self
+            .meeples
+            .iter()
+            .find(|s| s.meeple.colour == colour && s.meeple.figure == Figure::Abbot)
+            .ok_or(RecallError::NoAbbot)?;
+        let root = self.find_ro(slot.node);
+        if self.root_complete(root) {
+            return Err(RecallError::Completed);
+        }
+        let points = self.root_value(root);
+        let mut out = Vec::new();
+        self.award(root, points, Some(&mut out));
+        Ok(Scoring { features: out })
     }
 
     pub(crate) fn score_completed_inner(
@@ -166,7 +235,8 @@ impl Game {
             let Some(j) = pos.offset(dx, dy).and_then(|c| self.tile_index_at(c)) else {
                 continue;
             };
-            if self.tiles[j].tile.info().monastery != NO_SEG {
+            let info = self.tiles[j].tile.info();
+            if info.monastery != NO_SEG || info.garden != NO_SEG {
                 out[n] = (order, j as u32);
                 n += 1;
             }
@@ -174,18 +244,29 @@ impl Game {
         n
     }
 
+    /// Scores the monastery and the garden (The Abbot) of tile `idx` when its eight
+    /// neighbours are filled: 9 each, once.
     #[inline]
-    fn score_monastery(&mut self, idx: usize, out: Option<&mut Vec<ScoredFeature>>) {
-        let m = self.tiles[idx].tile.info().monastery;
-        if m == NO_SEG || self.tile_nbrs[idx] != 8 {
+    fn score_monastery(&mut self, idx: usize, mut out: Option<&mut Vec<ScoredFeature>>) {
+        let info = self.tiles[idx].tile.info();
+        if self.tile_nbrs[idx] != 8 {
             return;
         }
-        let node = self.tile_base[idx] + m as u32;
-        if self.scored[node as usize] {
-            return;
+        for m in [info.monastery, info.garden] {
+            if m == NO_SEG {
+                continue;
+            }
+            let node = self.tile_base[idx] + m as u32;
+            if self.scored[node as usize] {
+                continue;
+            }
+            self.scored[node as usize] = true;
+            // a garden without its abbot is inert: not listed among the scored features
+            if m == info.garden && self.mcount[node as usize] == 0 {
+                continue;
+            }
+            self.award(node, 9, out.as_deref_mut());
         }
-        self.scored[node as usize] = true;
-        self.award(node, 9, out);
     }
 
     pub(crate) fn final_scoring_inner(&mut self, mut out: Option<&mut Vec<ScoredFeature>>) {
@@ -230,7 +311,7 @@ impl Game {
                     self.epoch = 1;
                 }
                 let epoch = self.epoch;
-                let (mut tiles, mut shields) = (0u32, 0u32);
+                let (mut tiles, mut shields, mut inn_cathedral) = (0u32, 0u32, false);
                 let mut cur = root;
                 loop {
                     let t = self.node_tile[cur as usize] as usize;
@@ -239,18 +320,17 @@ impl Game {
                         tiles += 1;
                     }
                     // each coat of arms once: it belongs to one segment
-                    let mask = self.tiles[t].tile.info().shield_mask;
-                    shields += u32::from(mask >> self.node_seg[cur as usize] & 1);
+                    let info = self.tiles[t].tile.info();
+                    let seg = self.node_seg[cur as usize];
+                    shields += u32::from(info.shield_mask >> seg & 1);
+                    inn_cathedral |= info.inn_cathedral_mask >> seg & 1 != 0;
                     cur = self.next[cur as usize];
                     if cur == root {
                         break;
                     }
                 }
-                match kind {
-                    FeatureKind::Road => tiles,
-                    _ if self.open[root as usize] == 0 => 2 * (tiles + shields),
-                    _ => tiles + shields,
-                }
+                let complete = self.open[root as usize] == 0;
+                road_city_value(kind, tiles, shields, complete, inn_cathedral)
             }
             FeatureKind::Field => {
                 // distinct completed cities; at most a handful, so a small stack list

@@ -788,8 +788,13 @@ fn node_key(game: &Game, tiles: u64, ply: usize) -> u64 {
             Place::Side(s) => s.index() as u64,
             Place::Corner(c) => 4 + c.index() as u64,
             Place::Centre => 8,
+            Place::Half(hs) => 9 + hs.index() as u64,
+            Place::Inner => 17,
         };
-        h ^= mix(pos_bits(m.pos) ^ mix((m.colour.index() as u64) << 16 | role << 8 | place));
+        // the kind of figure (a large meeple, an abbot) tells positions apart as well
+        let figure = m.figure as u64;
+        h ^= mix(pos_bits(m.pos)
+            ^ mix(figure << 24 | (m.colour.index() as u64) << 16 | role << 8 | place));
     }
     for (i, s) in scores(game).iter().enumerate() {
         h = mix(h ^ (*s as u64).wrapping_add(i as u64) << 3);

@@ -12,8 +12,10 @@ use std::fmt::Write as _;
 
 use crate::board::Pos;
 use crate::catalogue::TileSet;
+use crate::figures::Figure;
 use crate::game::{Config, FinalScore, Game};
 use crate::tiles::{Color, Place, Role, Rotation, TileType, TOTAL_TILES};
+use crate::tiles::{FeatureKind, MAX_SEGMENTS};
 
 /// A small fast PRNG (splitmix64). Deterministic for a seed; not for cryptography.
 #[derive(Debug, Clone)]
@@ -74,14 +76,44 @@ pub fn deck_without_start() -> Vec<TileType> {
 pub fn deck_of_boxes(boxes: u32) -> Vec<TileType> {
     let boxes = boxes.max(1) as usize;
     let mut v = Vec::with_capacity(TOTAL_TILES * boxes - 1);
-    for t in TileType::ALL
-        .into_iter()
-        .filter(|t| t.set() == TileSet::Base)
-    {
+    for t in TileType::of_set(TileSet::Base) {
         let n = t.count() as usize * boxes - usize::from(t == TileType::START);
         v.extend(std::iter::repeat_n(t, n));
     }
     v
+}
+
+/// One box of tiles with the expansions of `sets` (The Abbot, Inns & Cathedrals; other sets
+/// are ignored) minus one start tile D, in table order: with The Abbot each garden tile takes
+/// the place of one copy of its base type (the box still holds 72), with Inns & Cathedrals its
+/// 18 tiles are added.
+pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
+    let mut v = deck_without_start();
+    if sets.contains(&TileSet::Abbot) {
+        for g in TileType::of_set(TileSet::Abbot) {
+            if let Some(k) = v.iter().position(|&t| t == g.family()) {
+                v[k] = g;
+            }
+        }
+    }
+    if sets.contains(&TileSet::InnsCathedrals) {
+        for t in TileType::of_set(TileSet::InnsCathedrals) {
+            v.extend(std::iter::repeat_n(t, t.count() as usize));
+        }
+    }
+    v
+}
+
+/// What the last step of a [`Sim`] with expansions did beyond [`Step`]: which figure its
+/// deployment was, or that it recalled the abbot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Nothing special: a meeple, or no deployment.
+    Plain,
+    /// The deployment of [`Step::Turn`] was this figure (large meeple or abbot).
+    Figure(Figure),
+    /// The player recalled the abbot (no deployment).
+    Recall,
 }
 
 /// A running simulated game; reusable across games without reallocating.
@@ -95,6 +127,10 @@ pub struct Sim {
     rng: Rng,
     discards: usize,
     boxes: u32,
+    /// The expansions in play (empty: the base game, with the base game's choices exactly).
+    sets: Vec<TileSet>,
+    /// What the last step did beyond its [`Step`] (expansions only).
+    action: Action,
     /// `rules river`: the deck starts with `river_tiles` river tiles (the lake last of them).
     river_tiles: usize,
 }
@@ -147,10 +183,29 @@ impl Sim {
             rng: Rng::new(seed),
             discards: 0,
             boxes: boxes.max(1),
+            sets: Vec::new(),
+            action: Action::Plain,
             river_tiles: 0,
         };
         sim.reset(seed, players, farmers);
         sim
+    }
+
+    /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals): their
+    /// tiles in the deck ([`deck_with_sets`]) and their figures among the random choices (the
+    /// large meeple, the abbot, recalling the abbot).
+    pub fn with_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> Sim {
+        let mut sim = Sim::new(seed, players, farmers);
+        sim.deck = deck_with_sets(sets);
+        sim.sets = sets.to_vec();
+        sim.reset(seed, players, farmers);
+        sim
+    }
+
+    /// What the last step did beyond its [`Step`] (always [`Action::Plain`] without
+    /// expansions).
+    pub fn last_action(&self) -> Action {
+        self.action
     }
 
     /// Start a new game in place (same as [`Sim::new`], keeping allocations).
@@ -227,7 +282,11 @@ impl Sim {
         let colour = self.players[self.turn % self.players.len()];
         self.turn += 1;
         let _ = self.game.place_tile_unchecked(tile, pos, rot);
-        let meeple = self.random_meeple(colour, tile, pos, rot);
+        let meeple = if self.sets.is_empty() {
+            self.random_meeple(colour, tile, pos, rot)
+        } else {
+            self.random_figure(colour, tile, pos, rot)
+        };
         self.game.score_completed_inner(pos, None);
         Step::Turn {
             colour,
@@ -288,6 +347,87 @@ impl Sim {
         Some((role, place))
     }
 
+    /// With expansions: choose uniformly among "nothing", each legal deployment of a meeple or
+    /// the large meeple on a free segment, the abbot on the tile's free monastery or garden,
+    /// and recalling the abbot; records the choice in [`Sim::last_action`].
+    fn random_figure(
+        &mut self,
+        colour: Color,
+        tile: TileType,
+        pos: Pos,
+        rot: Rotation,
+    ) -> Option<(Role, Place)> {
+        self.action = Action::Plain;
+        let ic = self.sets.contains(&TileSet::InnsCathedrals);
+        let abbot = self.sets.contains(&TileSet::Abbot);
+        let g = &mut self.game;
+        let idx = g.tiles.len() - 1;
+        let base = g.tile_base[idx];
+        let info = tile.info();
+        // (node, figure): at most 2 per segment, the abbot, recall (node u32::MAX)
+        let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(2 * MAX_SEGMENTS + 2);
+        let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
+        let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
+        for i in 0..info.nseg {
+            if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
+                continue;
+            }
+            // a field that touches no side (ic.H's) has no place word yet: not chosen
+            if tile
+                .segment(rot, usize::from(i))
+                .is_none_or(|s| s.places.is_empty())
+            {
+                continue;
+            }
+            let root = g.find(base + u32::from(i));
+            if g.mcount[root as usize] == 0 {
+                if meeple {
+                    opts.push((base + u32::from(i), Figure::Meeple));
+                }
+                if large {
+                    opts.push((base + u32::from(i), Figure::LargeMeeple));
+                }
+            }
+        }
+        if abbot {
+            if let Ok((node, _)) = g.locate(pos, Figure::Abbot, Role::Monk, None) {
+                let root = g.find(node);
+                if g.mcount[root as usize] == 0 && g.figure_available(colour, Figure::Abbot).is_ok()
+                {
+                    opts.push((node, Figure::Abbot));
+                }
+            }
+            if g.figure_available(colour, Figure::Abbot).is_err() {
+                opts.push((u32::MAX, Figure::Abbot));
+            }
+        }
+        let choice = self.rng.below(opts.len() as u32 + 1) as usize;
+        let &(node, figure) = opts.get(choice)?;
+        let g = &mut self.game;
+        if node == u32::MAX {
+            // a recall refused (the new tile completed the abbot's garden) does nothing
+            if g.recall(colour).is_ok() {
+                self.action = Action::Recall;
+            }
+            return None;
+        }
+        let seg = usize::from(g.node_seg[node as usize]);
+        let (role, place) = match tile.segment(rot, seg) {
+            Some(s) => (s.kind.role(), s.places.first().unwrap_or(Place::Centre)),
+            None => (Role::Monk, Place::Centre), // the garden
+        };
+        let role = if figure == Figure::Abbot {
+            Role::Monk
+        } else {
+            role
+        };
+        g.add_figure(colour, figure, role, pos, place, node);
+        if figure != Figure::Meeple {
+            self.action = Action::Figure(figure);
+        }
+        Some((role, place))
+    }
+
     /// Play every remaining tile, without details.
     pub fn play_out(&mut self) {
         while self.step().is_some() {}
@@ -322,16 +462,15 @@ pub struct GameRecord {
     pub scores: Vec<(Color, i64)>,
     /// The game after final scoring.
     pub game: Game,
+    /// The expansions in play (empty for the base game).
+    pub sets: Vec<TileSet>,
+    /// Per step, what it did beyond its [`Step`] (empty for the base game).
+    pub actions: Vec<Action>,
 }
 
 /// A seeded random full game of `rules river` (see [`Sim::with_river`]).
 pub fn simulate_river(seed: u64, players: usize, farmers: bool) -> GameRecord {
-    let mut sim = Sim::with_river(seed, players, farmers);
-    let mut steps = Vec::with_capacity(sim.remaining());
-    while let Some(s) = sim.step() {
-        steps.push(s);
-    }
-    record(sim, seed, steps)
+    record(Sim::with_river(seed, players, farmers), seed, usize::MAX)
 }
 
 /// A seeded random full game with `players` colours (clamped to 1..=5).
@@ -348,19 +487,31 @@ pub fn simulate_boxes(
     boxes: u32,
     draws: usize,
 ) -> GameRecord {
-    let mut sim = Sim::with_boxes(seed, players, farmers, boxes);
+    record(Sim::with_boxes(seed, players, farmers, boxes), seed, draws)
+}
+
+/// A seeded random full game with the expansions of `sets` (see [`Sim::with_sets`]).
+pub fn simulate_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> GameRecord {
+    record(
+        Sim::with_sets(seed, players, farmers, sets),
+        seed,
+        usize::MAX,
+    )
+}
+
+/// Plays `sim` for at most `draws` tiles, scores it and keeps everything.
+fn record(mut sim: Sim, seed: u64, draws: usize) -> GameRecord {
     let mut steps = Vec::with_capacity(sim.remaining().min(draws));
+    let mut actions = Vec::new();
     while steps.len() < draws {
         let Some(s) = sim.step() else {
             break;
         };
         steps.push(s);
+        if !sim.sets.is_empty() {
+            actions.push(sim.action);
+        }
     }
-    record(sim, seed, steps)
-}
-
-/// The record of a game played to its end by `sim`: final scoring done here.
-fn record(mut sim: Sim, seed: u64, steps: Vec<Step>) -> GameRecord {
     let final_score = sim.finish();
     let scores = sim
         .players
@@ -374,6 +525,8 @@ fn record(mut sim: Sim, seed: u64, steps: Vec<Step>) -> GameRecord {
         final_score,
         scores,
         game: sim.game,
+        sets: sim.sets,
+        actions,
     }
 }
 
@@ -402,6 +555,9 @@ impl GameRecord {
         if self.boxes > 1 {
             let _ = write!(text, " boxes {}", self.boxes);
         }
+        for set in &self.sets {
+            let _ = write!(text, " {}", set.as_str());
+        }
         let start = self
             .game
             .tiles()
@@ -411,7 +567,8 @@ impl GameRecord {
             text.push_str(" river");
         }
         let _ = write!(text, "\ntile {start} 0,0\n");
-        for step in &self.steps {
+        for (i, step) in self.steps.iter().enumerate() {
+            let action = self.actions.get(i).copied().unwrap_or(Action::Plain);
             match step {
                 Step::Turn {
                     colour,
@@ -421,7 +578,13 @@ impl GameRecord {
                     meeple,
                 } => {
                     let _ = write!(text, "turn {colour} {tile} {pos} {rot}");
-                    match meeple {
+                    match action {
+                        Action::Recall => text.push_str(" recall"),
+                        Action::Figure(Figure::Abbot) => text.push_str(" abbot"),
+                        Action::Figure(Figure::LargeMeeple) => text.push_str(" large"),
+                        _ => {}
+                    }
+                    match meeple.filter(|_| action != Action::Figure(Figure::Abbot)) {
                         Some((role, Place::Centre)) => {
                             let _ = write!(text, " {role}");
                         }

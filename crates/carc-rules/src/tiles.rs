@@ -432,6 +432,11 @@ pub enum Place {
     Corner(Corner),
     /// The centre (the monastery).
     Centre,
+    /// A half-side, for a field (`ESE`): needed where a city wall splits a corner between two
+    /// fields (`ic.G`'s SE); allowed on any field.
+    Half(HalfSide),
+    /// The field that touches no side of its tile (`ic.H`), for a farmer.
+    Inner,
 }
 
 impl Place {
@@ -441,6 +446,8 @@ impl Place {
             Place::Side(s) => 1 << s as u16,
             Place::Corner(c) => 1 << (4 + c as u16),
             Place::Centre => 1 << 8,
+            // never among a segment's places: looked up through the catalogue row instead
+            Place::Half(_) | Place::Inner => 0,
         }
     }
 
@@ -450,6 +457,8 @@ impl Place {
             Place::Side(s) => Place::Side(s.rotated(rot)),
             Place::Corner(c) => Place::Corner(c.rotated(rot)),
             Place::Centre => Place::Centre,
+            Place::Half(h) => Place::Half(h.rotated(rot)),
+            Place::Inner => Place::Inner,
         }
     }
 
@@ -459,6 +468,8 @@ impl Place {
             Place::Side(s) => s.as_str(),
             Place::Corner(c) => c.as_str(),
             Place::Centre => "centre",
+            Place::Half(h) => h.as_str(),
+            Place::Inner => "inner",
         }
     }
 }
@@ -608,6 +619,11 @@ pub(crate) struct TypeInfo {
     pub nseg: u8,
     /// Monastery segment index, or `NO_SEG`.
     pub monastery: u8,
+    /// The garden's node index on its tile (`nseg`: one node after the segments), or `NO_SEG`.
+    /// It scores like a monastery (its kind in `kinds` is [`FeatureKind::Monastery`]).
+    pub garden: u8,
+    /// Union-find nodes per tile: the segments, and the garden if any.
+    pub nodes: u8,
     /// Open ends of each segment when the tile stands alone (sides for road/city, half-sides
     /// for fields, 0 for the monastery).
     pub open: [u8; MAX_SEGMENTS],
@@ -617,6 +633,8 @@ pub(crate) struct TypeInfo {
     pub rc_mask: u8,
     /// Bit mask of city segments with a coat of arms.
     pub shield_mask: u8,
+    /// Bit mask of road segments with an inn and city segments with a cathedral.
+    pub inn_cathedral_mask: u8,
     /// Fields: city segments touched (bit mask of segment indices).
     pub cities: [u8; MAX_SEGMENTS],
 }
@@ -642,6 +660,7 @@ const fn build_info(t: &TileDef) -> TypeInfo {
     let mut monastery = NO_SEG;
     let mut rc_mask = 0u8;
     let mut shield_mask = 0u8;
+    let mut inn_cathedral_mask = 0u8;
     let mut cities = [0u8; MAX_SEGMENTS];
     let mut i = 0;
     while i < t.segments.len() && i < MAX_SEGMENTS {
@@ -653,6 +672,11 @@ const fn build_info(t: &TileDef) -> TypeInfo {
                 rc_mask |= 1 << i;
                 if seg.modifiers.contains(Modifiers::SHIELD) {
                     shield_mask |= 1 << i;
+                }
+                if seg.modifiers.contains(Modifiers::INN)
+                    || seg.modifiers.contains(Modifiers::CATHEDRAL)
+                {
+                    inn_cathedral_mask |= 1 << i;
                 }
                 let mut s = 0;
                 while s < 4 {
@@ -677,16 +701,26 @@ const fn build_info(t: &TileDef) -> TypeInfo {
         }
         i += 1;
     }
+    // the garden: a node after the segments, scored like a monastery
+    let (garden, nodes) = if t.garden && i < MAX_SEGMENTS {
+        kinds[i] = FeatureKind::Monastery;
+        (i as u8, i as u8 + 1)
+    } else {
+        (NO_SEG, i as u8)
+    };
     TypeInfo {
         packed,
         side_seg,
         half_seg,
         nseg: i as u8,
         monastery,
+        garden,
+        nodes,
         open,
         kinds,
         rc_mask,
         shield_mask,
+        inn_cathedral_mask,
         cities,
     }
 }
@@ -751,6 +785,20 @@ pub const TOTAL_TILES: usize = {
 impl TileType {
     /// Every type of the catalogue, in table order (the base types first, in letter order).
     pub const ALL: [TileType; TILES.len()] = all_types();
+
+    /// The types of `set`, in table order (`TileSet::Base`: the 24 types of `tiles.md`).
+    pub fn of_set(set: TileSet) -> impl Iterator<Item = TileType> {
+        TileType::ALL.into_iter().filter(move |t| t.set() == set)
+    }
+
+    /// The base type whose copies this type shares a count with: for a garden tile of The
+    /// Abbot (`Eg`) its base type (`E`: E + Eg ≤ 5), for every other type itself.
+    pub fn family(self) -> TileType {
+        match self.set() {
+            TileSet::Abbot => TileType::from_token(&self.token()[..1]).unwrap_or(self),
+            _ => self,
+        }
+    }
 
     /// The start tile (one of the four D tiles).
     pub const START: TileType = TileType::D;
@@ -914,7 +962,30 @@ impl TileType {
 
     /// The segment at board place `place` after `rot`, if any.
     pub fn segment_at(self, rot: Rotation, place: Place) -> Option<SegmentDef> {
-        self.segments(rot).find(|s| s.places.contains(place))
+        match place {
+            Place::Half(h) => {
+                // back to the row's orientation, then the field holding that half-side
+                let h0 = HalfSide::ALL[(h.index() + 8 - 2 * rot.index()) & 7];
+                self.def().field_at(h0).and_then(|i| self.segment(rot, i))
+            }
+            Place::Inner => {
+                let i = self.def().segments.iter().position(|s| s.inner)?;
+                self.segment(rot, i)
+            }
+            _ => self.segments(rot).find(|s| s.places.contains(place)),
+        }
+    }
+
+    /// Whether corner `corner` (board directions, after `rot`) is split: both of its
+    /// half-sides lie in fields, but in two different ones (`ic.G`'s SE). A farmer must then
+    /// name a half-side.
+    pub fn corner_split(self, rot: Rotation, corner: Corner) -> Option<[HalfSide; 2]> {
+        let [a, b] = corner.half_sides();
+        let field = |h: HalfSide| self.segment_at(rot, Place::Half(h)).map(|s| s.index);
+        match (field(a), field(b)) {
+            (Some(x), Some(y)) if x != y => Some([a, b]),
+            _ => None,
+        }
     }
 
     /// What is at board place `place` after `rot` (`None`: nothing there, e.g. a corner between

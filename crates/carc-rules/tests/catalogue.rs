@@ -10,10 +10,7 @@ use std::collections::BTreeSet;
 /// separated by `|` (empty: none).
 /// The base types (the expansions' rows are checked in their own test files).
 fn base() -> Vec<TileType> {
-    TileType::ALL
-        .into_iter()
-        .filter(|t| t.set() == carc_rules::TileSet::Base)
-        .collect()
+    TileType::of_set(carc_rules::TileSet::Base).collect()
 }
 
 type Row = (
@@ -112,6 +109,9 @@ fn counts_sum_to_72_and_shields_to_10() {
         .sum();
     assert_eq!(shields, 10);
     assert_eq!(base().len(), 24);
+    // 24 base types, 11 river types (12 tiles: two straights `r.D`), 8 garden tiles, 17 Inns
+    // & Cathedrals types (18 tiles: two cathedrals `ic.K`)
+    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17);
 }
 
 #[test]
@@ -240,8 +240,9 @@ fn rotation_moves_north_to_east() {
 #[test]
 fn half_sides_exist_exactly_on_road_and_field_sides() {
     // every non-city side has both of its corners in some field; a city side's corners may
-    // only be in a field through the other side of the corner
-    for t in TileType::ALL {
+    // only be in a field through the other side of the corner (not so on a tile whose corner
+    // is split: ic.G, see `inns_cathedrals_rows`)
+    for t in TileType::ALL.into_iter().filter(|t| t.token() != "ic.G") {
         for s in Side::ALL {
             let corners = match s {
                 Side::N => [Corner::NW, Corner::NE],
@@ -284,11 +285,21 @@ use carc_rules::{HalfSide, Modifiers, TileDef, TileSet, TILES};
 
 #[test]
 fn every_row_is_consistent_and_tokens_name_their_types() {
-    for t in base() {
+    for t in TileType::ALL {
         assert_eq!(t.def().check(), Ok(()), "{t}");
         assert_eq!(TileType::from_token(t.token()), Some(t));
-        assert_eq!(t.set(), TileSet::Base);
-        assert!(!t.has_garden());
+        // the base rows have no garden; every other row is of the set its prefix names
+        let set = match t.token().split_once('.') {
+            None if t.token().len() == 1 => TileSet::Base,
+            None => TileSet::Abbot,
+            Some(("ic", _)) => TileSet::InnsCathedrals,
+            Some(("r", _)) => TileSet::River,
+            Some(_) => t.set(),
+        };
+        assert_eq!(t.set(), set, "{t}");
+        if t.set() == TileSet::Base {
+            assert!(!t.has_garden(), "{t}");
+        }
     }
     assert_eq!(TILES.len(), TileType::ALL.len());
     let mut tokens: Vec<&str> = TILES.iter().map(|d| d.token).collect();
@@ -335,7 +346,7 @@ fn every_row_is_consistent_and_tokens_name_their_types() {
 
 #[test]
 fn unknown_tokens_get_suggestions() {
-    assert_eq!(TileType::from_token("ic.A"), None);
+    assert_eq!(TileType::from_token("ic.Z"), None);
     assert_eq!(TileType::from_token("d"), None);
     assert_eq!(TileType::from_token(""), None);
     // letter case first
@@ -343,7 +354,13 @@ fn unknown_tokens_get_suggestions() {
     // one edit away: `Dx` → `D`
     assert_eq!(TileType::suggestions("Dx").first(), Some(&TileType::D));
     // nothing close
-    assert!(TileType::suggestions("ic.Z").is_empty());
+    assert!(TileType::suggestions("zz.Z").is_empty());
+    // `ic.Z` is one edit from every `ic.` tile: the first three in table order
+    let near: Vec<&str> = TileType::suggestions("ic.Z")
+        .iter()
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(near, ["ic.A", "ic.B", "ic.C"]);
 }
 
 #[test]
@@ -547,4 +564,139 @@ fn inconsistent_rows_are_refused() {
     for row in BROKEN {
         assert!(row.check().is_err(), "{row:?}");
     }
+}
+
+// ---- The Abbot and Inns & Cathedrals rows ---------------------------------------------------
+
+#[test]
+fn garden_tiles_are_their_base_types_with_a_garden() {
+    // docs/notation.md "The Abbot": Eg … Vg are E … V of tiles.md with a garden, one of each
+    let gardens: Vec<TileType> = TileType::of_set(TileSet::Abbot).collect();
+    let tokens: Vec<&str> = gardens.iter().map(|t| t.token()).collect();
+    assert_eq!(tokens, ["Eg", "Hg", "Ig", "Mg", "Ng", "Rg", "Ug", "Vg"]);
+    for g in gardens {
+        let base = TileType::from_token(&g.token()[..1]).unwrap();
+        assert_eq!(g.count(), 1);
+        assert!(g.has_garden() && !base.has_garden());
+        assert_eq!(g.def().edges, base.def().edges, "{g}");
+        assert_eq!(g.def().segments, base.def().segments, "{g}");
+    }
+}
+
+#[test]
+fn inns_cathedrals_rows() {
+    let ic: Vec<TileType> = TileType::of_set(TileSet::InnsCathedrals).collect();
+    let tokens: Vec<&str> = ic.iter().map(|t| t.token()).collect();
+    // the seventeen letters A..Q, K twice in the count: 18 tiles
+    let letters: Vec<String> = ('A'..='Q').map(|c| format!("ic.{c}")).collect();
+    assert_eq!(tokens, letters);
+    assert_eq!(ic.iter().map(|t| u32::from(t.count())).sum::<u32>(), 18);
+    let with = |m: Modifiers| -> Vec<&str> {
+        ic.iter()
+            .filter(|t| t.def().segments.iter().any(|s| s.modifiers.contains(m)))
+            .map(|t| t.token())
+            .collect()
+    };
+    // the spec's summary: 6 inns, 2 cathedrals (one row of two), 3 shields, 1 monastery
+    assert_eq!(
+        with(Modifiers::INN),
+        ["ic.A", "ic.B", "ic.C", "ic.L", "ic.M", "ic.N"]
+    );
+    assert_eq!(with(Modifiers::CATHEDRAL), ["ic.K"]);
+    assert_eq!(with(Modifiers::SHIELD), ["ic.L", "ic.P", "ic.Q"]);
+    let monasteries: Vec<&str> = ic
+        .iter()
+        .filter(|t| t.has_monastery())
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(monasteries, ["ic.D"]);
+    let gardens: Vec<&str> = ic
+        .iter()
+        .filter(|t| t.has_garden())
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(gardens, ["ic.B", "ic.H"]);
+    // ic.C: only the east road has the inn
+    let c = TileType::from_token("ic.C").unwrap();
+    let inn_road = c.segment_at(Rotation::R0, Place::Side(Side::E)).unwrap();
+    assert!(inn_road.modifiers.contains(Modifiers::INN));
+    let west = c.segment_at(Rotation::R0, Place::Side(Side::W)).unwrap();
+    assert!(!west.modifiers.contains(Modifiers::INN));
+    // ic.G: corner SE is split; ESE goes with NE, SSE with SW and NW
+    let g = TileType::from_token("ic.G").unwrap().def();
+    let east = g.field_at(HalfSide::ESE).unwrap();
+    assert_eq!(g.field_at(HalfSide::ENE), Some(east));
+    let south = g.field_at(HalfSide::SSE).unwrap();
+    assert_ne!(east, south);
+    assert_eq!(g.field_at(HalfSide::WNW), Some(south));
+    // ic.H: four caps round an inner field touching all four cities
+    let h = TileType::from_token("ic.H").unwrap().def();
+    let inner: Vec<_> = h.segments.iter().filter(|s| s.inner).collect();
+    assert_eq!(inner.len(), 1);
+    assert_eq!(inner[0].cities, 0b1111);
+}
+
+// ---- Inns & Cathedrals scoring ----------------------------------------------------------------
+
+#[test]
+fn inn_and_cathedral_values() {
+    use carc_rules::road_city_value;
+    use FeatureKind::{City, Road};
+    // seed 004: an inn road scores 2 per tile complete, 0 unfinished; a plain road 1 per tile
+    assert_eq!(road_city_value(Road, 4, 0, true, true), 8);
+    assert_eq!(road_city_value(Road, 4, 0, false, true), 0);
+    assert_eq!(road_city_value(Road, 4, 0, true, false), 4);
+    assert_eq!(road_city_value(Road, 4, 0, false, false), 4);
+    // a cathedral city: 3 per tile and per shield complete (5 tiles + 1 shield: 18), 0
+    // unfinished; a plain one 2 per tile and shield complete (12), 1 each unfinished (6)
+    assert_eq!(road_city_value(City, 5, 1, true, true), 18);
+    assert_eq!(road_city_value(City, 5, 1, false, true), 0);
+    assert_eq!(road_city_value(City, 5, 1, true, false), 12);
+    assert_eq!(road_city_value(City, 5, 1, false, false), 6);
+}
+
+#[test]
+fn the_large_meeple_is_one_per_player() {
+    use carc_rules::{Color, Config, DeployError, Figure, Game, Pos, Role};
+    let ic_k = TileType::from_token("ic.K").unwrap();
+    let mut g = Game::new(Config::default());
+    g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0)
+        .unwrap();
+    g.place_tile_unchecked(ic_k, Pos::new(0, 1), Rotation::R0)
+        .unwrap();
+    g.deploy_figure(
+        Color::Red,
+        Figure::LargeMeeple,
+        Pos::new(0, 1),
+        Role::Knight,
+        None,
+    )
+    .unwrap();
+    // red's meeples in supply are untouched: the large meeple is not one of the 7
+    assert_eq!(g.supply(Color::Red), 7);
+    g.place_tile_unchecked(TileType::U, Pos::new(1, 0), Rotation::R90)
+        .unwrap();
+    assert_eq!(
+        g.deploy_figure(
+            Color::Red,
+            Figure::LargeMeeple,
+            Pos::new(1, 0),
+            Role::Traveller,
+            None
+        ),
+        Err(DeployError::FigureInUse(Figure::LargeMeeple))
+    );
+    // blue has its own
+    assert!(g
+        .deploy_figure(
+            Color::Blue,
+            Figure::LargeMeeple,
+            Pos::new(1, 0),
+            Role::Traveller,
+            None
+        )
+        .is_ok());
+    // the unfinished cathedral city (D + ic.K) scores 0 at the end; blue's road D + U, no inn: 2
+    let gains = g.final_scoring().gains();
+    assert_eq!((gains[0], gains[1]), (0, 2));
 }

@@ -7,13 +7,16 @@
 //! (cell → tile, rotation), its own meeple list and supplies, and recomputes every feature by a
 //! flood fill from scratch whenever it needs one. From the engine it uses only the tile
 //! catalogue (`edges`, `segments`, `segment`, `segment_at`, `touched_cities`, `has_shield`,
-//! `has_monastery`, verified against docs/tiles.md in tests/catalogue.rs), and the engine's
+//! `has_monastery`, the rows' half-sides and modifiers (`field_at`, shields, inns,
+//! cathedrals), verified against docs/tiles.md and the expansions' tables in
+//! tests/catalogue.rs), and the engine's
 //! simulator and move generation to PRODUCE games, checked against the oracle's own legality
 //! rules as well: every legal placement and deployment list of the own-loop games, every
 //! discard, every chosen move.
 //!
 //! Games come from three drivers: the engine's simulator (one box, or four boxes for the
-//! engine's other monastery lookup beyond 16 monasteries), an own loop over `place_tile_unchecked` /
+//! engine's other monastery lookup beyond 16 monasteries, or one box with Inns & Cathedrals:
+//! its tiles and the large meeple, which counts 2), an own loop over `place_tile_unchecked` /
 //! `legal_deployments` / `deploy` / `score_completed`, and an own loop over `play_turn` with
 //! the meeple chosen from the oracle's list. 2 to 5 players, farmers on and off.
 //!
@@ -22,8 +25,8 @@
 //! (`--nocapture`): ties, minorities, several meeples on one feature, fields worth 0, 3 and 6+…
 
 use carc_rules::{
-    Color, Config, Corner, Edge, FeatureKind, Game, Place, Pos, Role, Rotation, Side, Sim, Step,
-    TileSet, TileType,
+    Action, Color, Config, Corner, Edge, FeatureKind, Figure, Game, HalfSide, Modifiers, Place,
+    Pos, Role, Rotation, Side, Sim, Step, TileSet, TileType,
 };
 use std::collections::BTreeSet;
 
@@ -63,33 +66,6 @@ fn side_index(side: Side) -> usize {
     }
 }
 
-/// The two half-sides of a corner: corner NE is the east half of N and the north half of E.
-fn corner_sides(c: Corner) -> [Side; 2] {
-    match c {
-        Corner::NE => [Side::N, Side::E],
-        Corner::SE => [Side::S, Side::E],
-        Corner::SW => [Side::S, Side::W],
-        Corner::NW => [Side::N, Side::W],
-    }
-}
-
-/// The corner of the neighbour across `side` that the half-side of corner `c` on `side` joins:
-/// "the NE corner of x,y joins the SE corner of x,y+1 through N and the NW corner of x+1,y
-/// through E" (and the same by symmetry for the other corners).
-fn corner_across(c: Corner, side: Side) -> Corner {
-    match (c, side) {
-        (Corner::NE, Side::N) => Corner::SE,
-        (Corner::NW, Side::N) => Corner::SW,
-        (Corner::SE, Side::S) => Corner::NE,
-        (Corner::SW, Side::S) => Corner::NW,
-        (Corner::NE, Side::E) => Corner::NW,
-        (Corner::SE, Side::E) => Corner::SW,
-        (Corner::NW, Side::W) => Corner::NE,
-        (Corner::SW, Side::W) => Corner::SE,
-        _ => panic!("corner {c:?} is not on side {side:?}"),
-    }
-}
-
 const AROUND: [(i32, i32); 8] = [
     (0, 1),
     (1, 1),
@@ -109,6 +85,8 @@ struct OMeeple {
     seg: u8,
     role: Role,
     place: Place,
+    /// The large meeple of Inns & Cathedrals: counts 2, not one of the supply's meeples.
+    large: bool,
 }
 
 /// One connected feature, recomputed from scratch.
@@ -239,26 +217,35 @@ impl Oracle {
                 }
             }
             FeatureKind::Field => {
-                for c in seg.places.corners() {
-                    for side in corner_sides(c) {
-                        let ours = self.edge(x, y, side).unwrap();
-                        if ours == Edge::City {
-                            continue; // no half-side on a city side
-                        }
-                        let (nx, ny) = across(x, y, side);
-                        let Some(&(nt, nr)) = self.board.get(&(nx, ny)) else {
-                            continue;
-                        };
-                        if nt.edges(nr)[side_index(opposite(side))] != ours {
-                            continue;
-                        }
-                        let oc = corner_across(c, side);
-                        let other = nt
-                            .segment_at(nr, Place::Corner(oc))
-                            .expect("a half-side belongs to a field");
-                        assert_eq!(other.kind, FeatureKind::Field);
-                        out.push((nx, ny, other.index));
+                // by half-sides, from the catalogue row (a split corner, ic.G's SE, belongs
+                // to two fields; corners cannot say that)
+                let (t, r) = self.board[&(x, y)];
+                let spec = t.def().segments[usize::from(seg.index)];
+                for h in 0..8usize {
+                    if spec.half_sides & (1 << h) == 0 || !t.def().half_side_exists(h) {
+                        continue;
                     }
+                    let hb = (h + 2 * r.index()) & 7; // in board directions
+                    let side = HalfSide::ALL[hb].side();
+                    let ours = self.edge(x, y, side).unwrap();
+                    let (nx, ny) = across(x, y, side);
+                    let Some(&(nt, nr)) = self.board.get(&(nx, ny)) else {
+                        continue;
+                    };
+                    if nt.edges(nr)[side_index(opposite(side))] != ours {
+                        continue;
+                    }
+                    // the half-side facing it: mirrored across the shared side
+                    let facing = match side {
+                        Side::N | Side::S => (11 - hb) & 7,
+                        Side::E | Side::W => 7 - hb,
+                    };
+                    let theirs = (facing + 8 - 2 * nr.index()) & 7;
+                    let other = nt
+                        .def()
+                        .field_at(HalfSide::ALL[theirs])
+                        .expect("a half-side belongs to a field");
+                    out.push((nx, ny, other as u8));
                 }
             }
             FeatureKind::Monastery => {}
@@ -308,18 +295,32 @@ impl Oracle {
         }
     }
 
+    /// Coats of arms: the city segments that carry one (a tile with two cities, ic.P, has its
+    /// shield on one of them only).
     fn shields(&self, f: &OFeature) -> u32 {
-        f.cells
+        f.nodes
             .iter()
-            .filter(|c| self.board[c].0.has_shield())
+            .filter(|n| self.kind_of(**n).1.modifiers.contains(Modifiers::SHIELD))
             .count() as u32
     }
 
-    /// Value of a completed road/city/monastery during play.
+    /// An inn on a road segment or a cathedral in a city segment of the feature.
+    fn inn_or_cathedral(&self, f: &OFeature) -> bool {
+        f.nodes.iter().any(|n| {
+            let m = self.kind_of(*n).1.modifiers;
+            m.contains(Modifiers::INN) || m.contains(Modifiers::CATHEDRAL)
+        })
+    }
+
+    /// Value of a completed road/city/monastery during play (seed 004: an inn doubles a road,
+    /// a cathedral makes a city 3 per tile and shield).
     fn completed_value(&self, f: &OFeature) -> u32 {
         let tiles = f.cells.len() as u32;
+        let special = self.inn_or_cathedral(f);
         match f.kind {
+            FeatureKind::Road if special => 2 * tiles,
             FeatureKind::Road => tiles,
+            FeatureKind::City if special => 3 * tiles + 3 * self.shields(f),
             FeatureKind::City => 2 * tiles + 2 * self.shields(f),
             FeatureKind::Monastery => 9,
             FeatureKind::Field => unreachable!(),
@@ -329,7 +330,13 @@ impl Oracle {
     /// Value at final scoring.
     fn final_value(&self, f: &OFeature) -> u32 {
         let tiles = f.cells.len() as u32;
+        let special = self.inn_or_cathedral(f);
         match f.kind {
+            FeatureKind::Road | FeatureKind::City if f.open == 0 && special => {
+                self.completed_value(f)
+            }
+            // an inn or cathedral unfinished at the end: nothing
+            FeatureKind::Road | FeatureKind::City if special => 0,
             FeatureKind::Road => tiles,
             FeatureKind::City if f.open == 0 => 2 * tiles + 2 * self.shields(f),
             FeatureKind::City => tiles + self.shields(f),
@@ -369,7 +376,7 @@ impl Oracle {
         let mut count = [0u32; 5];
         for m in &self.meeples {
             if f.nodes.contains(&Self::meeple_node(m)) {
-                count[m.colour] += 1;
+                count[m.colour] += if m.large { 2 } else { 1 };
             }
         }
         let max = *count.iter().max().unwrap();
@@ -415,7 +422,7 @@ impl Oracle {
         let supply = &mut self.supply;
         self.meeples.retain(|m| {
             let on = f.nodes.contains(&(m.x, m.y, m.seg));
-            if on {
+            if on && !m.large {
                 supply[m.colour] += 1;
             }
             !on
@@ -571,13 +578,43 @@ impl Oracle {
     }
 
     fn deploy(&mut self, colour: usize, x: i32, y: i32, role: Role, place: Place) {
+        self.deploy_figure(colour, x, y, role, place, false);
+    }
+
+    /// A meeple, or the large meeple (`large`: one per player, never from the supply).
+    fn deploy_figure(
+        &mut self,
+        colour: usize,
+        x: i32,
+        y: i32,
+        role: Role,
+        place: Place,
+        large: bool,
+    ) {
         let (t, r) = self.board[&(x, y)];
         let seg = t.segment_at(r, place).expect("place on tile");
-        assert!(
-            self.deployments(colour, x, y).contains(&(role, seg.index)),
-            "oracle: illegal deployment {role:?} {place:?} at {x},{y}"
-        );
-        self.supply[colour] -= 1;
+        if large {
+            assert!(
+                !self.meeples.iter().any(|m| m.colour == colour && m.large),
+                "oracle: a second large meeple"
+            );
+            // the supply does not matter to the large meeple: ask with one meeple in hand
+            let saved = self.supply[colour];
+            self.supply[colour] = 1;
+            let legal = self.deployments(colour, x, y).contains(&(role, seg.index));
+            self.supply[colour] = saved;
+            assert!(
+                legal,
+                "oracle: illegal large deployment {role:?} {place:?} at {x},{y}"
+            );
+            *self.stats.entry("large meeple deployed").or_default() += 1;
+        } else {
+            assert!(
+                self.deployments(colour, x, y).contains(&(role, seg.index)),
+                "oracle: illegal deployment {role:?} {place:?} at {x},{y}"
+            );
+            self.supply[colour] -= 1;
+        }
         self.meeples.push(OMeeple {
             colour,
             x,
@@ -585,6 +622,7 @@ impl Oracle {
             seg: seg.index,
             role,
             place,
+            large,
         });
     }
 
@@ -722,6 +760,9 @@ enum Driver {
     /// 16 monasteries (three boxes or more) the engine finds monasteries around a placement by
     /// another path.
     Sim { boxes: u32 },
+    /// The engine's simulator with Inns & Cathedrals: its 18 tiles (inns, cathedrals, shields
+    /// on one of two cities) and the large meeple.
+    SimInns,
     /// Own loop over `place_tile_unchecked`, `legal_deployments`, `deploy`, `score_completed`.
     Steps,
     /// Own loop over `play_turn`, deployments chosen from the oracle's list.
@@ -734,6 +775,8 @@ fn game_params(seed: u64) -> (usize, bool, Driver) {
     let driver = match (seed / 8) % 3 {
         // one game of the simulator in twelve draws from four boxes
         0 if (seed / 24) % 4 == 1 => Driver::Sim { boxes: 4 },
+        // and one in four with Inns & Cathedrals
+        0 if (seed / 24) % 4 == 2 => Driver::SimInns,
         0 => Driver::Sim { boxes: 1 },
         1 => Driver::Steps,
         _ => Driver::Strict,
@@ -746,7 +789,8 @@ fn game_params(seed: u64) -> (usize, bool, Driver) {
 fn compare_game(seed: u64) -> (usize, Stats) {
     let (players, farmers, driver) = game_params(seed);
     match driver {
-        Driver::Sim { boxes } => compare_sim(seed, players, farmers, boxes),
+        Driver::Sim { boxes } => compare_sim(seed, players, farmers, boxes, &[]),
+        Driver::SimInns => compare_sim(seed, players, farmers, 1, &[TileSet::InnsCathedrals]),
         Driver::Steps | Driver::Strict => compare_own(seed, players, farmers, driver),
     }
 }
@@ -766,14 +810,22 @@ fn compare_final(ctx: &str, g: &mut Game, o: &mut Oracle) {
     assert!(o.meeples.is_empty());
 }
 
-fn compare_sim(seed: u64, players: usize, farmers: bool, boxes: u32) -> (usize, Stats) {
-    compare_sim_of(
-        Sim::with_boxes(seed, players, farmers, boxes),
-        seed,
-        players,
-        farmers,
-        boxes,
-    )
+/// The simulator's game `seed` against the oracle: `boxes` boxes of the base game, or one box
+/// with the expansions of `sets` (Inns & Cathedrals: its 18 tiles and the large meeple, told
+/// apart by the simulator's [`Sim::last_action`]).
+fn compare_sim(
+    seed: u64,
+    players: usize,
+    farmers: bool,
+    boxes: u32,
+    sets: &[TileSet],
+) -> (usize, Stats) {
+    let sim = if sets.is_empty() {
+        Sim::with_boxes(seed, players, farmers, boxes)
+    } else {
+        Sim::with_sets(seed, players, farmers, sets)
+    };
+    compare_sim_of(sim, seed, players, farmers, boxes, sets)
 }
 
 /// As [`compare_sim`] for `sim`; in a river game (the spring first) every river tile's
@@ -784,8 +836,10 @@ fn compare_sim_of(
     players: usize,
     farmers: bool,
     boxes: u32,
+    sets: &[TileSet],
 ) -> (usize, Stats) {
-    let mut o = Oracle::new(farmers, 84 * boxes as usize);
+    // room for every tile: the base game's 72 per box, the river's 12, Inns & Cathedrals' 18
+    let mut o = Oracle::new(farmers, 84 * boxes as usize + 18);
     let start = sim.game().tiles()[0];
     o.place(start.tile, start.pos.x, start.pos.y, start.rot);
     let mut turns = 0;
@@ -816,7 +870,7 @@ fn compare_sim_of(
             *o.stats.entry("river tile").or_default() += 1;
         }
         let ctx = format!(
-            "sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes) step {n} {step:?}"
+            "sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes, sets {sets:?}) step {n} {step:?}"
         );
         match step {
             Step::Discard { tile } if tile.set() == TileSet::River => {
@@ -834,8 +888,12 @@ fn compare_sim_of(
             } => {
                 turns += 1;
                 o.place(tile, pos.x, pos.y, rot);
+                if tile.set() == TileSet::InnsCathedrals {
+                    *o.stats.entry("inns & cathedrals tile placed").or_default() += 1;
+                }
                 if let Some((role, place)) = meeple {
-                    o.deploy(colour.index(), pos.x, pos.y, role, place);
+                    let large = sim.last_action() == Action::Figure(Figure::LargeMeeple);
+                    o.deploy_figure(colour.index(), pos.x, pos.y, role, place, large);
                 }
                 let og = o.score_turn(pos.x, pos.y);
                 let g = sim.game();
@@ -851,7 +909,8 @@ fn compare_sim_of(
             }
         }
     }
-    let ctx = format!("sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes)");
+    let ctx =
+        format!("sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes, sets {sets:?})");
     let before = scores(sim.game());
     let fin = sim.finish();
     let og = o.final_scoring();
@@ -877,10 +936,7 @@ fn compare_own(seed: u64, players: usize, farmers: bool, driver: Driver) -> (usi
         .unwrap();
     o.place(TileType::D, 0, 0, Rotation::R0);
     let mut deck: Vec<TileType> = Vec::new();
-    for t in TileType::ALL
-        .into_iter()
-        .filter(|t| t.set() == TileSet::Base)
-    {
+    for t in TileType::of_set(carc_rules::TileSet::Base) {
         let n = t.count() as usize - usize::from(t == TileType::D);
         deck.extend(std::iter::repeat_n(t, n));
     }
@@ -1029,7 +1085,7 @@ fn river_games_agree_with_the_oracle() {
     for seed in 0..24u64 {
         let (players, farmers) = (2 + (seed % 4) as usize, seed % 3 != 0);
         let sim = Sim::with_river(seed, players, farmers);
-        let (t, stats) = compare_sim_of(sim, seed, players, farmers, 1);
+        let (t, stats) = compare_sim_of(sim, seed, players, farmers, 1, &[]);
         turns += t;
         river += stats.get("river tile").copied().unwrap_or(0);
     }

@@ -130,6 +130,7 @@ fn json_array(list: &carc_analysis::MoveList) -> String {
                 "y": m.y,
                 "rotation": m.rotation,
                 "meeple": m.meeple.map(|(role, place)| json!({"role": role, "place": place})),
+                "figure": m.figure,
                 "points": m.points,
                 "gains": gains,
                 "move": m.text,

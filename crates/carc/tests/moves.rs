@@ -169,7 +169,8 @@ fn bad_input_exits_2_with_one_message() {
         (&["moves", path, "Z"], "`Z` is not a tile"),
         (
             &["moves", path, "EE"],
-            "`EE` is not a tile; did you mean `E`?",
+            // `E` and the garden tile `Eg` are both one edit away
+            "`EE` is not a tile; did you mean `E` or `Eg`?",
         ),
         (
             &["moves", path, "E", "--line", "3"],

@@ -72,6 +72,32 @@ fn usage_and_io_problems_exit_2() {
 }
 
 #[test]
+fn inns_cathedrals_and_gardens_are_drawn() {
+    // an inn road (ic.B, with a garden), a cathedral (ic.K) holding red's large knight
+    let dir = std::env::temp_dir().join(format!("carc-render-ic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ic.carc");
+    std::fs::write(
+        &path,
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\ntile ic.K 0,1 red large knight N\ntile ic.B 1,0 blue traveller W\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(["render", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(svg.matches(r#"class="inn""#).count(), 1, "{svg}");
+    assert_eq!(svg.matches(r#"class="cathedral""#).count(), 1);
+    assert_eq!(svg.matches(r#"class="garden""#).count(), 1);
+    // the label and data attribute name the whole token, not its first letter
+    assert!(svg.contains(r#"data-letter="ic.K""#));
+    // one large meeple (red's), one ordinary (blue's)
+    assert_eq!(svg.matches(r#"data-figure="large""#).count(), 1);
+    assert_eq!(svg.matches(r#"class="meeple""#).count(), 2);
+}
+
+#[test]
 fn a_lesson_is_drawn_before_its_end_unless_final_or_a_line_is_asked() {
     // Lesson 5: the turn on line 12 closes the city for nobody; `end` on line 13 scores
     // red's farmer 3 (one completed city touched). The default picture is line 12, red 0;

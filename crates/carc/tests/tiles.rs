@@ -172,8 +172,10 @@ fn svg_pictures_and_usage_errors() {
         .collect();
     assert_eq!(rotations, ["0", "90", "180", "270"]);
     let sheet = stdout(&carc(&["tiles", "--svg"]));
-    // 24 base types + the River's 11 (r.A–r.L; r.F is the second r.D's other name).
-    assert_eq!(sheet.matches("class=\"tile\"").count(), 24 + 11);
+    // 24 base types (A–X) + the River's 11 (r.A–r.L without r.F, the second r.D's other
+    // name) + the 8 garden tiles of The Abbot (Eg Hg Ig Mg Ng Rg Ug Vg) + Inns & Cathedrals'
+    // 17 (ic.A–ic.Q: 17 letters, the two cathedrals share ic.K) = 60 distinct types.
+    assert_eq!(sheet.matches("class=\"tile\"").count(), 24 + 11 + 8 + 17);
     for args in [
         vec!["tiles", "Z"],
         vec!["tiles", "A", "B"],

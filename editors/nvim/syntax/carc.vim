@@ -15,10 +15,12 @@ syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\)\>"
 syntax match carcBrace "[{}]"
 
 syntax keyword carcColour red blue green yellow black
-syntax keyword carcRole knight traveller traveler monk farmer
+syntax keyword carcRole knight traveller traveler monk farmer large abbot recall
 syntax keyword carcConstant nothing farmers boxes river points final
 syntax match carcConstant "\<no-farmers\>"
 syntax match carcConstant "\<whole-board\>"
+syntax keyword carcConstant abbot
+syntax match carcConstant "\<inns-cathedrals\>"
 syntax match carcRotation "\<r\%(0\|90\|180\|270\)\>"
 syntax match carcNumber "\%(^\|[ \t,]\)\zs+\=\d\+\>\ze\%([ \t,#]\|$\)"
 syntax match carcCoord "\%(^\|\s\)\zs-\=\d\+,-\=\d\+\ze\%(\s\|#\|$\)"
@@ -35,7 +37,7 @@ syntax match carcCode "\%(^\s*refused\s[^:#]*\)\@<=\<\l\+\%(-\l\+\)*\ze\s*[,:]"
 syntax match carcStatement "\%(^\s*refused\s[^:#]*:\s*\)\@<=\%(turn\|discard\)\>"
 syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*discard\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
 syntax match carcTile "\%(^\s*refused\s[^:#]*:\s*turn\s\+\a\+\s\+\)\@<=\a[A-Za-z0-9]*\%(\.[A-Za-z0-9]\+\)\=\ze\%([ \t,#]\|$\)"
-syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NE\|SE\|SW\|NW\|N\|E\|S\|W\)\>"
+syntax match carcPlace "\%(\<\%(knight\|traveller\|traveler\|monk\|farmer\)\s\+\)\@<=\%(NNE\|ENE\|ESE\|SSE\|SSW\|WSW\|WNW\|NNW\|NE\|SE\|SW\|NW\|N\|E\|S\|W\|inner\)\>"
 
 highlight default link carcComment Comment
 highlight default link carcString String

@@ -139,15 +139,21 @@ def comment(rng: random.Random) -> str:
 
 COLOUR = pick("red", "blue", "green", "yellow", "black")
 ROLE = pick("knight", "traveller", "traveler", "monk", "farmer")
-PLACE = pick("N", "E", "S", "W", "NE", "SE", "SW", "NW")
+PLACE = pick(
+    "N", "E", "S", "W", "NE", "SE", "SW", "NW", "NNE", "ESE", "SSW", "WNW", "NNW", "inner"
+)
 ROTATION = pick("r0", "r90", "r180", "r270")
 GLYPH = pick("!!", "!?", "!", "??", "?!", "?")
 # Option words: the registry's and others (which words exist is the parser's question).
-RULE_OPTION = pick("farmers", "no-farmers", "whole-board", "boxes", "foo-2", "x")
+RULE_OPTION = pick(
+    "farmers", "no-farmers", "whole-board", "boxes", "abbot", "inns-cathedrals", "foo-2", "x"
+)
+# A meeple, or the large meeple of Inns & Cathedrals (`large knight N`).
+MEEPLE = one_of(words(opt(pick("large")), ROLE, opt(PLACE)), "abbot")
 AMOUNTS = listed(words(COLOUR, number))
 EXPECTATION = words("=>", one_of("nothing", listed(words(COLOUR, number))))
 TURN_MOVE = words(
-    "turn", COLOUR, tile, coordinate, opt(ROTATION), opt(words(ROLE, opt(PLACE))), opt(GLYPH)
+    "turn", COLOUR, tile, coordinate, opt(ROTATION), opt(one_of(MEEPLE, "recall")), opt(GLYPH)
 )
 
 # ---- the statement forms of grammar/carc.pest: keep in step with it --------------------
@@ -157,7 +163,7 @@ FORMS: dict[str, Gen] = {
     "note": words("note", string),
     "players": words("players", listed(COLOUR)),
     "rules": words("rules", listed(words(RULE_OPTION, opt(number)))),
-    "tile": words("tile", tile, coordinate, opt(ROTATION), some(words(COLOUR, ROLE, opt(PLACE)))),
+    "tile": words("tile", tile, coordinate, opt(ROTATION), some(words(COLOUR, MEEPLE))),
     "supply": words("supply", AMOUNTS),
     "score": words("score", AMOUNTS),
     "turn": words(TURN_MOVE, opt(EXPECTATION)),
@@ -193,6 +199,14 @@ NEAR_MISSES = [
     "tile D 0,0,1", "tile D 0, 0", "tile D -0,-0", "tile D 0,0# touching",
     "tile DD 0,0", "tile D1 0,0", "tile 1D 0,0", "tile D. 0,0", "tile D.x.y 0,0",
     "tile é 0,0", "tile red 0,0", "tile r90 0,0", "tile D 0,0 red", "tile D 0,0 red knight S W",
+    "tile D 0,0 red large knight N", "tile D 0,0 red large", "tile D 0,0 red large large knight",
+    "turn red U 1,0 large traveller", "turn red U 1,0 large", "turn red U 1,0 largeknight",
+    "turn red U 1,0 knight large", "refused figure-supply: turn red U 1,0 large traveller N",
+    "tile ic.G 0,1 red farmer ESE", "tile ic.H 0,1 red farmer inner", "tile D 0,0 red farmer NNEE",
+    "tile D 0,0 red farmer Inner", "tile D 0,0 red farmer innerx", "turn red D 0,0 farmer SSEE",
+    "tile Eg 0,1 red abbot", "tile Eg 0,1 red abbot N", "tile Eg 0,1 red large abbot",
+    "turn red U 1,0 recall", "turn red U 1,0 recall abbot", "turn red U 1,0 abbot recall",
+    "turn red U 1,0 recall => red +3", "turn red U 1,0 abbot !", "turn red U 1,0 recall knight",
     "players red,,blue", "players red ,blue", "players red,", "players red, #x", "players",
     "players#", "players red blue,green", "rules boxes", "rules boxes +3,farmers",
     "rules farmers no-farmers whole-board", "rules no-farmersx", "rules Farmers", "rules 3",

@@ -74,6 +74,7 @@ pub(super) fn of_line(
             let meeple = meeple.and_then(|(role, place)| {
                 Some(BoardMeeple {
                     colour,
+                    figure: carc_rules::Figure::Meeple,
                     role,
                     pos,
                     place: place?,

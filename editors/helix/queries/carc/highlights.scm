@@ -27,6 +27,9 @@
 (tile) @type
 
 (role) @type.builtin
+(large) @type.builtin
+(abbot) @type.builtin
+(recall) @keyword
 
 (colour) @constant
 

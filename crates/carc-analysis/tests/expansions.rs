@@ -1,0 +1,76 @@
+//! Random games with The Abbot and Inns & Cathedrals: the simulator's choices (large meeples,
+//! abbots, recalls, the expansions' tiles) written as `.carc` files must check clean, and the
+//! replay of each file must reach the simulator's final scores.
+
+use carc_analysis::analyze;
+use carc_rules::{simulate_sets, Action, Figure, TileSet};
+
+#[test]
+fn random_games_with_both_sets_check_clean_and_agree_on_the_scores() {
+    let sets = [TileSet::Abbot, TileSet::InnsCathedrals];
+    let (mut large, mut abbots, mut recalls) = (0, 0, 0);
+    for seed in 0..40 {
+        let rec = simulate_sets(seed, 2, true, &sets);
+        let mut text = rec.to_carc(&format!("random game {seed}"), &[]);
+        // the simulator's totals, as an assertion the replay must meet
+        let totals: Vec<String> = rec.scores.iter().map(|(c, s)| format!("{c} {s}")).collect();
+        text.push_str(&format!("expect score {}\n", totals.join(", ")));
+        let analysis = analyze(&text);
+        let found: Vec<String> = analysis
+            .diagnostics()
+            .iter()
+            .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+            .collect();
+        assert!(found.is_empty(), "seed {seed}: {found:?}\n{text}");
+        for a in &rec.actions {
+            match a {
+                Action::Figure(Figure::LargeMeeple) => large += 1,
+                Action::Figure(Figure::Abbot) => abbots += 1,
+                Action::Recall => recalls += 1,
+                _ => {}
+            }
+        }
+        // 72 tiles of the base box (gardens in place of 8 copies) and 18 of Inns &
+        // Cathedrals: 89 draws after the start tile
+        assert_eq!(rec.steps.len(), 71 + 18, "seed {seed}");
+    }
+    // the games did use every new choice
+    assert!(
+        large > 0 && abbots > 0 && recalls > 0,
+        "{large} {abbots} {recalls}"
+    );
+}
+
+#[test]
+fn moves_list_the_large_meeple_the_abbot_and_recall() {
+    // red's abbot stands in the garden of Eg r180 at 0,1 (neighbours: D only)
+    let text =
+        "rules abbot inns-cathedrals\nplayers red blue\ntile D 0,0\ntile Eg 0,1 r180 red abbot\n";
+    let list = carc_analysis::moves(&analyze(text), "U", None).unwrap();
+    let texts: Vec<&str> = list.moves.iter().map(|m| m.text.as_str()).collect();
+    // U r90 at 1,0 is the garden's second neighbour: recalling scores 1 + 2 = 3 at once
+    let recall = list
+        .moves
+        .iter()
+        .find(|m| m.text == "U 1,0 r90 recall")
+        .unwrap_or_else(|| panic!("{texts:?}"));
+    assert_eq!((recall.points, recall.figure), (3, Some("recall")));
+    // the large meeple wherever a meeple may go
+    assert!(texts.contains(&"U 1,0 r90 large traveller E"), "{texts:?}");
+    assert!(texts.contains(&"U 1,0 r90 traveller E"), "{texts:?}");
+    // the abbot is on the board already, and U has no monastery or garden: no `abbot` move
+    assert!(!texts.iter().any(|t| t.ends_with(" abbot")), "{texts:?}");
+    // red's abbot is in use: no `abbot` on a monastery either; without it on the board, yes
+    let list = carc_analysis::moves(&analyze(text), "B", None).unwrap();
+    assert!(list.moves.iter().all(|m| m.figure != Some("abbot")));
+    let free = "rules abbot\nplayers red blue\ntile D 0,0\n";
+    let list = carc_analysis::moves(&analyze(free), "B", None).unwrap();
+    assert!(list
+        .moves
+        .iter()
+        .any(|m| m.figure == Some("abbot") && m.text.ends_with(" abbot")));
+    // without the sets, none of these words
+    let base = "players red blue\ntile D 0,0\n";
+    let list = carc_analysis::moves(&analyze(base), "U", None).unwrap();
+    assert!(list.moves.iter().all(|m| m.figure.is_none()));
+}
