@@ -27,6 +27,15 @@ fn labels(analysis: &Analysis) -> Vec<String> {
         .collect()
 }
 
+/// The labels completion offers at the cursor (`$0`) of `fixture`.
+fn completion_labels(fixture: &str) -> Vec<String> {
+    let (text, offset) = cursor(fixture);
+    completions(&analyze(&text), offset)
+        .into_iter()
+        .map(|i| i.label)
+        .collect()
+}
+
 const COAT_OF_ARMS: &str = "players red blue
 tile D 0,0
 tile F 0,1 r90 red knight S
@@ -546,35 +555,29 @@ fn hover_and_inlay_explain_inns_cathedrals_large_meeples_gardens_and_recall() {
 
 #[test]
 fn completion_offers_large_abbot_and_recall_when_their_sets_are_on() {
-    let labels = |fixture: &str| -> Vec<String> {
-        let (text, offset) = cursor(fixture);
-        completions(&analyze(&text), offset)
-            .into_iter()
-            .map(|i| i.label)
-            .collect()
-    };
     // base game: only the roles of U (a road and its fields)
-    let base = labels("players red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
+    let base = completion_labels("players red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
     assert!(base.contains(&"traveller".to_owned()), "{base:?}");
     assert!(!base
         .iter()
         .any(|l| ["large", "abbot", "recall"].contains(&l.as_str())));
     // both sets on, on a garden tile: the large meeple, the abbot and recall
-    let both = labels(
+    let both = completion_labels(
         "rules abbot inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red Ug 1,0 r90 $0\n",
     );
     for word in ["large", "abbot", "recall", "traveller"] {
         assert!(both.contains(&word.to_owned()), "{word}: {both:?}");
     }
     // no garden, no monastery: no abbot, but recall (of an abbot elsewhere)
-    let plain = labels("rules abbot\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
+    let plain =
+        completion_labels("rules abbot\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
     assert!(!plain.contains(&"abbot".to_owned()) && plain.contains(&"recall".to_owned()));
     // after `large`, the roles and then the places
-    let after = labels(
+    let after = completion_labels(
         "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 large $0\n",
     );
     assert!(after.contains(&"traveller".to_owned()), "{after:?}");
-    let places = labels("rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 large traveller $0\n");
+    let places = completion_labels("rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red U 1,0 r90 large traveller $0\n");
     assert!(places.contains(&"E".to_owned()), "{places:?}");
 }
 
@@ -598,21 +601,15 @@ fn semantic_tokens_classify_large_abbot_and_recall_as_figures() {
 
 #[test]
 fn completion_offers_half_sides_of_a_split_corner_and_inner_fields() {
-    let labels = |fixture: &str| -> Vec<String> {
-        let (text, offset) = cursor(fixture);
-        completions(&analyze(&text), offset)
-            .into_iter()
-            .map(|i| i.label)
-            .collect()
-    };
     // ic.G r180: corner NW is split into WNW and NNW (the bare corner is not offered)
-    let g = labels("rules inns-cathedrals\ntile D 0,0\nturn red ic.G 0,1 r180 farmer $0\n");
+    let g =
+        completion_labels("rules inns-cathedrals\ntile D 0,0\nturn red ic.G 0,1 r180 farmer $0\n");
     assert!(
         g.contains(&"WNW".to_owned()) && g.contains(&"NNW".to_owned()),
         "{g:?}"
     );
     assert!(!g.contains(&"NW".to_owned()), "{g:?}");
     // ic.H: the inner field
-    let h = labels("rules inns-cathedrals\ntile E 5,5\nturn red ic.H 5,6 farmer $0\n");
+    let h = completion_labels("rules inns-cathedrals\ntile E 5,5\nturn red ic.H 5,6 farmer $0\n");
     assert_eq!(h, ["inner"]);
 }
