@@ -83,7 +83,7 @@ and its `recall' (The Abbot).")
       (,(carc--word carc--roles) 1 font-lock-type-face)
       (,(carc--word carc--figures) 1 font-lock-type-face)
       (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"
-                       "abbot" "inns-cathedrals" "river"))
+                       "abbot" "inns-cathedrals" "river" "traders-builders"))
        1 font-lock-builtin-face)
       ;; glyphs, `=>', points and counts, braces
       ("[ \t]\\(!!\\|!\\?\\|\\?\\?\\|\\?!\\|!\\|\\?\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-warning-face)

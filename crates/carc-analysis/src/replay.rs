@@ -244,6 +244,7 @@ impl Prelude {
                             RuleOption::Abbot => sets.push(TileSet::Abbot),
                             RuleOption::InnsCathedrals => sets.push(TileSet::InnsCathedrals),
                             RuleOption::River => sets.push(TileSet::River),
+                            RuleOption::TradersBuilders => sets.push(TileSet::TradersBuilders),
                         }
                     }
                 }

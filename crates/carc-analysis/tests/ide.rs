@@ -431,7 +431,8 @@ fn completion_offers_the_rules_options_of_the_registry() {
             "boxes",
             "abbot",
             "inns-cathedrals",
-            "river"
+            "river",
+            "traders-builders"
         ]
     );
     assert!(items

@@ -89,6 +89,14 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         option: |_| RuleOption::River,
         carc: false,
     },
+    // ---- Traders & Builders (issue 18) ----
+    RuleOptionDef {
+        word: "traders-builders",
+        argument: None,
+        doc: "Traders & Builders: the tiles `tb.A`–`tb.X` and their goods, the builder and the pig (see \"Traders & Builders\")",
+        option: |_| RuleOption::TradersBuilders,
+        carc: false,
+    },
 ];
 
 /// The option written `word`.

@@ -265,6 +265,8 @@ pub enum RuleOption {
     InnsCathedrals,
     /// `river`: The River (its tiles, the spring as start tile, its turn rules).
     River,
+    /// `traders-builders`: Traders & Builders (its tiles and goods, the builder, the pig).
+    TradersBuilders,
 }
 
 impl fmt::Display for RuleOption {

@@ -560,7 +560,7 @@ fn error_role_place_and_rules_option() {
         error("rules farmer"),
         (
             "farmer".into(),
-            "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals or river (found `farmer`)"
+            "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river or traders-builders (found `farmer`)"
                 .into()
         )
     );
@@ -847,7 +847,7 @@ fn rules_whole_board_parses_and_formats() {
     assert_eq!(format("rules   whole-board\n"), "rules whole-board\n");
     assert_eq!(
         error("rules whole-bored").1,
-        "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals or river (found `whole-bored`)"
+        "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river or traders-builders (found `whole-bored`)"
     );
 }
 
