@@ -1109,6 +1109,11 @@ impl Replayer<'_> {
                     ),
                 );
             }
+            DeployError::BuilderPlace(fault) => {
+                // phase 1: the engine's reason under `bad-place`; `builder-place` comes with
+                // the builder's syntax
+                self.report(Code::BadPlace, span, fault.to_string());
+            }
             DeployError::NotLastTile | DeployError::NoTile => {
                 self.report(
                     Code::BadPlace,

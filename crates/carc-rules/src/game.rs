@@ -3,6 +3,7 @@
 //! `scoring`, move generation in `movegen`; all are `impl Game` blocks over this state.
 
 use crate::board::{CellMap, Pos, AROUND};
+use crate::builder::{BonusError, BonusState, BuilderFault};
 use crate::figures::Figure;
 use crate::tiles::{
     Color, Edge, FeatureKind, Place, Role, Rotation, SegmentDef, Side, TileType, NO_SEG,
@@ -183,6 +184,8 @@ pub enum DeployError {
     /// A special figure (large meeple, abbot …: one per player) that already stands on the
     /// board.
     FigureInUse(Figure),
+    /// A builder (Traders & Builders) where it may not stand.
+    BuilderPlace(BuilderFault),
 }
 
 impl fmt::Display for DeployError {
@@ -202,6 +205,7 @@ impl fmt::Display for DeployError {
             DeployError::EmptySupply => f.write_str("no meeple left in supply"),
             DeployError::FarmersOff => f.write_str("farmers are off"),
             DeployError::FigureInUse(figure) => write!(f, "the {figure} is already on the board"),
+            DeployError::BuilderPlace(fault) => fault.fmt(f),
         }
     }
 }
@@ -215,6 +219,10 @@ pub enum TurnError {
     Placement(PlacementError),
     /// The deployment is illegal.
     Deploy(DeployError),
+    /// A bonus part that the part before did not earn (Traders & Builders).
+    Bonus(BonusError),
+    /// The recall is refused (The Abbot).
+    Recall(RecallError),
 }
 
 impl fmt::Display for TurnError {
@@ -222,6 +230,8 @@ impl fmt::Display for TurnError {
         match self {
             TurnError::Placement(e) => write!(f, "illegal placement: {e}"),
             TurnError::Deploy(e) => write!(f, "illegal deployment: {e}"),
+            TurnError::Bonus(e) => write!(f, "no bonus tile: {e}"),
+            TurnError::Recall(e) => write!(f, "illegal recall: {e}"),
         }
     }
 }
@@ -260,7 +270,7 @@ pub struct Game {
     pub(crate) node_seg: Vec<u8>,
     /// At roots: open sides (roads, cities) or open half-sides (fields).
     pub(crate) open: Vec<i32>,
-    /// At roots: meeples on the feature.
+    /// At roots: figures that occupy the feature ([`Figure::occupies`]; not builders or pigs).
     pub(crate) mcount: Vec<u32>,
     /// At roots: the completed feature has been scored.
     pub(crate) scored: Vec<bool>,
@@ -275,6 +285,10 @@ pub struct Game {
     /// Scratch for counting distinct tiles without allocating.
     pub(crate) stamp: Vec<u32>,
     pub(crate) epoch: u32,
+    /// Figures on the board that do not occupy their feature (builders, pigs).
+    pub(crate) passive: u32,
+    /// What the last placement did to the builders (Traders & Builders).
+    pub(crate) bonus: BonusState,
 }
 
 impl Game {
@@ -303,6 +317,8 @@ impl Game {
             monasteries: Vec::with_capacity(8),
             stamp: Vec::with_capacity(72),
             epoch: 0,
+            passive: 0,
+            bonus: BonusState::default(),
         };
         g.reset(None);
         g
@@ -334,6 +350,8 @@ impl Game {
         self.monasteries.clear();
         self.stamp.clear();
         self.epoch = 0;
+        self.passive = 0;
+        self.bonus = BonusState::default();
     }
 
     /// The configuration.
@@ -577,6 +595,7 @@ impl Game {
             }
         }
         self.tile_nbrs[idx] = own;
+        self.note_builders(idx);
         Ok(())
     }
 
@@ -652,6 +671,7 @@ impl Game {
 
     /// As [`Game::deploy`] for any figure: a special figure (one per player, e.g. the large
     /// meeple) instead of the supply needs to be off the board ([`DeployError::FigureInUse`]).
+    /// The builder follows its own rules ([`Game::deploy_builder`]; `role` is ignored).
     pub fn deploy_figure(
         &mut self,
         colour: Color,
@@ -660,6 +680,9 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
+        if figure == Figure::Builder {
+            return self.deploy_builder(colour, pos, place);
+        }
         if self.last != Some(pos) {
             return Err(DeployError::NotLastTile);
         }
@@ -708,7 +731,9 @@ impl Game {
     }
 
     /// As [`Game::setup_meeple`] for any figure; a special figure of `colour` already on the
-    /// board is [`DeployError::FigureInUse`] (one per player).
+    /// board is [`DeployError::FigureInUse`] (one per player). A builder needs a road or city place
+    /// (`role` is ignored); whether its owner's follower stands beside it is
+    /// [`Game::builder_fault`]'s, once the whole setup is known.
     pub fn setup_figure(
         &mut self,
         colour: Color,
@@ -717,6 +742,9 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
+        if figure == Figure::Builder {
+            return self.setup_builder(colour, pos, place);
+        }
         let (node, place) = self.locate(pos, figure, role, place)?;
         if role == Role::Farmer && !self.config.farmers {
             return Err(DeployError::FarmersOff);
@@ -751,7 +779,11 @@ impl Game {
         let id = MeepleId(self.next_meeple);
         self.next_meeple = self.next_meeple.wrapping_add(1);
         let root = self.find(node);
-        self.mcount[root as usize] += 1;
+        if figure.occupies() {
+            self.mcount[root as usize] += 1;
+        } else {
+            self.passive += 1;
+        }
         if figure == Figure::Meeple {
             let s = &mut self.supply[colour.index()];
             *s = s.saturating_sub(1);
@@ -901,6 +933,9 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Vec<DeployError> {
+        if figure == Figure::Builder {
+            return self.builder_deploy_faults(colour, pos, place);
+        }
         let mut faults = Vec::new();
         let located = if self.last == Some(pos) {
             self.locate(pos, figure, role, place)
@@ -933,7 +968,11 @@ impl Game {
         let k = self.meeples.iter().position(|s| s.meeple.id == id)?;
         let slot = self.meeples.remove(k);
         let root = self.find(slot.node);
-        let count = &mut self.mcount[root as usize];
+        let count = if slot.meeple.figure.occupies() {
+            &mut self.mcount[root as usize]
+        } else {
+            &mut self.passive
+        };
         *count = count.saturating_sub(1);
         if slot.meeple.figure == Figure::Meeple {
             let supply = &mut self.supply[slot.meeple.colour.index()];
@@ -942,11 +981,12 @@ impl Game {
         Some(slot.meeple)
     }
 
-    /// Ids of the meeples on the feature with root `root`, in deployment order.
+    /// Ids of the figures that occupy the feature with root `root` (not its builders or
+    /// pigs), in deployment order.
     pub(crate) fn meeples_of_root(&self, root: u32) -> Vec<MeepleId> {
         self.meeples
             .iter()
-            .filter(|s| self.find_ro(s.node) == root)
+            .filter(|s| s.meeple.figure.occupies() && self.find_ro(s.node) == root)
             .map(|s| s.meeple.id)
             .collect()
     }

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod board;
+mod builder;
 pub mod catalogue;
 mod features;
 pub mod figures;
@@ -29,6 +30,7 @@ pub mod sim;
 pub mod tiles;
 
 pub use board::Pos;
+pub use builder::{BonusError, BuilderFault, PartAction};
 pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
 pub use figures::Figure;
 pub use game::{

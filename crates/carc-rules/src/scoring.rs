@@ -378,7 +378,9 @@ impl Game {
             None => None,
         };
         let mut counts = [0u32; 5];
-        if self.mcount[root as usize] > 0 {
+        // builders and pigs are not counted in `mcount` but leave with the feature too
+        let figures = self.mcount[root as usize] > 0 || self.passive > 0;
+        if figures {
             for s in &self.meeples {
                 if self.find_ro(s.node) == root {
                     counts[s.meeple.colour.index()] += s.meeple.figure.strength();
@@ -394,11 +396,14 @@ impl Game {
             }
         }
         let mut returned = Vec::new();
-        if self.mcount[root as usize] > 0 {
+        if figures {
             let mut k = 0;
             while k < self.meeples.len() {
                 if self.find_ro(self.meeples[k].node) == root {
                     let s = self.meeples.remove(k);
+                    if !s.meeple.figure.occupies() {
+                        self.passive = self.passive.saturating_sub(1);
+                    }
                     if s.meeple.figure == Figure::Meeple {
                         let sup = &mut self.supply[s.meeple.colour.index()];
                         *sup = sup.saturating_add(1);
