@@ -270,7 +270,8 @@ pub struct Game {
     pub(crate) node_seg: Vec<u8>,
     /// At roots: open sides (roads, cities) or open half-sides (fields).
     pub(crate) open: Vec<i32>,
-    /// At roots: figures that occupy the feature ([`Figure::occupies`]; not builders or pigs).
+    /// At roots: figures on the feature (every kind; [`Game::occupied`] asks whether one of
+    /// them occupies it).
     pub(crate) mcount: Vec<u32>,
     /// At roots: the completed feature has been scored.
     pub(crate) scored: Vec<bool>,
@@ -691,9 +692,9 @@ impl Game {
             return Err(DeployError::FarmersOff);
         }
         let root = self.find(node);
-        if self.mcount[root as usize] > 0 {
+        if figure.occupies() && self.occupied(root) {
             return Err(DeployError::Occupied {
-                meeples: self.meeples_of_root(root),
+                meeples: self.occupants_of_root(root),
             });
         }
         self.figure_available(colour, figure)?;
@@ -779,9 +780,8 @@ impl Game {
         let id = MeepleId(self.next_meeple);
         self.next_meeple = self.next_meeple.wrapping_add(1);
         let root = self.find(node);
-        if figure.occupies() {
-            self.mcount[root as usize] += 1;
-        } else {
+        self.mcount[root as usize] += 1;
+        if !figure.occupies() {
             self.passive += 1;
         }
         if figure == Figure::Meeple {
@@ -896,8 +896,8 @@ impl Game {
         roots.dedup();
         let mut meeples = Vec::new();
         for r in roots {
-            if self.mcount[r as usize] > 0 {
-                meeples.extend(self.meeples_of_root(r));
+            if self.occupied(r) {
+                meeples.extend(self.occupants_of_root(r));
             }
         }
         if !meeples.is_empty() {
@@ -949,9 +949,9 @@ impl Game {
                     faults.push(DeployError::FarmersOff);
                 }
                 let root = self.find(node);
-                if self.mcount[root as usize] > 0 {
+                if figure.occupies() && self.occupied(root) {
                     faults.push(DeployError::Occupied {
-                        meeples: self.meeples_of_root(root),
+                        meeples: self.occupants_of_root(root),
                     });
                 }
             }
@@ -968,12 +968,11 @@ impl Game {
         let k = self.meeples.iter().position(|s| s.meeple.id == id)?;
         let slot = self.meeples.remove(k);
         let root = self.find(slot.node);
-        let count = if slot.meeple.figure.occupies() {
-            &mut self.mcount[root as usize]
-        } else {
-            &mut self.passive
-        };
+        let count = &mut self.mcount[root as usize];
         *count = count.saturating_sub(1);
+        if !slot.meeple.figure.occupies() {
+            self.passive = self.passive.saturating_sub(1);
+        }
         if slot.meeple.figure == Figure::Meeple {
             let supply = &mut self.supply[slot.meeple.colour.index()];
             *supply = supply.saturating_add(1);
@@ -981,9 +980,18 @@ impl Game {
         Some(slot.meeple)
     }
 
-    /// Ids of the figures that occupy the feature with root `root` (not its builders or
-    /// pigs), in deployment order.
-    pub(crate) fn meeples_of_root(&self, root: u32) -> Vec<MeepleId> {
+    /// Whether the feature with root `root` holds a figure that occupies it
+    /// ([`Figure::occupies`]): a pig or a builder alone does not.
+    pub(crate) fn occupied(&self, root: u32) -> bool {
+        self.mcount[root as usize] > 0
+            && self
+                .meeples
+                .iter()
+                .any(|s| s.meeple.figure.occupies() && self.find_ro(s.node) == root)
+    }
+
+    /// Ids of the figures that occupy the feature with root `root`, in deployment order.
+    pub(crate) fn occupants_of_root(&self, root: u32) -> Vec<MeepleId> {
         self.meeples
             .iter()
             .filter(|s| s.meeple.figure.occupies() && self.find_ro(s.node) == root)

@@ -99,7 +99,7 @@ impl Game {
                 continue;
             }
             let root = self.find_ro(base + seg.index as u32);
-            if self.mcount[root as usize] > 0 {
+            if self.occupied(root) {
                 continue;
             }
             if let Some(p) = seg.places.first() {

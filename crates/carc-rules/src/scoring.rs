@@ -378,9 +378,7 @@ impl Game {
             None => None,
         };
         let mut counts = [0u32; 5];
-        // builders and pigs are not counted in `mcount` but leave with the feature too
-        let figures = self.mcount[root as usize] > 0 || self.passive > 0;
-        if figures {
+        if self.mcount[root as usize] > 0 {
             for s in &self.meeples {
                 if self.find_ro(s.node) == root {
                     counts[s.meeple.colour.index()] += s.meeple.figure.strength();
@@ -396,7 +394,7 @@ impl Game {
             }
         }
         let mut returned = Vec::new();
-        if figures {
+        if self.mcount[root as usize] > 0 {
             let mut k = 0;
             while k < self.meeples.len() {
                 if self.find_ro(self.meeples[k].node) == root {

@@ -412,7 +412,7 @@ impl Sim {
                 continue;
             }
             let root = g.find(base + u32::from(i));
-            if g.mcount[root as usize] == 0 {
+            if !g.occupied(root) {
                 if meeple {
                     opts.push((base + u32::from(i), Figure::Meeple));
                 }
@@ -424,8 +424,7 @@ impl Sim {
         if abbot {
             if let Ok((node, _)) = g.locate(pos, Figure::Abbot, Role::Monk, None) {
                 let root = g.find(node);
-                if g.mcount[root as usize] == 0 && g.figure_available(colour, Figure::Abbot).is_ok()
-                {
+                if !g.occupied(root) && g.figure_available(colour, Figure::Abbot).is_ok() {
                     opts.push((node, Figure::Abbot));
                 }
             }
