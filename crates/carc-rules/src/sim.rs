@@ -86,7 +86,7 @@ pub fn deck_of_boxes(boxes: u32) -> Vec<TileType> {
 /// One box of tiles with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
 /// Builders; other sets are ignored) minus one start tile D, in table order: with The Abbot
 /// each garden tile takes the place of one copy of its base type (the box still holds 72),
-/// with Inns & Cathedrals its 18 tiles are added, with Traders & Builders its tiles.
+/// with Inns & Cathedrals its 18 tiles are added, with Traders & Builders its 24.
 pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
     let mut v = deck_without_start();
     if sets.contains(&TileSet::Abbot) {
