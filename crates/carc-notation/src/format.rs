@@ -10,6 +10,8 @@
 //!   `players red blue`. Lists of colour–number pairs (`supply`, `score`, `expect …`, and
 //!   `=>` lists) are separated by a comma and a space: `supply red 3, blue 4`,
 //!   `=> red +1, blue +2`.
+//! - `goods` and `expect goods` keep their goods in the order written, each pair and the
+//!   colour separated by one space (commas are dropped): `goods red wine 2 cloth 1`.
 //! - A `refused` statement is written `refused CODE, CODE: turn …` (or `…: discard T`): its
 //!   codes separated by a comma and a space, the colon right after the last one.
 //! - Numbers in `supply`, `score` and `expect` are written `n`; points in `=>` lists are
