@@ -173,29 +173,10 @@ impl<'a> Words<'a> {
             };
             return Some(MeepleSpec::with_place(figure.value, figure.span, place));
         }
-        let large = self.word(|w| (w == "large").then_some(()));
+        let large = self.word(|w| (w == "large").then_some(())).map(|l| l.span);
         let role = self.word(RoleWord::from_word)?;
         let place = self.word(PlaceWord::from_word);
-        let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
-        let large = large.map(|l| l.span);
-        let figure = match large {
-            Some(span) => Spanned {
-                value: FigureWord::Large,
-                span,
-            },
-            None => Spanned {
-                value: FigureWord::Meeple,
-                span: role.span,
-            },
-        };
-        Some(MeepleSpec {
-            figure,
-            abbot: None,
-            large,
-            span: Span::new(large.map_or(role.span.start, |l| l.start), end),
-            role,
-            place,
-        })
+        Some(MeepleSpec::meeple(large, role, place))
     }
 }
 

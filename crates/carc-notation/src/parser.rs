@@ -501,26 +501,7 @@ impl<'i> Cursor<'i> {
             let place = PlaceWord::from_word(pair.as_str())?;
             Some(self.spanned(&pair, place))
         });
-        let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
-        let start = large.map_or(role.span.start, |l| l.start);
-        let figure = match large {
-            Some(span) => Spanned {
-                value: FigureWord::Large,
-                span,
-            },
-            None => Spanned {
-                value: FigureWord::Meeple,
-                span: role.span,
-            },
-        };
-        Some(MeepleSpec {
-            figure,
-            abbot: None,
-            large,
-            span: Span::new(start, end),
-            role,
-            place,
-        })
+        Some(MeepleSpec::meeple(large, role, place))
     }
 
     /// `amounts` (supply, score, expect) or `gains` (an `=>` list).

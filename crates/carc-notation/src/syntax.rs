@@ -690,6 +690,33 @@ impl MeepleSpec {
         }
     }
 
+    /// `[large] ROLE [PLACE]`: a meeple, or the large meeple when `large` is written.
+    pub fn meeple(
+        large: Option<Span>,
+        role: Spanned<RoleWord>,
+        place: Option<Spanned<PlaceWord>>,
+    ) -> MeepleSpec {
+        let figure = match large {
+            Some(span) => Spanned {
+                value: FigureWord::Large,
+                span,
+            },
+            None => Spanned {
+                value: FigureWord::Meeple,
+                span: role.span,
+            },
+        };
+        let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
+        MeepleSpec {
+            figure,
+            abbot: None,
+            large,
+            span: Span::new(large.map_or(role.span.start, |l| l.start), end),
+            role,
+            place,
+        }
+    }
+
     /// `builder PLACE` or `pig PLACE` (`figure` is one of those two), the word at `word`.
     pub fn with_place(figure: FigureWord, word: Span, place: Spanned<PlaceWord>) -> MeepleSpec {
         let role = match figure {
