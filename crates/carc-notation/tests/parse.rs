@@ -1170,6 +1170,13 @@ fn the_builder_and_the_pig_need_a_place() {
     let (span, message) = error("turn red U 2,0 builder X");
     assert_eq!(span, "X");
     assert!(message.starts_with("expected a place"), "{message}");
+    // a figure's word in the wrong case is hinted like a role's
+    let (span, message) = error("turn red U 2,0 Builder E");
+    assert_eq!(span, "Builder");
+    assert!(
+        message.ends_with("(found `Builder`; did you mean `builder`?)"),
+        "{message}"
+    );
     // a role word is not a place: `builder knight` is no figure
     let (span, _) = error("turn red U 2,0 builder knight N");
     assert_eq!(span, "knight");
