@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use carc_notation::{
-    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RefusedMove,
-    RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
+    Amount, Colour, Expectation, ExpectationKind, FigureWord, LineKind, MeepleSpec, Parse,
+    RefusedMove, RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
 };
 use carc_rules::river;
 use carc_rules::{
@@ -249,10 +249,12 @@ impl Prelude {
                     }
                 }
                 StatementKind::Turn(_)
+                | StatementKind::Bonus(_)
                 | StatementKind::Refused(_)
                 | StatementKind::Discard { .. }
                 | StatementKind::ExpectScore(_)
                 | StatementKind::ExpectSupply(_)
+                | StatementKind::ExpectGoods(_)
                 | StatementKind::End { .. } => saw_play = true,
                 _ => {}
             }
@@ -286,7 +288,8 @@ fn colours_of(kind: &StatementKind) -> Vec<Colour> {
         | StatementKind::Score(list)
         | StatementKind::ExpectScore(list)
         | StatementKind::ExpectSupply(list) => amounts(list),
-        StatementKind::Turn(turn) => {
+        StatementKind::Goods(goods) | StatementKind::ExpectGoods(goods) => vec![goods.colour.value],
+        StatementKind::Turn(turn) | StatementKind::Bonus(turn) => {
             let mut out = vec![turn.colour.value];
             if let Some(e) = &turn.expect {
                 out.extend(expectation_colours(e));
@@ -416,7 +419,9 @@ impl Replayer<'_> {
             Phase::Ended
                 if !matches!(
                     kind,
-                    StatementKind::ExpectScore(_) | StatementKind::ExpectSupply(_)
+                    StatementKind::ExpectScore(_)
+                        | StatementKind::ExpectSupply(_)
+                        | StatementKind::ExpectGoods(_)
                 ) =>
             {
                 self.report(
@@ -442,6 +447,13 @@ impl Replayer<'_> {
                 }
             }
             StatementKind::Turn(turn) => self.turn(line, turn),
+            // issue 18: wired by the builder work (the bonus part: earned or
+            // `bonus-not-earned`, placed, scored; not a turn of the turn order). Until then
+            // it is read and ignored.
+            StatementKind::Bonus(_) => {}
+            // issue 18: wired by the goods work (`goods` sets a colour's tokens, `expect
+            // goods` checks the listed ones). Until then both are read and ignored.
+            StatementKind::Goods(_) | StatementKind::ExpectGoods(_) => {}
             StatementKind::Refused(refused) => self.refused(line, refused),
             StatementKind::Discard { tile } => self.discard(tile),
             StatementKind::ExpectScore(list) => {
@@ -558,6 +570,21 @@ impl Replayer<'_> {
     /// Cathedrals). `None` (and `expansion-off`) for a figure of a set that is off: it is not
     /// deployed.
     fn figure_of(&mut self, meeple: &MeepleSpec) -> Option<Figure> {
+        if let figure @ (FigureWord::Builder | FigureWord::Pig) = meeple.figure.value {
+            if !self.set_on(TileSet::TradersBuilders) {
+                self.report(
+                    Code::ExpansionOff,
+                    meeple.figure.span,
+                    format!(
+                        "the {} is a figure of Traders & Builders; add `rules traders-builders` to use it (it is not deployed)",
+                        figure.as_str()
+                    ),
+                );
+            }
+            // issue 18: wired by the builder/pig work (`builder-place`, `pig-place`); until
+            // then neither is deployed.
+            return None;
+        }
         if let Some(abbot) = meeple.abbot {
             if self.sets.contains(&TileSet::Abbot) {
                 return Some(Figure::Abbot);
@@ -1346,20 +1373,10 @@ fn final_scoring_in_place(game: &mut Game) -> FinalScore {
     score
 }
 
-/// Whether a statement belongs to the setup (before the first turn, discard, expect or end).
+/// Whether a statement belongs to the setup (before the first turn, discard, expect or end):
+/// its keyword's entry in the keyword table ([`carc_notation::KEYWORDS`]).
 pub(crate) fn is_setup_kind(kind: &StatementKind) -> bool {
-    matches!(
-        kind,
-        StatementKind::Title(_)
-            | StatementKind::Note(_)
-            | StatementKind::Players(_)
-            | StatementKind::Rules(_)
-            | StatementKind::Tile(_)
-            | StatementKind::Supply(_)
-            | StatementKind::Score(_)
-            | StatementKind::Puzzle { .. }
-            | StatementKind::Draws(_)
-    )
+    kind.keyword_def().is_some_and(|k| k.setup)
 }
 
 /// Marks annotate the board wherever they stand; a `}` is checked by its own rule.
