@@ -161,7 +161,7 @@ impl Expected {
             Expected::Keyword => &crate::keywords::KEYWORD_WORDS,
             Expected::Goal => &["points", "final", "score"],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
-            Expected::Colour => &["red", "blue", "green", "yellow", "black"],
+            Expected::Colour => &carc_rules::Color::WORDS,
             Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
             Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
             Expected::RuleOption => crate::rules::words(),

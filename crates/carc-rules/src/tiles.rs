@@ -314,15 +314,13 @@ impl Color {
         self as usize
     }
 
+    /// The colour words of the notation, in the order of [`Color::ALL`]: the one list every
+    /// crate parses, completes and prints colours with.
+    pub const WORDS: [&'static str; 5] = ["red", "blue", "green", "yellow", "black"];
+
     /// Lower-case word: `red`, `blue`, `green`, `yellow`, `black`.
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Blue => "blue",
-            Color::Green => "green",
-            Color::Yellow => "yellow",
-            Color::Black => "black",
-        }
+        Color::WORDS[self.index()]
     }
 
     /// The colour of a lower-case word (`"red"` …).
