@@ -217,8 +217,7 @@ impl Prelude {
             let LineKind::Statement(statement) = &line.kind else {
                 continue;
             };
-            for colour in colours_of(&statement.kind) {
-                let c = colour;
+            for c in colours_of(&statement.kind) {
                 if !first_use.contains(&c) {
                     first_use.push(c);
                 }
