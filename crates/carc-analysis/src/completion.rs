@@ -2,8 +2,8 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{rule_option, Colour, Expected, Good, Span, KEYWORDS, RULE_OPTIONS};
-use carc_rules::{Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
+use carc_notation::{rule_option, Expected, Good, Span, KEYWORDS, RULE_OPTIONS};
+use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::tile_info::{self, TilePictures};
@@ -77,7 +77,7 @@ pub fn completions_with(
             context.simple(&unlisted, CompletionKind::Keyword)
         }
         ["players", listed @ ..] => {
-            let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
+            let listed: Vec<Color> = listed.iter().filter_map(|w| Color::from_word(w)).collect();
             context.colours(&listed)
         }
         ["rules", .., last] if rule_option(last).is_some_and(|d| d.argument.is_some()) => {
@@ -184,8 +184,8 @@ impl Context<'_> {
     }
 
     /// The players not yet listed, the players' colours first.
-    fn colours(&self, listed: &[Colour]) -> Vec<CompletionItem> {
-        Colour::ALL
+    fn colours(&self, listed: &[Color]) -> Vec<CompletionItem> {
+        Color::ALL
             .iter()
             .filter(|c| !listed.contains(c))
             .map(|c| self.item(c.as_str().to_owned(), None, CompletionKind::Colour))
@@ -231,7 +231,7 @@ impl Context<'_> {
         let meeple = if setup {
             match rest.split_first() {
                 None => None,
-                Some((colour, role)) if Colour::from_word(colour).is_some() => Some(role),
+                Some((colour, role)) if Color::from_word(colour).is_some() => Some(role),
                 Some(_) => return Vec::new(),
             }
         } else {

@@ -294,7 +294,7 @@ pub(crate) fn mover(parse: &Parse, players: &[Color], line: Option<usize>) -> Co
     };
     if let Some(LineKind::Statement(s)) = line.and_then(|l| parse.lines.get(l)).map(|l| &l.kind) {
         if let StatementKind::Turn(turn) = &s.kind {
-            return vocab::colour(turn.colour.value);
+            return turn.colour.value;
         }
     }
     let mut last: Option<Color> = None;
@@ -304,7 +304,7 @@ pub(crate) fn mover(parse: &Parse, players: &[Color], line: Option<usize>) -> Co
             continue;
         };
         match &s.kind {
-            StatementKind::Turn(turn) => last = Some(vocab::colour(turn.colour.value)),
+            StatementKind::Turn(turn) => last = Some(turn.colour.value),
             StatementKind::VariationOpen { .. } => saved.push(last),
             StatementKind::VariationClose => {
                 if let Some(l) = saved.pop() {

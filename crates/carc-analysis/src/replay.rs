@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use carc_notation::{
-    Amount, Colour, Expectation, ExpectationKind, FigureWord, LineKind, MeepleSpec, Parse,
-    RefusedMove, RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
+    Amount, Expectation, ExpectationKind, FigureWord, LineKind, MeepleSpec, Parse, RefusedMove,
+    RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
 };
 use carc_rules::river;
 use carc_rules::{
@@ -217,8 +217,7 @@ impl Prelude {
             let LineKind::Statement(statement) = &line.kind else {
                 continue;
             };
-            for colour in colours_of(&statement.kind) {
-                let c = vocab::colour(colour);
+            for c in colours_of(&statement.kind) {
                 if !first_use.contains(&c) {
                     first_use.push(c);
                 }
@@ -226,7 +225,7 @@ impl Prelude {
             match &statement.kind {
                 StatementKind::Players(list) if !saw_play && declared.is_none() => {
                     let mut players = Vec::new();
-                    for c in list.iter().map(|c| vocab::colour(c.value)) {
+                    for c in list.iter().map(|c| c.value) {
                         if !players.contains(&c) {
                             players.push(c);
                         }
@@ -279,7 +278,7 @@ impl Prelude {
 }
 
 /// Every colour word a statement mentions, in order.
-fn colours_of(kind: &StatementKind) -> Vec<Colour> {
+fn colours_of(kind: &StatementKind) -> Vec<Color> {
     let amounts = |list: &[Amount]| list.iter().map(|a| a.colour.value).collect::<Vec<_>>();
     match kind {
         StatementKind::Players(list) => list.iter().map(|c| c.value).collect(),
@@ -305,7 +304,7 @@ fn colours_of(kind: &StatementKind) -> Vec<Colour> {
     }
 }
 
-fn expectation_colours(e: &Expectation) -> Vec<Colour> {
+fn expectation_colours(e: &Expectation) -> Vec<Color> {
     match &e.kind {
         ExpectationKind::Nothing => Vec::new(),
         ExpectationKind::Gains(list) => list.iter().map(|a| a.colour.value).collect(),
@@ -485,10 +484,10 @@ impl Replayer<'_> {
         }
     }
 
-    /// The engine colour of a colour token, reporting `unknown-player` when `players` does
+    /// The colour of a colour token, reporting `unknown-player` when `players` does
     /// not list it (then `None`).
-    fn known_colour(&mut self, colour: &Spanned<Colour>) -> Option<Color> {
-        let c = vocab::colour(colour.value);
+    fn known_colour(&mut self, colour: &Spanned<Color>) -> Option<Color> {
+        let c = colour.value;
         if self.replay.declared_players && !self.replay.players.contains(&c) {
             let message = messages::unknown_player(c, &self.replay.players);
             self.report(Code::UnknownPlayer, colour.span, message);
@@ -854,7 +853,7 @@ impl Replayer<'_> {
 
     fn turn(&mut self, line: usize, turn: &TurnStmt) {
         let colour = self.known_colour(&turn.colour);
-        let c = colour.unwrap_or_else(|| vocab::colour(turn.colour.value));
+        let c = colour.unwrap_or(turn.colour.value);
         if colour.is_some() {
             self.check_turn_order(c, turn.colour.span);
         }
@@ -1081,7 +1080,7 @@ impl Replayer<'_> {
                 return;
             }
             for amount in list {
-                let c = vocab::colour(amount.colour.value);
+                let c = amount.colour.value;
                 if expected.iter().any(|(e, _)| *e == c) {
                     // `duplicate-colour` is reported; a list naming a colour twice means
                     // nothing to check against.
@@ -1143,7 +1142,7 @@ impl Replayer<'_> {
         };
         for (i, colour) in list.iter().enumerate() {
             if list[..i].iter().any(|c| c.value == colour.value) {
-                let message = messages::duplicate_colour(vocab::colour(colour.value), what);
+                let message = messages::duplicate_colour(colour.value, what);
                 self.report(Code::DuplicateColour, colour.span, message);
             }
         }
@@ -1213,7 +1212,7 @@ pub(crate) fn is_anywhere_kind(kind: &StatementKind) -> bool {
 }
 
 /// The span of a setup meeple: from its colour to the end of its role/place.
-fn meeple_span(colour: &Spanned<Colour>, meeple: &MeepleSpec) -> Span {
+fn meeple_span(colour: &Spanned<Color>, meeple: &MeepleSpec) -> Span {
     Span {
         start: colour.span.start,
         end: meeple.span.end,

@@ -172,7 +172,7 @@ impl Expected {
             Expected::Keyword => &crate::keywords::KEYWORD_WORDS,
             Expected::Goal => &["points", "final", "score"],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
-            Expected::Colour => &["red", "blue", "green", "yellow", "black"],
+            Expected::Colour => &carc_rules::Color::WORDS,
             // the figures' words too, for the hint (`Pig` → `pig`)
             Expected::Role => &[
                 "knight",

@@ -8,6 +8,7 @@
 //! hundred. A test compares both on every line of the repository's files and on random lines.
 
 use crate::syntax::*;
+use carc_rules::Color;
 
 /// At most this many words on a line taken by the fast path.
 const MAX_WORDS: usize = 16;
@@ -56,7 +57,7 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
     let keyword = w.word(Some)?;
     let kind = match keyword.value {
         "turn" | "bonus" => {
-            let colour = w.word(Colour::from_word)?;
+            let colour = w.word(Color::from_word)?;
             let tile = w.word(tile)?;
             let at = w.coord()?;
             let rotation = w.word(RotationWord::from_word);
@@ -83,7 +84,7 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
             let at = w.coord()?;
             let rotation = w.word(RotationWord::from_word);
             let mut meeples = Vec::new();
-            while let Some(colour) = w.word(Colour::from_word) {
+            while let Some(colour) = w.word(Color::from_word) {
                 meeples.push((colour, w.meeple()?));
             }
             StatementKind::Tile(TileStmt {

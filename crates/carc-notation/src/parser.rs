@@ -7,6 +7,7 @@ use pest::Parser as _;
 
 use crate::error::{Expected, SyntaxError, SyntaxErrorKind};
 use crate::syntax::*;
+use carc_rules::Color;
 
 /// Lines longer than this many bytes are a syntax error and are not given to pest.
 pub const MAX_LINE_LEN: usize = 65_536;
@@ -468,13 +469,13 @@ impl<'i> Cursor<'i> {
         Some(self.spanned(&pair, value))
     }
 
-    fn colour(&mut self) -> Option<Spanned<Colour>> {
+    fn colour(&mut self) -> Option<Spanned<Color>> {
         let pair = self.take(Rule::colour)?;
-        let value = Colour::from_word(pair.as_str())?;
+        let value = Color::from_word(pair.as_str())?;
         Some(self.spanned(&pair, value))
     }
 
-    fn need_colour(&mut self) -> Result<Spanned<Colour>, SyntaxError> {
+    fn need_colour(&mut self) -> Result<Spanned<Color>, SyntaxError> {
         self.colour().ok_or_else(|| self.internal())
     }
 

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use carc_rules::Color;
+
 /// A range of byte offsets `start..end` into the whole text given to [`crate::parse`].
 ///
 /// Its `Debug` form is `start..end`.
@@ -121,7 +123,7 @@ pub enum StatementKind {
     /// `note "…"`: the unescaped value; the span is the literal including its quotes.
     Note(Spanned<String>),
     /// `players C1 C2 …` (at least one colour at the syntax level).
-    Players(Vec<Spanned<Colour>>),
+    Players(Vec<Spanned<Color>>),
     /// `rules OPT …` (at least one option).
     Rules(Vec<Spanned<RuleOption>>),
     /// `tile T x,y [rK] [COLOUR FIGURE [PLACE]]…` (more than one figure is `tile-meeples`).
@@ -245,48 +247,6 @@ impl PuzzleGoal {
     /// The goal written `word`.
     pub fn from_word(word: &str) -> Option<PuzzleGoal> {
         PuzzleGoal::ALL.into_iter().find(|g| g.as_str() == word)
-    }
-}
-
-/// A player colour word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// `red`
-    Red,
-    /// `blue`
-    Blue,
-    /// `green`
-    Green,
-    /// `yellow`
-    Yellow,
-    /// `black`
-    Black,
-}
-
-impl Colour {
-    /// All colours, in the order the notation lists them.
-    pub const ALL: [Colour; 5] = [
-        Colour::Red,
-        Colour::Blue,
-        Colour::Green,
-        Colour::Yellow,
-        Colour::Black,
-    ];
-
-    /// The word as written in the notation.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Colour::Red => "red",
-            Colour::Blue => "blue",
-            Colour::Green => "green",
-            Colour::Yellow => "yellow",
-            Colour::Black => "black",
-        }
-    }
-
-    /// The colour written as `word`, if any.
-    pub fn from_word(word: &str) -> Option<Colour> {
-        Colour::ALL.into_iter().find(|c| c.as_str() == word)
     }
 }
 
@@ -759,7 +719,7 @@ pub struct TileStmt {
     pub rotation: Option<Spanned<RotationWord>>,
     /// The figures on it as written: at most one is legal (the analysis reports the rest as
     /// `tile-meeples`).
-    pub meeples: Vec<(Spanned<Colour>, MeepleSpec)>,
+    pub meeples: Vec<(Spanned<Color>, MeepleSpec)>,
 }
 
 /// `turn COLOUR T x,y [rK] [FIGURE [PLACE] | recall] [GLYPH] [=> EXPECT]`, and the same
@@ -767,7 +727,7 @@ pub struct TileStmt {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnStmt {
     /// Whose turn.
-    pub colour: Spanned<Colour>,
+    pub colour: Spanned<Color>,
     /// The tile's token as written (see [`TileStmt::tile`]).
     pub tile: Spanned<String>,
     /// Where it goes.
@@ -817,7 +777,7 @@ pub enum RefusedMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Amount {
     /// The colour.
-    pub colour: Spanned<Colour>,
+    pub colour: Spanned<Color>,
     /// The number (never negative; written `n` or `+n`).
     pub value: Spanned<i64>,
     /// From the colour to the end of the number.
@@ -865,7 +825,7 @@ impl Good {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GoodsStmt {
     /// Whose goods.
-    pub colour: Spanned<Colour>,
+    pub colour: Spanned<Color>,
     /// The goods listed, in the order written; each good at most once (a good written twice
     /// is a syntax error). May be empty.
     pub goods: Vec<GoodAmount>,

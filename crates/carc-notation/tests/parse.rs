@@ -2,6 +2,7 @@
 //! of syntax error with its message and span.
 
 use carc_notation::*;
+use carc_rules::Color;
 
 /// Parses `text` and fails the test if any line does not parse.
 fn parse_ok(text: &str) -> Parse {
@@ -125,8 +126,8 @@ fn coat_of_arms_example_means_what_it_says() {
     assert_eq!(slice(text, statements[0].keyword), "title");
     match &statements[2].kind {
         StatementKind::Players(colours) => {
-            let colours: Vec<Colour> = colours.iter().map(|c| c.value).collect();
-            assert_eq!(colours, [Colour::Red, Colour::Blue]);
+            let colours: Vec<Color> = colours.iter().map(|c| c.value).collect();
+            assert_eq!(colours, [Color::Red, Color::Blue]);
         }
         other => panic!("{other:?}"),
     }
@@ -150,7 +151,7 @@ fn coat_of_arms_example_means_what_it_says() {
             let [(colour, meeple)] = tile.meeples.as_slice() else {
                 panic!("one meeple expected: {:?}", tile.meeples)
             };
-            assert_eq!(colour.value, Colour::Red);
+            assert_eq!(colour.value, Color::Red);
             assert_eq!(slice(text, colour.span), "red");
             assert_eq!(meeple.role.value, RoleWord::Knight);
             assert_eq!(slice(text, meeple.role.span), "knight");
@@ -176,7 +177,7 @@ fn coat_of_arms_example_means_what_it_says() {
     );
     match &statements[6].kind {
         StatementKind::Turn(turn) => {
-            assert_eq!(turn.colour.value, Colour::Blue);
+            assert_eq!(turn.colour.value, Color::Blue);
             assert_eq!(turn.tile.value, "E");
             assert_eq!(
                 turn.rotation.as_ref().map(|r| r.value),
@@ -188,7 +189,7 @@ fn coat_of_arms_example_means_what_it_says() {
             match &expect.kind {
                 ExpectationKind::Gains(gains) => {
                     assert_eq!(gains.len(), 1);
-                    assert_eq!(gains[0].colour.value, Colour::Red);
+                    assert_eq!(gains[0].colour.value, Color::Red);
                     assert_eq!(gains[0].value.value, 8);
                     assert_eq!(slice(text, gains[0].value.span), "+8");
                     assert_eq!(slice(text, gains[0].span), "red +8");
@@ -247,7 +248,7 @@ fn traveler_and_traveller_are_both_roles() {
 
 #[test]
 fn supply_score_expect_discard_and_rules() {
-    let amounts = |kind: StatementKind| -> Vec<(Colour, i64)> {
+    let amounts = |kind: StatementKind| -> Vec<(Color, i64)> {
         let list = match kind {
             StatementKind::Supply(l)
             | StatementKind::Score(l)
@@ -261,11 +262,11 @@ fn supply_score_expect_discard_and_rules() {
     };
     assert_eq!(
         amounts(statement("supply red 3 blue 0")),
-        [(Colour::Red, 3), (Colour::Blue, 0)]
+        [(Color::Red, 3), (Color::Blue, 0)]
     );
     assert_eq!(
         amounts(statement("score red 12, blue +4")),
-        [(Colour::Red, 12), (Colour::Blue, 4)]
+        [(Color::Red, 12), (Color::Blue, 4)]
     );
     assert!(matches!(
         statement("expect score red 10 blue 4"),
@@ -275,10 +276,7 @@ fn supply_score_expect_discard_and_rules() {
         statement("expect supply red 6"),
         StatementKind::ExpectSupply(_)
     ));
-    assert_eq!(
-        amounts(statement("expect supply red 6")),
-        [(Colour::Red, 6)]
-    );
+    assert_eq!(amounts(statement("expect supply red 6")), [(Color::Red, 6)]);
     let text = "expect  score red 1";
     let parse = parse_ok(text);
     let stmt = parse.statements().next().expect("statement");
@@ -313,9 +311,9 @@ fn gains_with_and_without_commas_and_signs() {
                         ..
                     }),
             } => {
-                let g: Vec<(Colour, i64)> =
+                let g: Vec<(Color, i64)> =
                     g.iter().map(|a| (a.colour.value, a.value.value)).collect();
-                assert_eq!(g, [(Colour::Red, 1), (Colour::Blue, 2)], "{text}");
+                assert_eq!(g, [(Color::Red, 1), (Color::Blue, 2)], "{text}");
             }
             other => panic!("{text}: {other:?}"),
         }
@@ -738,8 +736,8 @@ fn a_tile_line_may_list_several_meeples_for_the_analysis_to_refuse() {
     let StatementKind::Tile(tile) = &statement.kind else {
         panic!("{statement:?}")
     };
-    let colours: Vec<Colour> = tile.meeples.iter().map(|(c, _)| c.value).collect();
-    assert_eq!(colours, [Colour::Red, Colour::Blue]);
+    let colours: Vec<Color> = tile.meeples.iter().map(|(c, _)| c.value).collect();
+    assert_eq!(colours, [Color::Red, Color::Blue]);
     assert_eq!(slice(text, tile.meeples[1].1.span), "traveller E");
 }
 
@@ -893,7 +891,7 @@ fn a_refused_statement_has_its_codes_and_its_move_with_spans() {
     let RefusedMove::Turn(turn) = &refused.refused else {
         panic!("not a refused turn");
     };
-    assert_eq!(turn.colour.value, Colour::Red);
+    assert_eq!(turn.colour.value, Color::Red);
     assert_eq!(turn.tile.value, "E");
     assert_eq!(slice(text, turn.at.span), "0,1");
     assert_eq!(turn.rotation.map(|r| r.value), Some(RotationWord::R180));
@@ -1024,7 +1022,7 @@ fn the_traders_and_builders_examples_parse_to_what_they_say() {
     let [(colour, builder)] = tile.meeples.as_slice() else {
         panic!("one figure: {:?}", tile.meeples);
     };
-    assert_eq!(colour.value, Colour::Red);
+    assert_eq!(colour.value, Color::Red);
     assert_eq!(builder.figure.value, FigureWord::Builder);
     assert_eq!(slice(text, builder.figure.span), "builder");
     assert_eq!(slice(text, builder.span), "builder E");
@@ -1035,7 +1033,7 @@ fn the_traders_and_builders_examples_parse_to_what_they_say() {
         panic!("a bonus line: {:?}", statements[6]);
     };
     assert_eq!(slice(text, statements[6].keyword), "bonus");
-    assert_eq!(bonus.colour.value, Colour::Red);
+    assert_eq!(bonus.colour.value, Color::Red);
     assert_eq!(bonus.tile.value, "A");
     assert_eq!(slice(text, bonus.at.span), "3,0");
     assert_eq!(bonus.rotation.map(|r| r.value), Some(RotationWord::R90));
@@ -1049,7 +1047,7 @@ fn the_traders_and_builders_examples_parse_to_what_they_say() {
     };
     assert_eq!(
         (gains[0].colour.value, gains[0].value.value),
-        (Colour::Red, 5)
+        (Color::Red, 5)
     );
     // Goods: `expect goods`, whose keyword covers both words
     let text = TRADERS_BUILDERS_EXAMPLES[1];
@@ -1059,7 +1057,7 @@ fn the_traders_and_builders_examples_parse_to_what_they_say() {
     let StatementKind::ExpectGoods(goods) = &expect.kind else {
         panic!("expect goods: {expect:?}");
     };
-    assert_eq!(goods.colour.value, Colour::Blue);
+    assert_eq!(goods.colour.value, Color::Blue);
     assert_eq!(goods.goods.len(), 1);
     assert_eq!(slice(text, goods.goods[0].span), "grain 1");
     assert_eq!(slice(text, goods.goods[0].good.span), "grain");

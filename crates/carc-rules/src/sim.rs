@@ -439,7 +439,7 @@ impl Sim {
 
     /// Play the rest of the game and score it without building any detailed result (the
     /// benchmark path); returns the scores indexed by [`Color::index`].
-    pub fn run_fast(&mut self) -> [i64; 5] {
+    pub fn run_fast(&mut self) -> [i64; Color::COUNT] {
         self.play_out();
         self.game.final_scoring_inner(None);
         self.game.score

@@ -241,7 +241,7 @@ fn turn_play(
         (role, place)
     });
     let play = RefusedPlay::Turn {
-        colour: vocab::colour(turn.colour.value),
+        colour: turn.colour.value,
         pos: vocab::pos(&turn.at),
         rotation,
         meeple,
