@@ -70,11 +70,17 @@ pub enum Code {
     RiverContinue,
     /// `rules river`: a curve placed directly against a curve turning the same way.
     RiverUturn,
+    // ---- Traders & Builders (issue 18) ----
+    /// A builder where it may not stand: not on a road or city, on one the tile completes, or
+    /// on one without a follower of its owner.
+    BuilderPlace,
+    /// A `bonus` line that the turn before did not earn.
+    BonusNotEarned,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 30] = [
+    pub const ALL: [Code; 32] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -106,6 +112,9 @@ impl Code {
         Code::RiverOrder,
         Code::RiverContinue,
         Code::RiverUturn,
+        // Traders & Builders (issue 18)
+        Code::BuilderPlace,
+        Code::BonusNotEarned,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -141,6 +150,8 @@ impl Code {
             Code::RiverOrder => "river-order",
             Code::RiverContinue => "river-continue",
             Code::RiverUturn => "river-uturn",
+            Code::BuilderPlace => "builder-place",
+            Code::BonusNotEarned => "bonus-not-earned",
         }
     }
 

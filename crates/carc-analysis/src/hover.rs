@@ -78,7 +78,7 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 markdown: marks_hover::glyph_card(glyph.value),
             })
         }
-        StatementKind::Turn(turn) if inside(statement.keyword) => {
+        StatementKind::Turn(turn) | StatementKind::Bonus(turn) if inside(statement.keyword) => {
             let mut card = analysis.replay.facts.iter().find_map(|f| match f {
                 Fact::Turn {
                     line,
@@ -90,6 +90,11 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 }
                 _ => None,
             })?;
+            if let Some(bonus) = bonus_line(analysis, line_index) {
+                card.push('\n');
+                card.push_str(&bonus);
+                card.push('\n');
+            }
             if let Some(glyph) = turn.glyph {
                 card.push('\n');
                 card.push_str(&marks_hover::glyph_card(glyph.value));
@@ -385,4 +390,23 @@ fn river_line(game: &Game) -> String {
         })
         .collect();
     format!("River: {}", parts.join("; "))
+}
+
+/// What a turn part that earned a bonus tile (Traders & Builders) adds to its card: ``"bonus
+/// earned: red's builder on this road (at 1,0): red plays a bonus tile next"``.
+fn bonus_line(analysis: &Analysis, line_index: usize) -> Option<String> {
+    analysis.replay.facts.iter().find_map(|f| match f {
+        Fact::BonusEarned {
+            line,
+            colour,
+            builder,
+            kind,
+        } if *line == line_index => Some(format!(
+            "{} (at {}): {} may play a bonus tile next (`bonus` line)",
+            crate::diagnostic::messages::bonus_earned(*colour, *kind),
+            vocab::pos_str(builder.pos),
+            colour.as_str()
+        )),
+        _ => None,
+    })
 }

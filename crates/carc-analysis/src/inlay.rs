@@ -1,5 +1,6 @@
 //! Inlay hints: after each turn without a written expectation what it scored (after an
-//! illegal turn, that it is illegal), after each meeple its feature's value, after `end` each
+//! illegal turn, that it is illegal), after a turn that earns a bonus tile (Traders &
+//! Builders) whose builder earned it, after each meeple its feature's value, after `end` each
 //! player's final gain and total. A hint says only what the line does not already say: a turn
 //! that writes `=> …` gets none (a wrong one is a `score-mismatch`).
 
@@ -29,6 +30,12 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                     offset,
                     label: turn_label(&score.features, faults),
                 }),
+            Fact::BonusEarned {
+                line, colour, kind, ..
+            } => statement_end(*line).map(|offset| InlayHint {
+                offset,
+                label: crate::diagnostic::messages::bonus_earned(*colour, *kind),
+            }),
             Fact::Meeple {
                 line, span, value, ..
             } => Some(InlayHint {
@@ -68,7 +75,10 @@ fn writes_expectation(analysis: &Analysis, line: usize) -> bool {
     else {
         return false;
     };
-    matches!(&statement.kind, StatementKind::Turn(t) if t.expect.is_some())
+    matches!(
+        &statement.kind,
+        StatementKind::Turn(t) | StatementKind::Bonus(t) if t.expect.is_some()
+    )
 }
 
 /// `red +4 · city of 2 tiles`, a tie `red +8, blue +8 · city of 3 tiles, 1 shield`, several

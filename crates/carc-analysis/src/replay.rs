@@ -54,6 +54,16 @@ pub enum Fact {
         /// for a legal turn); an illegal turn's expectation is not checked.
         faults: Vec<Code>,
     },
+    /// A turn part (`line`) that earned its player a bonus tile (Traders & Builders): its
+    /// tile extended the road or city of the player's builder.
+    BonusEarned {
+        line: usize,
+        colour: Color,
+        /// The builder as it stood when the tile was placed (it may have gone home since).
+        builder: carc_rules::Meeple,
+        /// Road or city.
+        kind: FeatureKind,
+    },
     /// Final scoring, with each player's total afterwards.
     End {
         line: usize,
@@ -158,6 +168,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         pending_setup_meeples: Vec::new(),
         explicit_supply: Vec::new(),
         previous_turn: None,
+        last_part: None,
         variations: Vec::new(),
     };
     for (index, line) in parse.lines.iter().enumerate() {
@@ -330,8 +341,22 @@ struct Replayer<'a> {
     /// `supply` entries of the setup, applied when the setup ends.
     explicit_supply: Vec<(Color, i64, Span)>,
     previous_turn: Option<Color>,
+    /// The turn part just played, while only `discard` lines follow it: what a `bonus` line
+    /// follows (Traders & Builders).
+    last_part: Option<LastPart>,
     /// The open `variation` blocks, innermost last, each with the position to return to.
     variations: Vec<VariationStart>,
+}
+
+/// The turn part a `bonus` line may follow.
+#[derive(Debug, Clone, Copy)]
+struct LastPart {
+    /// Its player.
+    colour: Color,
+    /// It was itself a bonus part.
+    bonus: bool,
+    /// Where its tile went (`None`: the tile was not placed).
+    pos: Option<Pos>,
 }
 
 /// Everything a variation may change and its closing `}` puts back: the main line goes on
@@ -340,6 +365,7 @@ struct Position {
     game: Game,
     phase: Phase,
     previous_turn: Option<Color>,
+    last_part: Option<LastPart>,
     tile_counts: HashMap<TileType, u32>,
     tile_lines: HashMap<Pos, usize>,
     marks: Vec<MarkInfo>,
@@ -359,6 +385,7 @@ impl Replayer<'_> {
             game: self.replay.game.clone(),
             phase: self.phase,
             previous_turn: self.previous_turn,
+            last_part: self.last_part,
             tile_counts: self.tile_counts.clone(),
             tile_lines: self.replay.tile_lines.clone(),
             marks: self.replay.marks.clone(),
@@ -371,6 +398,7 @@ impl Replayer<'_> {
         self.replay.game = position.game;
         self.phase = position.phase;
         self.previous_turn = position.previous_turn;
+        self.last_part = position.last_part;
         self.tile_counts = position.tile_counts;
         self.replay.tile_lines = position.tile_lines;
         self.replay.marks = position.marks;
@@ -425,6 +453,15 @@ impl Replayer<'_> {
             _ => {}
         }
         self.report_duplicate_colours(kind);
+        // a `bonus` follows its turn directly: only `discard` lines may stand between
+        if !is_anywhere
+            && !matches!(
+                kind,
+                StatementKind::Turn(_) | StatementKind::Bonus(_) | StatementKind::Discard { .. }
+            )
+        {
+            self.last_part = None;
+        }
         match kind {
             StatementKind::Title(_) | StatementKind::Note(_) | StatementKind::Rules(_) => {}
             StatementKind::Players(_) => {}
@@ -438,10 +475,7 @@ impl Replayer<'_> {
                 }
             }
             StatementKind::Turn(turn) => self.turn(line, turn),
-            // issue 18: wired by the builder work (the bonus part: earned or
-            // `bonus-not-earned`, placed, scored; not a turn of the turn order). Until then
-            // it is read and ignored.
-            StatementKind::Bonus(_) => {}
+            StatementKind::Bonus(turn) => self.bonus(line, keyword, turn),
             // issue 18: wired by the goods work (`goods` sets a colour's tokens, `expect
             // goods` checks the listed ones). Until then both are read and ignored.
             StatementKind::Goods(_) | StatementKind::ExpectGoods(_) => {}
@@ -552,8 +586,13 @@ impl Replayer<'_> {
                     ),
                 );
             }
-            // issue 18: wired by the builder/pig work (`builder-place`, `pig-place`); until
-            // then neither is deployed.
+            if figure == FigureWord::Builder {
+                return self
+                    .set_on(TileSet::TradersBuilders)
+                    .then_some(Figure::Builder);
+            }
+            // issue 18: the pig is wired by the pig work (`pig-place`); until then it is not
+            // deployed.
             return None;
         }
         if let Some(abbot) = meeple.abbot {
@@ -727,7 +766,7 @@ impl Replayer<'_> {
                     self.replay.meeple_spans.insert(id, (line, span));
                     self.pending_setup_meeples.push((line, span, id));
                 }
-                Err(error) => self.deploy_error(error, tile, rotation, role, meeple),
+                Err(error) => self.deploy_error(error, c, tile, rotation, role, meeple),
             }
         }
     }
@@ -755,6 +794,7 @@ impl Replayer<'_> {
             self.report_disconnected_setup();
         }
         self.report_completed_occupied();
+        self.report_setup_builders();
         for (line, span, id) in std::mem::take(&mut self.pending_setup_meeples) {
             if let Some(summary) = self.meeple_summary(id) {
                 let value = MeepleValue::OnBoard(summary);
@@ -851,6 +891,27 @@ impl Replayer<'_> {
         }
     }
 
+    /// `builder-place` at each setup builder whose owner has no follower on its road or city
+    /// in the whole setup (Traders & Builders); it is not placed.
+    fn report_setup_builders(&mut self) {
+        let mut found = Vec::new();
+        for meeple in self.replay.game.meeples() {
+            if let Some(carc_rules::BuilderFault::NoFollower(kind)) =
+                self.replay.game.builder_fault(meeple.id)
+            {
+                if let Some((_, span)) = self.replay.meeple_spans.get(&meeple.id) {
+                    found.push((*span, kind, meeple.colour, meeple.id));
+                }
+            }
+        }
+        found.sort_by_key(|(s, ..)| s.start);
+        for (span, kind, colour, id) in found {
+            self.replay.game.remove_meeple(id);
+            let message = messages::builder_place_setup(kind, colour);
+            self.report(Code::BuilderPlace, span, message);
+        }
+    }
+
     fn turn(&mut self, line: usize, turn: &TurnStmt) {
         let colour = self.known_colour(&turn.colour);
         let c = colour.unwrap_or(turn.colour.value);
@@ -860,12 +921,82 @@ impl Replayer<'_> {
         self.previous_turn = Some(c);
         // A colour that is not a player plays nothing: the turn is void.
         let Some(c) = colour else {
+            self.last_part = None;
+            return;
+        };
+        let pos = self.play_part(line, turn, c, false, self.replay.diagnostics.len());
+        self.last_part = Some(LastPart {
+            colour: c,
+            bonus: false,
+            pos,
+        });
+    }
+
+    /// A `bonus` line (Traders & Builders): the second part of the turn before, by the same
+    /// player, when that part's tile extended the road or city of the player's builder. It
+    /// does not count for turn order. Not earned: `bonus-not-earned` with the reason, and the
+    /// part is still played (its tile goes on the board and scores) with its expectation
+    /// unchecked, like an illegal turn. Without `rules traders-builders` the line is
+    /// `expansion-off` and ignored.
+    fn bonus(&mut self, line: usize, keyword: Span, turn: &TurnStmt) {
+        let previous = self.last_part.take();
+        if !self.set_on(TileSet::TradersBuilders) {
+            self.report(Code::ExpansionOff, keyword, messages::EXPANSION_OFF_BONUS);
+            return;
+        }
+        let Some(c) = self.known_colour(&turn.colour) else {
             return;
         };
         let before = self.replay.diagnostics.len();
-        let Some(tile) = self.take_drawn(&turn.tile, Some(vocab::pos(&turn.at))) else {
-            return;
+        if let Some(message) = self.bonus_fault(previous, c) {
+            self.report(Code::BonusNotEarned, keyword, message);
+        }
+        let pos = self.play_part(line, turn, c, true, before);
+        self.last_part = Some(LastPart {
+            colour: c,
+            bonus: true,
+            pos,
+        });
+    }
+
+    /// Why `colour` may not play a bonus part after `previous` (the part just played); `None`
+    /// when that part earned it.
+    fn bonus_fault(&self, previous: Option<LastPart>, colour: Color) -> Option<String> {
+        let Some(previous) = previous else {
+            return Some(messages::BONUS_NOT_EARNED_NO_TURN.to_owned());
         };
+        let Some(pos) = previous.pos else {
+            return Some(messages::BONUS_NOT_EARNED_VOID.to_owned());
+        };
+        if previous.colour != colour {
+            return Some(messages::bonus_not_earned_colour(previous.colour, colour));
+        }
+        let game = &self.replay.game;
+        let error = if previous.bonus {
+            carc_rules::BonusError::Chained
+        } else {
+            game.bonus_check(colour).err()?
+        };
+        let builder = game
+            .meeples()
+            .find(|m| m.colour == colour && m.figure == Figure::Builder)
+            .and_then(|m| Some((game.feature(game.meeple_feature(m.id)?)?.kind, m.pos)));
+        Some(messages::bonus_not_earned(error, colour, pos, builder))
+    }
+
+    /// Plays one turn part of `c` (a `turn` line, or a `bonus` line when `bonus`): the tile,
+    /// the recall or deployment, the scoring, the expectation, the facts. The diagnostics
+    /// from index `before` on decide whether the part is illegal. Returns where the tile went
+    /// (`None`: the part is void).
+    fn play_part(
+        &mut self,
+        line: usize,
+        turn: &TurnStmt,
+        c: Color,
+        bonus: bool,
+        before: usize,
+    ) -> Option<Pos> {
+        let tile = self.take_drawn(&turn.tile, Some(vocab::pos(&turn.at)))?;
         let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
         let pos = vocab::pos(&turn.at);
         if self.replay.game.tile_at(pos).is_none() {
@@ -879,9 +1010,10 @@ impl Replayer<'_> {
         if self.replay.river && self.replay.game.tile_at(pos).is_none() {
             self.report_river(tile, pos, rotation, turn.at.span, fault_span);
         }
-        let Some(pos) = self.put_tile(line, tile, &turn.at, rotation, fault_span) else {
-            return;
-        };
+        let pos = self.put_tile(line, tile, &turn.at, rotation, fault_span)?;
+        if bonus {
+            self.replay.game.mark_bonus_part();
+        }
         let recalled = turn.recall.and_then(|span| self.recall(c, span));
         let mut deployed = None;
         let figure = turn.meeple.as_ref().and_then(|m| self.figure_of(m));
@@ -902,7 +1034,7 @@ impl Replayer<'_> {
                         faults.push(error);
                     }
                     for fault in faults {
-                        self.deploy_error(fault, tile, rotation, role, meeple);
+                        self.deploy_error(fault, c, tile, rotation, role, meeple);
                     }
                 }
             }
@@ -945,6 +1077,16 @@ impl Replayer<'_> {
             score,
             faults,
         });
+        if let Ok(builder) = self.replay.game.bonus_check(c) {
+            let kind = builder.role.kind();
+            self.replay.facts.push(Fact::BonusEarned {
+                line,
+                colour: c,
+                builder,
+                kind,
+            });
+        }
+        Some(pos)
     }
 
     fn check_turn_order(&mut self, colour: Color, span: Span) {
@@ -966,6 +1108,7 @@ impl Replayer<'_> {
     fn deploy_error(
         &mut self,
         error: DeployError,
+        colour: Color,
         tile: TileType,
         rotation: carc_rules::Rotation,
         role: Role,
@@ -1006,9 +1149,21 @@ impl Replayer<'_> {
                 );
             }
             DeployError::BuilderPlace(fault) => {
-                // phase 1: the engine's reason under `bad-place`; `builder-place` comes with
-                // the builder's syntax
-                self.report(Code::BadPlace, span, fault.to_string());
+                self.report(
+                    Code::BuilderPlace,
+                    span,
+                    messages::builder_place(fault, colour),
+                );
+            }
+            DeployError::NoSuchPlace | DeployError::AmbiguousPlace
+                if meeple.figure.value == FigureWord::Builder =>
+            {
+                let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
+                self.report(
+                    Code::BadPlace,
+                    span,
+                    messages::bad_place_builder(tile, place),
+                );
             }
             DeployError::NotLastTile | DeployError::NoTile => {
                 self.report(Code::BadPlace, span, messages::BAD_PLACE_NOT_LAST_TILE);
@@ -1175,6 +1330,8 @@ impl Replayer<'_> {
                         | Code::RiverOrder
                         | Code::RiverContinue
                         | Code::RiverUturn
+                        | Code::BuilderPlace
+                        | Code::BonusNotEarned
                 )
             })
             .collect()
