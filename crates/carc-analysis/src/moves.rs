@@ -28,7 +28,7 @@ pub(crate) struct Candidate {
     pub score: TurnScore,
 }
 
-/// What a move does beyond a meeple (The Abbot, Inns & Cathedrals).
+/// What a move does beyond a meeple (The Abbot, Inns & Cathedrals, Traders & Builders).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Extra {
     /// A meeple, or nothing.
@@ -39,6 +39,8 @@ pub(crate) enum Extra {
     Abbot,
     /// Recalling the abbot (`recall`).
     Recall,
+    /// The builder (`builder PLACE`, Traders & Builders).
+    Builder,
 }
 
 impl Extra {
@@ -49,6 +51,7 @@ impl Extra {
             Extra::Large => Some("large"),
             Extra::Abbot => Some("abbot"),
             Extra::Recall => Some("recall"),
+            Extra::Builder => Some("builder"),
         }
     }
 }
@@ -61,7 +64,8 @@ impl Candidate {
 }
 
 /// A move as a `turn` line writes it after the colour: `E 0,1 r180 knight S` (a monk without
-/// its place); `extra` adds its word (`large knight N`, `recall`, `abbot` without the role).
+/// its place); `extra` adds its word (`large knight N`, `recall`, `abbot` without the role,
+/// `builder E` without the role).
 pub(crate) fn move_text(
     tile: TileType,
     pos: Pos,
@@ -80,8 +84,10 @@ pub(crate) fn move_text(
         out.push_str(word);
     }
     if let Some((role, place)) = meeple.filter(|_| extra != Extra::Abbot) {
-        out.push(' ');
-        out.push_str(vocab::role_word(role));
+        if extra != Extra::Builder {
+            out.push(' ');
+            out.push_str(vocab::role_word(role));
+        }
         if role != Role::Monk {
             out.push(' ');
             out.push_str(vocab::place_str(place));
@@ -129,7 +135,8 @@ pub(crate) fn candidates(
 
 /// As [`candidates`], with the rules of the expansions in `sets`: the river's turn rules (The
 /// River), the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot on the
-/// monastery or garden and recalling the abbot (The Abbot).
+/// monastery or garden and recalling the abbot (The Abbot), the builder on each road or city
+/// where it may stand (Traders & Builders).
 pub(crate) fn candidates_with(
     game: &Game,
     colour: Color,
@@ -139,6 +146,7 @@ pub(crate) fn candidates_with(
     let ic = sets.contains(&TileSet::InnsCathedrals);
     let abbot = sets.contains(&TileSet::Abbot);
     let river = sets.contains(&TileSet::River);
+    let builder = sets.contains(&TileSet::TradersBuilders);
     let mut out = Vec::new();
     let placements = if river {
         carc_rules::river::legal_placements(game, tile)
@@ -163,6 +171,13 @@ pub(crate) fn candidates_with(
             options.push((Some((Role::Monk, Place::Centre)), Extra::Abbot));
             options.push((None, Extra::Recall));
         }
+        if builder {
+            for place in placed.legal_builder_places(colour, pos) {
+                if let Some(kind) = tile.place_feature(rotation, place) {
+                    options.push((Some((kind.role(), place)), Extra::Builder));
+                }
+            }
+        }
         for (meeple, extra) in options {
             let mut after = placed.clone();
             let mut recalled = None;
@@ -170,6 +185,9 @@ pub(crate) fn candidates_with(
                 (Extra::Recall, _) => after.recall(colour).map(|s| recalled = Some(s)).is_ok(),
                 (Extra::Abbot, _) => after
                     .deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
+                    .is_ok(),
+                (Extra::Builder, Some((role, place))) => after
+                    .deploy_figure(colour, Figure::Builder, pos, role, Some(place))
                     .is_ok(),
                 (Extra::Large, Some((role, place))) => after
                     .deploy_figure(colour, Figure::LargeMeeple, pos, role, Some(place))
@@ -210,8 +228,9 @@ pub struct Move {
     /// The meeple deployed, as `(role, place)` words (`("knight", "S")`; a monk's place is
     /// `centre`).
     pub meeple: Option<(&'static str, &'static str)>,
-    /// `large` (the large meeple), `abbot` (then `meeple` is the monk's place) or `recall`
-    /// (then `meeple` is `None`), for the expansions the file switches on.
+    /// `large` (the large meeple), `abbot` (then `meeple` is the monk's place), `recall`
+    /// (then `meeple` is `None`) or `builder` (then `meeple` is its road or city's role and
+    /// its place), for the expansions the file switches on.
     pub figure: Option<&'static str>,
     /// What the mover gains at once.
     pub points: u32,

@@ -1,0 +1,158 @@
+//! The builder and the bonus tile (Traders & Builders) in the analysis: random games written
+//! as `.carc` (builders and `bonus` lines) check clean and reach the simulator's scores; `carc
+//! moves` lists the builder; hover and inlay hints say which builder earned a bonus. Numbers
+//! worked out by hand from docs/tiles.md.
+
+use carc_analysis::{analyze, hover, inlay_hints, Code};
+use carc_notation::Span;
+use carc_rules::{simulate_sets, Action, Figure, TileSet};
+
+/// The worked example of docs/notation.md ("The builder and the bonus tile").
+const WORKED: &str = "rules farmers traders-builders
+players red blue
+tile A -1,0 r270
+tile D 0,0 red traveller E
+tile U 1,0 r90 red builder E
+turn red U 2,0 r90 => nothing
+bonus red A 3,0 r90 => red +5
+";
+
+#[test]
+fn random_games_with_builders_check_clean_and_agree_on_the_scores() {
+    let sets = [TileSet::TradersBuilders];
+    let (mut builders, mut bonuses) = (0, 0);
+    for seed in 0..30 {
+        let rec = simulate_sets(seed, 2 + seed as usize % 3, seed % 2 == 0, &sets);
+        let mut text = carc_analysis::game_text(&rec, &format!("random game {seed}"), &[]);
+        let totals: Vec<String> = rec.scores.iter().map(|(c, s)| format!("{c} {s}")).collect();
+        text.push_str(&format!("expect score {}\n", totals.join(", ")));
+        let analysis = analyze(&text);
+        let found: Vec<String> = analysis
+            .diagnostics()
+            .iter()
+            .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+            .collect();
+        assert!(found.is_empty(), "seed {seed}: {found:?}\n{text}");
+        builders += rec
+            .actions
+            .iter()
+            .filter(|a| **a == Action::Figure(Figure::Builder))
+            .count();
+        let lines = text.lines().filter(|l| l.starts_with("bonus ")).count();
+        assert_eq!(lines, rec.bonus_steps.len(), "seed {seed}");
+        assert!(
+            text.lines().any(|l| l.contains(" builder ")) || rec.bonus_steps.is_empty(),
+            "seed {seed}: a bonus needs a builder"
+        );
+        bonuses += lines;
+    }
+    assert!(builders > 10 && bonuses > 5, "{builders} {bonuses}");
+}
+
+#[test]
+fn the_worked_example_checks_clean_and_a_wrong_bonus_score_is_a_mismatch() {
+    assert!(analyze(WORKED).diagnostics().is_empty());
+    // the bonus part's expectation is checked like a turn's: 5 tiles, not 4
+    let wrong = WORKED.replace("red +5", "red +4");
+    let codes: Vec<Code> = analyze(&wrong)
+        .diagnostics()
+        .iter()
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(codes, vec![Code::ScoreMismatch]);
+    // the bonus does not count for turn order: blue is next, red is out of order
+    let next = format!("{WORKED}turn blue E 0,1 r180 => nothing\n");
+    assert!(analyze(&next).diagnostics().is_empty());
+    let out_of_order = format!("{WORKED}turn red E 0,1 r180 => nothing\n");
+    let codes: Vec<Code> = analyze(&out_of_order)
+        .diagnostics()
+        .iter()
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(codes, vec![Code::TurnOrder]);
+}
+
+#[test]
+fn the_builder_that_came_home_may_go_out_again_in_the_bonus_part() {
+    // A 2,0 r90 closes the builder's road at once (4 tiles: red +4) and still earns the
+    // bonus; the bonus tile U 4,0 r90 joins red's second road (U 5,0 with red's traveller)
+    // and takes the builder that came home. Red's supply: 7 - 2 travellers + 1 home = 6
+    let text = "rules farmers traders-builders
+players red blue
+tile A -1,0 r270
+tile D 0,0 red traveller E
+tile U 1,0 r90 red builder E
+tile U 5,0 r90 red traveller W
+turn red A 2,0 r90 => red +4
+bonus red U 4,0 r90 builder E => nothing
+expect supply red 6
+";
+    let found: Vec<String> = analyze(text)
+        .diagnostics()
+        .iter()
+        .map(|d| format!("{}: {}", d.code.as_str(), d.message))
+        .collect();
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[test]
+fn moves_list_the_builder_where_it_may_stand() {
+    // red's traveller on D's road: U r90 at 1,0 or -1,0 joins it
+    let text = "rules traders-builders\nplayers red blue\ntile D 0,0 red traveller E\n";
+    let list = carc_analysis::moves(&analyze(text), "U", None).unwrap();
+    let texts: Vec<&str> = list.moves.iter().map(|m| m.text.as_str()).collect();
+    let east = list
+        .moves
+        .iter()
+        .find(|m| m.text == "U 1,0 r90 builder E")
+        .unwrap_or_else(|| panic!("{texts:?}"));
+    assert_eq!(east.figure, Some("builder"));
+    assert_eq!(east.meeple, Some(("traveller", "E")));
+    // only where U joins red's road: east and west of D
+    let builders: Vec<&str> = list
+        .moves
+        .iter()
+        .filter(|m| m.figure == Some("builder"))
+        .map(|m| m.text.as_str())
+        .collect();
+    assert_eq!(
+        builders,
+        vec!["U -1,0 r90 builder E", "U 1,0 r90 builder E"],
+        "{texts:?}"
+    );
+    // blue has no follower there: the next mover after a blue turn gets no builder move
+    let blue = format!("{text}turn red B 0,-1\n");
+    let list = carc_analysis::moves(&analyze(&blue), "U", None).unwrap();
+    assert_eq!(list.mover, "blue");
+    assert!(list.moves.iter().all(|m| m.figure != Some("builder")));
+    // without the set, none
+    let base = "players red blue\ntile D 0,0 red traveller E\n";
+    let list = carc_analysis::moves(&analyze(base), "U", None).unwrap();
+    assert!(list.moves.iter().all(|m| m.figure.is_none()));
+}
+
+#[test]
+fn hover_and_inlay_name_the_builder_that_earned_the_bonus() {
+    let analysis = analyze(WORKED);
+    let turn_at = WORKED.find("turn red").unwrap();
+    let card = hover(&analysis, turn_at + 1).unwrap().markdown;
+    assert!(
+        card.contains("bonus earned: red's builder on this road (at 1,0)"),
+        "{card}"
+    );
+    let bonus_at = WORKED.find("bonus red").unwrap();
+    let card = hover(&analysis, bonus_at + 1).unwrap().markdown;
+    assert!(card.contains('5'), "the bonus part's score: {card}");
+    assert!(
+        !card.contains("bonus earned"),
+        "a bonus never earns another: {card}"
+    );
+    let hints = inlay_hints(&analysis, Span::new(0, WORKED.len()));
+    let labels: Vec<&str> = hints.iter().map(|h| h.label.as_str()).collect();
+    assert!(
+        labels.contains(&"bonus earned: red's builder on this road"),
+        "{labels:?}"
+    );
+    // the turn and the bonus line write their expectation: no score hint for either
+    assert!(!labels.iter().any(|l| l.contains("+5")), "{labels:?}");
+}
