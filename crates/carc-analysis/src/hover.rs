@@ -86,7 +86,8 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                     score,
                     faults,
                 } if *line == line_index => {
-                    Some(turn_card(colour.as_str(), &score.features, faults))
+                    let bonus = matches!(statement.kind, StatementKind::Bonus(_));
+                    Some(turn_card(bonus, colour.as_str(), &score.features, faults))
                 }
                 _ => None,
             })?;
@@ -310,8 +311,17 @@ fn meeple_card(value: &MeepleValue, game: Option<&Game>) -> String {
     }
 }
 
-fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature], faults: &[Code]) -> String {
-    let mut out = format!("**turn** of {colour}\n\n");
+fn turn_card(
+    bonus: bool,
+    colour: &str,
+    features: &[carc_rules::ScoredFeature],
+    faults: &[Code],
+) -> String {
+    let mut out = if bonus {
+        format!("**bonus**: the builder's bonus tile, a second turn part of {colour}\n\n")
+    } else {
+        format!("**turn** of {colour}\n\n")
+    };
     if !faults.is_empty() {
         let codes: Vec<&str> = faults.iter().map(|c| c.as_str()).collect();
         let _ = writeln!(
@@ -330,7 +340,10 @@ fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature], faults: &[Cod
                 out,
                 "  - {}'s {} returns",
                 m.colour.as_str(),
-                vocab::role_word(m.role)
+                match m.figure {
+                    carc_rules::Figure::Builder => "builder",
+                    _ => vocab::role_word(m.role),
+                }
             );
         }
     }

@@ -69,7 +69,10 @@ pub fn render_ascii(board: &Board) -> String {
                     "{} {} {} at {},{}{}",
                     meeple_char(m),
                     m.colour.as_str(),
-                    role_word(m.role),
+                    match m.figure {
+                        carc_rules::Figure::Builder => "builder",
+                        _ => role_word(m.role),
+                    },
                     m.pos.x,
                     m.pos.y,
                     match m.place {

@@ -249,10 +249,28 @@ fn label_box(label: &str, taken: &[(f64, f64, f64)]) -> (f64, f64, f64, f64) {
     (x, y, w, h)
 }
 
-/// One meeple on its tile; a farmer lies on its side.
+/// The builder (Traders & Builders): a hammer (head and handle), within the meeple's ±12, so
+/// that it looks like neither a meeple nor a monastery.
+const BUILDER_SHAPE: &str = "M-10,-11 L5,-11 L10,-7 L5,-3 L-10,-3 Z \
+M-2.5,-3 L2.5,-3 L2.5,11 L-2.5,11 Z";
+
+/// One meeple on its tile; a farmer lies on its side; the builder is a hammer.
 pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f64, cy: f64) {
     let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
     let (fill, stroke) = colour_paint(m.colour);
+    if m.figure == Figure::Builder {
+        let _ = writeln!(
+            out,
+            r#"<path class="meeple" data-colour="{}" data-figure="builder" data-x="{}" data-y="{}" data-place="{}" transform="translate({},{})" d="{BUILDER_SHAPE}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" stroke-linejoin="round"/>"#,
+            m.colour.as_str(),
+            m.pos.x,
+            m.pos.y,
+            m.place.as_str(),
+            cx + x,
+            cy + y
+        );
+        return;
+    }
     let lying = if m.role == Role::Farmer {
         " rotate(90)"
     } else {
