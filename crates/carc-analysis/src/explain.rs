@@ -147,6 +147,10 @@ pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
     // per colour: total strength, meeples, large meeples, a role
     let mut counts: Vec<(Color, usize, usize, usize, Role)> = Vec::new();
     for m in &feature.meeples {
+        // a builder or pig weighs nothing and decides nothing
+        if !m.figure.occupies() {
+            continue;
+        }
         let large = usize::from(m.figure == Figure::LargeMeeple);
         let strength = m.figure.strength() as usize;
         match counts.iter_mut().find(|e| e.0 == m.colour) {

@@ -56,12 +56,21 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
     };
     let inside = |span: Span| span.start <= offset && offset <= span.end;
     // Meeples first: their span sits inside the statement.
-    if let Some((span, value)) = analysis.replay.facts.iter().find_map(|f| match f {
+    if let Some((span, value, id)) = analysis.replay.facts.iter().find_map(|f| match f {
         Fact::Meeple {
-            line, span, value, ..
-        } if *line == line_index && inside(*span) => Some((*span, value)),
+            line,
+            span,
+            value,
+            id,
+        } if *line == line_index && inside(*span) => Some((*span, value, *id)),
         _ => None,
     }) {
+        if value.figure_of(id) == Some(carc_rules::Figure::Builder) {
+            return Some(Hover {
+                span,
+                markdown: builder_card(value),
+            });
+        }
         // A farmer's field names the cities it touches, on the board as it stands there.
         let state = matches!(value, MeepleValue::OnBoard(f) if f.kind == FeatureKind::Field)
             .then(|| replay(&analysis.parse, Some(line_index), None));
@@ -248,11 +257,18 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
             vocab::count(feature.open_sides as usize, "open side")
         ),
     };
-    let meeples = if feature.meeples.is_empty() {
+    // builders and pigs are named apart: they weigh nothing
+    let passive: Vec<String> = feature
+        .meeples
+        .iter()
+        .filter(|m| !m.figure.occupies())
+        .map(|m| format!("{}'s {}", m.colour.as_str(), m.figure))
+        .collect();
+    let mut meeples = if feature.meeples.iter().all(|m| !m.figure.occupies()) {
         "no meeples".to_owned()
     } else {
         let mut counts: Vec<(carc_rules::Color, usize)> = Vec::new();
-        for m in &feature.meeples {
+        for m in feature.meeples.iter().filter(|m| m.figure.occupies()) {
             match counts.iter_mut().find(|(c, _)| *c == m.colour) {
                 Some(e) => e.1 += 1,
                 None => counts.push((m.colour, 1)),
@@ -264,6 +280,10 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
             .collect::<Vec<_>>()
             .join(", ")
     };
+    for p in passive {
+        meeples.push_str(" + ");
+        meeples.push_str(&p);
+    }
     let when = if feature.complete {
         "now"
     } else {
@@ -309,6 +329,18 @@ fn meeple_card(value: &MeepleValue, game: Option<&Game>) -> String {
         ),
         MeepleValue::OnBoard(feature) => feature_line(feature, game),
     }
+}
+
+/// A builder's card: what it stands on, that it never scores, what it earns.
+fn builder_card(value: &MeepleValue) -> String {
+    let feature = value.feature();
+    format!(
+        "**builder** on a {}: it never scores and goes home when the {} is scored; a later tile of its owner's that extends the {} earns a bonus tile\n\n{}",
+        vocab::kind_word(feature.kind),
+        vocab::kind_word(feature.kind),
+        vocab::kind_word(feature.kind),
+        feature_line(feature, None)
+    )
 }
 
 fn turn_card(

@@ -37,10 +37,19 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                 label: crate::diagnostic::messages::bonus_earned(*colour, *kind),
             }),
             Fact::Meeple {
-                line, span, value, ..
+                line,
+                span,
+                value,
+                id,
             } => Some(InlayHint {
                 offset: span.end,
-                label: meeple_label(value, writes_expectation(analysis, *line)),
+                label: match value.figure_of(*id) {
+                    Some(carc_rules::Figure::Builder) => format!(
+                        "builder: never scores; extending this {} earns a bonus tile",
+                        crate::vocab::kind_word(value.feature().kind)
+                    ),
+                    _ => meeple_label(value, writes_expectation(analysis, *line)),
+                },
             }),
             Fact::End {
                 line,

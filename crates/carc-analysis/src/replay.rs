@@ -85,6 +85,25 @@ pub enum MeepleValue {
     OnBoard(FeatureSummary),
 }
 
+impl MeepleValue {
+    /// The feature the meeple stood on (as it was scored, or as it stands).
+    pub fn feature(&self) -> &FeatureSummary {
+        match self {
+            MeepleValue::Scored { feature, .. } | MeepleValue::OnBoard(feature) => feature,
+        }
+    }
+
+    /// Which figure meeple `id` is, when it stands on this value's feature.
+    pub fn figure_of(&self, id: MeepleId) -> Option<Figure> {
+        let feature = self.feature();
+        feature
+            .meeples
+            .iter()
+            .find(|m| m.id == id)
+            .map(|m| m.figure)
+    }
+}
+
 /// The state after replaying a file (or a prefix of it).
 pub struct Replay {
     /// The board and players.

@@ -156,3 +156,26 @@ fn hover_and_inlay_name_the_builder_that_earned_the_bonus() {
     // the turn and the bonus line write their expectation: no score hint for either
     assert!(!labels.iter().any(|l| l.contains("+5")), "{labels:?}");
 }
+
+#[test]
+fn hover_and_inlay_on_a_builder_say_it_never_scores() {
+    // red's traveller on D's road, red's builder joins it with U 1,0: a road of 3 tiles
+    // (A, D, U), 3 at the end for red's one traveller; the builder weighs nothing
+    let text = "rules farmers traders-builders\nplayers red blue\ntile A -1,0 r270\ntile D 0,0 red traveller E\nturn red U 1,0 r90 builder E\n";
+    let analysis = analyze(text);
+    assert!(analysis.diagnostics().is_empty());
+    let at = text.find("builder E").unwrap() + 1;
+    let card = hover(&analysis, at).unwrap().markdown;
+    assert!(
+        card.starts_with("**builder** on a road: it never scores"),
+        "{card}"
+    );
+    assert!(card.contains("red 1 + red's builder"), "{card}");
+    assert!(card.contains("worth 3 at final scoring"), "{card}");
+    let hints = inlay_hints(&analysis, Span::new(0, text.len()));
+    let labels: Vec<&str> = hints.iter().map(|h| h.label.as_str()).collect();
+    assert!(
+        labels.contains(&"builder: never scores; extending this road earns a bonus tile"),
+        "{labels:?}"
+    );
+}
