@@ -69,6 +69,7 @@ pub(super) fn of_line(
                 pos,
                 rotation,
                 meeple,
+                figure,
                 tile_refused,
             } = r.play
             else {
@@ -77,7 +78,7 @@ pub(super) fn of_line(
             let meeple = meeple.and_then(|(role, place)| {
                 Some(BoardMeeple {
                     colour,
-                    figure: carc_rules::Figure::Meeple,
+                    figure,
                     role,
                     pos,
                     place: place?,
@@ -168,9 +169,13 @@ fn cross(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f6
 pub(super) fn ascii(out: &mut String, board: &Board) {
     for r in &board.refused {
         let codes: Vec<&str> = r.codes.iter().map(|c| c.as_str()).collect();
+        let word = |m: &BoardMeeple| match m.figure {
+            carc_rules::Figure::Builder => "builder",
+            _ => role_word(m.role),
+        };
         let meeple = match &r.meeple {
-            Some(m) if m.place == Place::Centre => format!(" {}", role_word(m.role)),
-            Some(m) => format!(" {} {}", role_word(m.role), m.place.as_str()),
+            Some(m) if m.place == Place::Centre => format!(" {}", word(m)),
+            Some(m) => format!(" {} {}", word(m), m.place.as_str()),
             None => String::new(),
         };
         let _ = writeln!(

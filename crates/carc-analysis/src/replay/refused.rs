@@ -12,8 +12,8 @@
 
 use std::collections::BTreeSet;
 
-use carc_notation::{RefusedMove, RefusedStmt, Span, Spanned};
-use carc_rules::{Color, Place, Pos, Role, Rotation, TileType};
+use carc_notation::{FigureWord, RefusedMove, RefusedStmt, Span, Spanned};
+use carc_rules::{Color, Figure, Place, Pos, Role, Rotation, TileType};
 
 use super::Replayer;
 use crate::diagnostic::{messages, Code, Diagnostic, Related, Severity};
@@ -48,6 +48,8 @@ pub enum RefusedPlay {
         /// The meeple it would deploy, with its place on the tile (`None` when no place of
         /// the role's kind exists there).
         meeple: Option<(Role, Option<Place>)>,
+        /// Which figure `meeple` is (the meeple unless an expansion's figure is written).
+        figure: Figure,
         /// Whether the tile itself is refused (its placement fails), not only its meeple.
         tile_refused: bool,
     },
@@ -75,6 +77,7 @@ impl Refusal {
             pos,
             rotation,
             meeple,
+            figure,
             ..
         } = self.play
         else {
@@ -88,7 +91,10 @@ impl Refusal {
         );
         if let Some((role, place)) = meeple {
             text.push(' ');
-            text.push_str(vocab::role_word(role));
+            text.push_str(match figure {
+                Figure::Builder => "builder",
+                _ => vocab::role_word(role),
+            });
             if let Some(place) = place.filter(|p| *p != Place::Centre) {
                 text.push(' ');
                 text.push_str(vocab::place_str(place));
@@ -107,6 +113,7 @@ pub(crate) fn refusal_codes() -> impl Iterator<Item = Code> {
                 c,
                 Code::BadPlace
                     | Code::OccupiedFeature
+                    | Code::BuilderPlace
                     | Code::MeepleSupply
                     | Code::UnknownPlayer
                     | Code::FarmersOff
@@ -240,11 +247,19 @@ fn turn_play(
         };
         (role, place)
     });
+    let figure = match turn.meeple.as_ref().map(|m| m.figure.value) {
+        Some(FigureWord::Builder) => Figure::Builder,
+        Some(FigureWord::Large) => Figure::LargeMeeple,
+        Some(FigureWord::Abbot) => Figure::Abbot,
+        Some(FigureWord::Pig) => Figure::Pig,
+        Some(FigureWord::Meeple) | None => Figure::Meeple,
+    };
     let play = RefusedPlay::Turn {
         colour: turn.colour.value,
         pos: vocab::pos(&turn.at),
         rotation,
         meeple,
+        figure,
         tile_refused: found.iter().any(|d| is_placement_code(d.code)),
     };
     (tile, play)
