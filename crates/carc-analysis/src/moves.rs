@@ -304,7 +304,7 @@ pub(crate) fn prefix(parse: &Parse, line: usize) -> Parse {
 }
 
 /// The colour to move before line `line` (all lines when `None`): that line's colour when it
-/// is a turn, else the player after the last turn (variations put turn order back), else the
+/// is a turn or a bonus part, else the player after the last turn (variations put turn order back), else the
 /// first player, else red.
 pub(crate) fn mover(parse: &Parse, players: &[Color], line: Option<usize>) -> Color {
     let lines = match line {
@@ -312,7 +312,7 @@ pub(crate) fn mover(parse: &Parse, players: &[Color], line: Option<usize>) -> Co
         None => &parse.lines[..],
     };
     if let Some(LineKind::Statement(s)) = line.and_then(|l| parse.lines.get(l)).map(|l| &l.kind) {
-        if let StatementKind::Turn(turn) = &s.kind {
+        if let StatementKind::Turn(turn) | StatementKind::Bonus(turn) = &s.kind {
             return turn.colour.value;
         }
     }

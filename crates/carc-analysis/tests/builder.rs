@@ -179,3 +179,32 @@ fn hover_and_inlay_on_a_builder_say_it_never_scores() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn the_lesson_shows_the_bonus_tile_as_its_own_step() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/expansions/builder.carc");
+    let text = std::fs::read_to_string(path).expect("the builder lesson");
+    let lesson = carc_analysis::lesson(&analyze(&text));
+    let headings: Vec<&str> = lesson.steps.iter().map(|s| s.heading.as_str()).collect();
+    // setup, red 1, blue 2, red 3, red's bonus tile (not a turn), blue 4, final scoring
+    let bonus = headings
+        .iter()
+        .position(|h| *h == "Bonus tile · red")
+        .unwrap_or_else(|| panic!("{headings:?}"));
+    assert_eq!(lesson.steps[bonus].kind.name(), "bonus");
+    assert_eq!(headings[bonus - 1], "Turn 3 · red", "{headings:?}");
+    assert_eq!(headings[bonus + 1], "Turn 4 · blue", "{headings:?}");
+    // the bonus step explains its score: the road of 5 tiles for red
+    let explanation = lesson.steps[bonus].explanation.clone().unwrap_or_default();
+    assert!(explanation.contains("road of 5 tiles"), "{explanation}");
+    // and the turn before it says who earned it
+    let earned = lesson.steps[bonus - 1]
+        .explanation
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        earned.contains("bonus earned: red's builder on this road"),
+        "{earned}"
+    );
+}
