@@ -410,17 +410,4 @@ impl Game {
         *self = g;
         Ok(score)
     }
-
-    /// The bonus part of `colour` ([`Game::play_part`] with `bonus`): refused with
-    /// [`TurnError::Bonus`] when the part before did not earn it.
-    pub fn play_bonus(
-        &mut self,
-        colour: Color,
-        tile: TileType,
-        pos: Pos,
-        rot: Rotation,
-        action: PartAction,
-    ) -> Result<TurnScore, TurnError> {
-        self.play_part(colour, tile, pos, rot, action, true)
-    }
 }

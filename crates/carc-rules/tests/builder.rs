@@ -38,6 +38,11 @@ fn builder_at(p: &str) -> PartAction {
     PartAction::Deploy(Figure::Builder, Role::Traveller, Some(place(p)))
 }
 
+/// The refusal of a part whose builder may not stand where it is written.
+fn builder_refused(fault: BuilderFault) -> TurnError {
+    TurnError::Deploy(DeployError::BuilderPlace(fault))
+}
+
 fn returned_figures(s: &Scoring) -> Vec<(Color, Figure)> {
     s.features
         .iter()
@@ -69,9 +74,7 @@ fn extending_the_builders_road_earns_a_bonus_part() {
     assert_eq!(g.bonus_check(RED).map(|m| m.id), Ok(b));
     assert_eq!(g.bonus_check(BLUE), Err(BonusError::NoBuilder));
     // the bonus part: A 3,0 r90 (road W) closes it: 5 tiles (-1,0 … 3,0) x 1 = 5 for red
-    let s = g
-        .play_bonus(RED, tt("A"), pos("3,0"), rot("r90"), PartAction::Nothing)
-        .unwrap();
+    let s = part(&mut g, RED, "A", "3,0", "r90", PartAction::Nothing, true).unwrap();
     assert_eq!(s.nonzero_gains(), vec![(RED, 5)]);
     let mut back = returned_figures(&s);
     back.sort();
@@ -178,9 +181,7 @@ fn builder_refused_without_a_follower_of_its_owner() {
     let e = part(&mut g, RED, "U", "1,0", "r90", builder_at("E"), false).unwrap_err();
     assert_eq!(
         e,
-        TurnError::Deploy(DeployError::BuilderPlace(BuilderFault::NoFollower(
-            FeatureKind::Road
-        )))
+        builder_refused(BuilderFault::NoFollower(FeatureKind::Road))
     );
     assert!(
         g.tile_at(pos("1,0")).is_none(),
@@ -192,9 +193,7 @@ fn builder_refused_without_a_follower_of_its_owner() {
     let e = part(&mut g, RED, "U", "1,0", "r90", builder_at("W"), false).unwrap_err();
     assert_eq!(
         e,
-        TurnError::Deploy(DeployError::BuilderPlace(BuilderFault::NoFollower(
-            FeatureKind::Road
-        )))
+        builder_refused(BuilderFault::NoFollower(FeatureKind::Road))
     );
 }
 
@@ -206,9 +205,7 @@ fn builder_in_a_city_needs_the_owners_knight() {
     let e = part(&mut g, RED, "N", "0,1", "r180", builder_at("S"), false).unwrap_err();
     assert_eq!(
         e,
-        TurnError::Deploy(DeployError::BuilderPlace(BuilderFault::NoFollower(
-            FeatureKind::City
-        )))
+        builder_refused(BuilderFault::NoFollower(FeatureKind::City))
     );
     let mut g = game();
     tile(&mut g, "D 0,0 red knight N");
@@ -231,9 +228,7 @@ fn builder_refused_on_a_feature_this_tile_completes() {
     let e = part(&mut g, RED, "A", "2,0", "r90", builder_at("W"), false).unwrap_err();
     assert_eq!(
         e,
-        TurnError::Deploy(DeployError::BuilderPlace(BuilderFault::Completed(
-            FeatureKind::Road
-        )))
+        builder_refused(BuilderFault::Completed(FeatureKind::Road))
     );
     // the list of faults says the same
     g.place_tile_unchecked(tt("A"), pos("2,0"), rot("r90"))
@@ -257,17 +252,13 @@ fn builder_refused_on_a_field_or_monastery() {
     let e = part(&mut g, RED, "U", "2,0", "r90", builder_at("NE"), false).unwrap_err();
     assert_eq!(
         e,
-        TurnError::Deploy(DeployError::BuilderPlace(BuilderFault::NotRoadOrCity(
-            FeatureKind::Field
-        )))
+        builder_refused(BuilderFault::NotRoadOrCity(FeatureKind::Field))
     );
     // A's monastery
     let e = part(&mut g, RED, "A", "2,0", "r90", builder_at("centre"), false).unwrap_err();
     assert_eq!(
         e,
-        TurnError::Deploy(DeployError::BuilderPlace(BuilderFault::NotRoadOrCity(
-            FeatureKind::Monastery
-        )))
+        builder_refused(BuilderFault::NotRoadOrCity(FeatureKind::Monastery))
     );
     // a side that is a field edge of U r90 holds nothing a builder could name: bad place
     let e = part(&mut g, RED, "U", "2,0", "r90", builder_at("N"), false).unwrap_err();
