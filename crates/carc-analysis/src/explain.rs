@@ -313,6 +313,16 @@ pub fn expansion_off_tile(tile: TileType) -> String {
     )
 }
 
+/// `expansion-off` for a colour of a set that is off (`pink`, Inns & Cathedrals).
+pub fn expansion_off_colour(colour: Color) -> String {
+    let set = colour.set();
+    format!(
+        "`{colour}` is the sixth colour of {}; add `rules {}` to use it (its turns still count)",
+        set_name(set),
+        set.as_str()
+    )
+}
+
 /// The name of a set as players know it: `Inns & Cathedrals`.
 pub fn set_name(set: carc_rules::TileSet) -> &'static str {
     use carc_rules::TileSet as T;

@@ -14,7 +14,7 @@ syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\
 syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\)\>"
 syntax match carcBrace "[{}]"
 
-syntax keyword carcColour red blue green yellow black
+syntax keyword carcColour red blue green yellow black pink
 syntax keyword carcRole knight traveller traveler monk farmer large abbot recall
 syntax keyword carcConstant nothing farmers boxes river points final
 syntax match carcConstant "\<no-farmers\>"
