@@ -2,7 +2,7 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{rule_option, Expected, Span, KEYWORDS, RULE_OPTIONS};
+use carc_notation::{rule_option, Expected, Good, Span, KEYWORDS, RULE_OPTIONS};
 use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
 
 use crate::replay::{replay, Replay};
@@ -65,9 +65,17 @@ pub fn completions_with(
     };
     match words {
         [] => keywords(replace),
-        ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
+        ["tile"] | ["discard"] | ["turn" | "bonus", _] | ["draws", ..] => context.tiles(),
         ["puzzle"] => context.simple(Expected::Goal.words(), CompletionKind::Keyword),
-        ["turn"] => context.colours(&[]),
+        ["turn" | "bonus" | "goods"] | ["expect", "goods"] => context.colours(&[]),
+        // `goods COLOUR [GOOD n]…`: the goods not listed yet, each followed by its number
+        ["goods", _, rest @ ..] | ["expect", "goods", _, rest @ ..] if rest.len() % 2 == 0 => {
+            let unlisted: Vec<&str> = Good::WORDS
+                .into_iter()
+                .filter(|g| !rest.contains(g))
+                .collect();
+            context.simple(&unlisted, CompletionKind::Keyword)
+        }
         ["players", listed @ ..] => {
             let listed: Vec<Color> = listed.iter().filter_map(|w| Color::from_word(w)).collect();
             context.colours(&listed)
@@ -82,9 +90,9 @@ pub fn completions_with(
         {
             context.colours(&[])
         }
-        ["turn", _, tile] => context.cells(tile),
+        ["turn" | "bonus", _, tile] => context.cells(tile),
         ["tile", tile, at, rest @ ..] => context.after_cell(tile, at, rest, true),
-        ["turn", _, tile, at, rest @ ..] => context.after_cell(tile, at, rest, false),
+        ["turn" | "bonus", _, tile, at, rest @ ..] => context.after_cell(tile, at, rest, false),
         _ => Vec::new(),
     }
 }
@@ -242,6 +250,12 @@ impl Context<'_> {
             }
             // after `large`: the roles again
             Some(["large"]) => out.extend(self.roles(tile, rotation)),
+            // the builder on a road or city, the pig in a field (Traders & Builders)
+            Some(["builder"]) => {
+                out.extend(self.places(tile, rotation, Role::Traveller));
+                out.extend(self.places(tile, rotation, Role::Knight));
+            }
+            Some(["pig"]) => out.extend(self.places(tile, rotation, Role::Farmer)),
             Some(["large", role]) | Some([role]) => {
                 if let Some(role) = role_of(role) {
                     out.extend(self.places(tile, rotation, role));
@@ -290,7 +304,8 @@ impl Context<'_> {
 
     /// The expansions' words where a role may stand, for the sets the file switches on:
     /// `large` (Inns & Cathedrals); `abbot` on a tile with a monastery or garden and, in a
-    /// turn, `recall` (The Abbot).
+    /// turn, `recall` (The Abbot); `builder` on a tile with a road or city, `pig` on a tile
+    /// with a field (Traders & Builders).
     fn figures(&self, tile: TileType, turn: bool) -> Vec<CompletionItem> {
         let sets = crate::replay::sets_on(&self.analysis.parse);
         let mut out = Vec::new();
@@ -313,6 +328,23 @@ impl Context<'_> {
                 out.push(self.item(
                     "recall".to_owned(),
                     Some("take the abbot back: 1 + 1 per neighbouring tile".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+        }
+        if sets.contains(&TileSet::TradersBuilders) {
+            let has = |kind: FeatureKind| tile.segments(Rotation::R0).any(|s| s.kind == kind);
+            if has(FeatureKind::Road) || has(FeatureKind::City) {
+                out.push(self.item(
+                    "builder".to_owned(),
+                    Some("the builder, on a road or city where you have a follower".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+            if has(FeatureKind::Field) {
+                out.push(self.item(
+                    "pig".to_owned(),
+                    Some("the pig, in a field where you have a farmer".to_owned()),
                     CompletionKind::Role,
                 ));
             }

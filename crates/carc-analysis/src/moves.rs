@@ -261,7 +261,9 @@ impl MovesError {
 impl std::fmt::Display for MovesError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            MovesError::UnknownTile(c) => f.write_str(&crate::explain::unknown_tile(c)),
+            MovesError::UnknownTile(c) => {
+                f.write_str(&crate::diagnostic::messages::unknown_tile(c))
+            }
             MovesError::LineOutOfRange { line, lines } => write!(
                 f,
                 "line {} is past the end of the file ({lines} line{})",

@@ -165,7 +165,7 @@ fn the_simulator_plays_six_players_only_with_inns_cathedrals() {
     // the six-player games write files that check clean and replay to the same totals
     for seed in 0..6 {
         let rec = simulate_sets(seed, 6, true, &[TileSet::InnsCathedrals]);
-        let mut text = rec.to_carc(&format!("six players {seed}"), &[]);
+        let mut text = carc_analysis::game_text(&rec, &format!("six players {seed}"), &[]);
         let totals: Vec<String> = rec.scores.iter().map(|(c, s)| format!("{c} {s}")).collect();
         text.push_str(&format!("expect score {}\n", totals.join(", ")));
         assert!(
