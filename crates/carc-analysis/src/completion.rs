@@ -219,10 +219,11 @@ impl Context<'_> {
             .collect()
     }
 
-    /// The players not yet listed, the players' colours first.
+    /// The colours not yet listed, in the notation's order; `pink` only where `rules
+    /// inns-cathedrals` allows it.
     fn colours(&self, listed: &[Color]) -> Vec<CompletionItem> {
-        Color::ALL
-            .iter()
+        let sets = crate::replay::sets_on(&self.analysis.parse);
+        Color::allowed(&sets)
             .filter(|c| !listed.contains(c))
             .map(|c| self.item(c.as_str().to_owned(), None, CompletionKind::Colour))
             .collect()
