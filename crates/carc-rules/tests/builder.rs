@@ -38,6 +38,11 @@ fn builder_at(p: &str) -> PartAction {
     PartAction::Deploy(Figure::Builder, Role::Traveller, Some(place(p)))
 }
 
+/// A part of `c` that deploys the builder at `p`, expected to be refused.
+fn builder_part(g: &mut Game, c: Color, tile: &str, at: &str, r: &str, p: &str) -> TurnError {
+    part(g, c, tile, at, r, builder_at(p), false).unwrap_err()
+}
+
 /// The refusal of a part whose builder may not stand where it is written.
 fn builder_refused(fault: BuilderFault) -> TurnError {
     TurnError::Deploy(DeployError::BuilderPlace(fault))
@@ -50,14 +55,22 @@ fn returned_figures(s: &Scoring) -> Vec<(Color, Figure)> {
         .collect()
 }
 
-/// The worked example of docs/notation.md: A -1,0 r270 (its road leaves east from the
-/// monastery), D 0,0 with red's traveller on the road (E–W), U 1,0 r90 with red's builder:
-/// one road of three tiles, open at 1,0's east side. Returns the builder's id.
-fn worked_example() -> (Game, MeepleId) {
+/// The road of the worked example without its builder: A -1,0 r270 (its road leaves east
+/// from the monastery), D 0,0 with red's traveller on the road (E–W), U 1,0 r90: three
+/// tiles, open at 1,0's east side.
+fn red_road() -> Game {
     let mut g = game();
     tile(&mut g, "A -1,0 r270");
     tile(&mut g, "D 0,0 red traveller E");
     tile(&mut g, "U 1,0 r90");
+    g
+}
+
+/// The worked example of docs/notation.md: A -1,0 r270 (its road leaves east from the
+/// monastery), D 0,0 with red's traveller on the road (E–W), U 1,0 r90 with red's builder:
+/// one road of three tiles, open at 1,0's east side. Returns the builder's id.
+fn worked_example() -> (Game, MeepleId) {
+    let mut g = red_road();
     let b = setup_builder(&mut g, RED, "1,0", "E");
     assert_eq!(g.builder_fault(b), None, "red's traveller is on this road");
     (g, b)
@@ -69,7 +82,7 @@ fn extending_the_builders_road_earns_a_bonus_part() {
     // U 2,0 r90 extends the road to 4 tiles, still open: nobody scores
     let s = part(&mut g, RED, "U", "2,0", "r90", PartAction::Nothing, false).unwrap();
     assert!(s.features.iter().all(|f| f.winners.is_empty()));
-    assert_eq!(s.gains(), [0; 5]);
+    assert_eq!(s.gains(), [0; Color::COUNT]);
     assert!(g.bonus_earned(RED));
     assert_eq!(g.bonus_check(RED).map(|m| m.id), Ok(b));
     assert_eq!(g.bonus_check(BLUE), Err(BonusError::NoBuilder));
@@ -101,7 +114,7 @@ fn the_bonus_is_earned_when_the_first_tile_completes_the_road() {
     // the bonus part may deploy the builder that came home: U 3,0 (N–S, its west field meets
     // A's east field) extends red's second road, which holds red's traveller, and stays open
     let s = part(&mut g, RED, "U", "3,0", "r0", builder_at("N"), true).unwrap();
-    assert_eq!(s.gains(), [0; 5]);
+    assert_eq!(s.gains(), [0; Color::COUNT]);
     let builder = g.meeples().find(|m| m.figure == Figure::Builder).unwrap();
     assert_eq!((builder.pos, builder.role), (pos("3,0"), Role::Traveller));
     // … and the traveller that came home: red had 7 - 2 = 5, got 1 back
@@ -157,10 +170,7 @@ fn a_tile_elsewhere_earns_nothing() {
 #[test]
 fn a_builder_deployed_in_this_part_earns_nothing_now() {
     // the road of the worked example without the builder: red deploys it with U 2,0
-    let mut g = game();
-    tile(&mut g, "A -1,0 r270");
-    tile(&mut g, "D 0,0 red traveller E");
-    tile(&mut g, "U 1,0 r90");
+    let mut g = red_road();
     part(&mut g, RED, "U", "2,0", "r90", builder_at("E"), false).unwrap();
     assert_eq!(g.bonus_check(RED), Err(BonusError::NoBuilder));
     // from the next part on, extending it earns the bonus
@@ -178,9 +188,8 @@ fn builder_refused_without_a_follower_of_its_owner() {
     let mut g = game();
     tile(&mut g, "A -1,0 r270");
     tile(&mut g, "D 0,0 blue traveller E");
-    let e = part(&mut g, RED, "U", "1,0", "r90", builder_at("E"), false).unwrap_err();
     assert_eq!(
-        e,
+        builder_part(&mut g, RED, "U", "1,0", "r90", "E"),
         builder_refused(BuilderFault::NoFollower(FeatureKind::Road))
     );
     assert!(
@@ -190,9 +199,8 @@ fn builder_refused_without_a_follower_of_its_owner() {
     // nobody on the road at all
     let mut g = game();
     tile(&mut g, "D 0,0");
-    let e = part(&mut g, RED, "U", "1,0", "r90", builder_at("W"), false).unwrap_err();
     assert_eq!(
-        e,
+        builder_part(&mut g, RED, "U", "1,0", "r90", "W"),
         builder_refused(BuilderFault::NoFollower(FeatureKind::Road))
     );
 }
@@ -202,9 +210,8 @@ fn builder_in_a_city_needs_the_owners_knight() {
     // N r180 shows a city S and E: at 0,1 it joins D's city (N) and stays open east
     let mut g = game();
     tile(&mut g, "D 0,0");
-    let e = part(&mut g, RED, "N", "0,1", "r180", builder_at("S"), false).unwrap_err();
     assert_eq!(
-        e,
+        builder_part(&mut g, RED, "N", "0,1", "r180", "S"),
         builder_refused(BuilderFault::NoFollower(FeatureKind::City))
     );
     let mut g = game();
@@ -221,13 +228,9 @@ fn builder_in_a_city_needs_the_owners_knight() {
 #[test]
 fn builder_refused_on_a_feature_this_tile_completes() {
     // red's traveller on the road A–D–U; A 2,0 r90 closes it: no builder may join
-    let mut g = game();
-    tile(&mut g, "A -1,0 r270");
-    tile(&mut g, "D 0,0 red traveller E");
-    tile(&mut g, "U 1,0 r90");
-    let e = part(&mut g, RED, "A", "2,0", "r90", builder_at("W"), false).unwrap_err();
+    let mut g = red_road();
     assert_eq!(
-        e,
+        builder_part(&mut g, RED, "A", "2,0", "r90", "W"),
         builder_refused(BuilderFault::Completed(FeatureKind::Road))
     );
     // the list of faults says the same
@@ -244,20 +247,15 @@ fn builder_refused_on_a_feature_this_tile_completes() {
 
 #[test]
 fn builder_refused_on_a_field_or_monastery() {
-    let mut g = game();
-    tile(&mut g, "A -1,0 r270");
-    tile(&mut g, "D 0,0 red traveller E");
-    tile(&mut g, "U 1,0 r90");
+    let mut g = red_road();
     // U r90's fields lie north and south of the road
-    let e = part(&mut g, RED, "U", "2,0", "r90", builder_at("NE"), false).unwrap_err();
     assert_eq!(
-        e,
+        builder_part(&mut g, RED, "U", "2,0", "r90", "NE"),
         builder_refused(BuilderFault::NotRoadOrCity(FeatureKind::Field))
     );
     // A's monastery
-    let e = part(&mut g, RED, "A", "2,0", "r90", builder_at("centre"), false).unwrap_err();
     assert_eq!(
-        e,
+        builder_part(&mut g, RED, "A", "2,0", "r90", "centre"),
         builder_refused(BuilderFault::NotRoadOrCity(FeatureKind::Monastery))
     );
     // a side that is a field edge of U r90 holds nothing a builder could name: bad place
