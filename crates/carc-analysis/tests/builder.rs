@@ -202,3 +202,17 @@ fn the_lesson_shows_the_bonus_tile_as_its_own_step() {
         "{earned}"
     );
 }
+
+#[test]
+fn the_outline_lists_the_bonus_part_under_its_turn() {
+    let analysis = analyze(WORKED);
+    let names: Vec<String> = carc_analysis::symbols(&analysis)
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    assert!(names.contains(&"turn 1: red U 2,0".to_owned()), "{names:?}");
+    assert!(
+        names.contains(&"bonus 1: red A 3,0".to_owned()),
+        "{names:?}"
+    );
+}
