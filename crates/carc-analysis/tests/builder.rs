@@ -216,3 +216,13 @@ fn the_outline_lists_the_bonus_part_under_its_turn() {
         "{names:?}"
     );
 }
+
+#[test]
+fn highlights_follow_the_road_through_the_bonus_tile() {
+    // on the bonus line: the road of 5 tiles, the bonus tile's line included
+    let analysis = analyze(WORKED);
+    let at = WORKED.find("bonus red").unwrap() + 1;
+    let spans = carc_analysis::highlights(&analysis, at);
+    let cells: Vec<&str> = spans.iter().map(|s| &WORKED[s.start..s.end]).collect();
+    assert_eq!(cells, vec!["-1,0", "0,0", "1,0", "2,0", "3,0"]);
+}
