@@ -226,3 +226,15 @@ fn highlights_follow_the_road_through_the_bonus_tile() {
     let cells: Vec<&str> = spans.iter().map(|s| &WORKED[s.start..s.end]).collect();
     assert_eq!(cells, vec!["-1,0", "0,0", "1,0", "2,0", "3,0"]);
 }
+
+#[test]
+fn a_wrong_bonus_expectation_gets_the_quick_fix_of_a_turn() {
+    let wrong = WORKED.replace("red +5", "red +4");
+    let analysis = analyze(&wrong);
+    let actions = carc_analysis::code_actions(&analysis, Span::new(0, wrong.len()));
+    let edits: Vec<&str> = actions
+        .iter()
+        .flat_map(|a| a.edits.iter().map(|e| e.new_text.as_str()))
+        .collect();
+    assert_eq!(edits, vec!["=> red +5"]);
+}
