@@ -360,7 +360,12 @@ pub fn moves(analysis: &Analysis, tile: &str, line: Option<usize>) -> Result<Mov
         Some(l) => replay(&prefix(parse, l), None, None),
         None => replay(parse, None, None),
     };
-    let colour = mover(parse, &state.players, line);
+    // a part that just earned a bonus tile (Traders & Builders): its player moves again
+    let bonus = match state.facts.last() {
+        Some(crate::replay::Fact::BonusEarned { colour, .. }) => Some(*colour),
+        _ => None,
+    };
+    let colour = bonus.unwrap_or_else(|| mover(parse, &state.players, line));
     let sets = crate::replay::sets_on(parse);
     let found = candidates_with(&state.game, colour, tile_type, &sets);
     let mut placements: Vec<(Pos, Rotation)> = found.iter().map(|c| (c.pos, c.rotation)).collect();

@@ -238,3 +238,17 @@ fn a_wrong_bonus_expectation_gets_the_quick_fix_of_a_turn() {
         .collect();
     assert_eq!(edits, vec!["=> red +5"]);
 }
+
+#[test]
+fn after_a_turn_that_earns_a_bonus_moves_are_the_bonus_players() {
+    // the worked example up to its turn: red earned a bonus tile, so red moves again
+    let turn_only = WORKED.replace("bonus red A 3,0 r90 => red +5\n", "");
+    let list = carc_analysis::moves(&analyze(&turn_only), "A", None).unwrap();
+    assert_eq!(list.mover, "red");
+    // A 3,0 r90 closes the road: 5 tiles for red
+    let close = list.moves.iter().find(|m| m.text == "A 3,0 r90").unwrap();
+    assert_eq!(close.points, 5);
+    // after the bonus part, blue
+    let list = carc_analysis::moves(&analyze(WORKED), "A", None).unwrap();
+    assert_eq!(list.mover, "blue");
+}
