@@ -2,7 +2,7 @@
 //! wrong expectation with the computed one.
 
 use carc_notation::{LineKind, Span, StatementKind};
-use carc_rules::Rotation;
+use carc_rules::{river, Rotation};
 
 use crate::replay::{replay, Fact};
 use crate::{explain, vocab, Analysis, Code, CodeAction, TextEdit};
@@ -35,7 +35,8 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
     out
 }
 
-/// One action per rotation under which the line's tile matches every neighbour.
+/// One action per rotation under which the line's tile matches every neighbour (and, under
+/// `rules river`, makes no U-turn).
 fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
     let LineKind::Statement(statement) = &analysis.parse.lines[line].kind else {
         return Vec::new();
@@ -55,6 +56,13 @@ fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
         .filter(|r| match before.game.check_placement(tile, pos, *r) {
             Ok(()) => true,
             Err(e) => e.mismatches.is_empty() && !e.occupied,
+        })
+        // under `rules river`, a rotation that turns the river back on itself is no fix
+        .filter(|r| {
+            !before.river
+                || !river::river_faults(&before.game, tile, pos, *r)
+                    .iter()
+                    .any(|f| matches!(f, river::RiverFault::UTurn { .. }))
         })
         .map(|r| {
             let word = vocab::rotation_word(r);
