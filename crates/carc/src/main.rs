@@ -116,7 +116,7 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     match format {
-        Format::Human => output::print(&report.human()),
+        Format::Human => output::print(report.human()),
         Format::Json => output::println(&report.json()),
     }
     if format == Format::Human {
