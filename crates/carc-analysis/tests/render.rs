@@ -740,6 +740,15 @@ fn elements_of<'a>(elements: &'a [Element], class: &str) -> Vec<&'a BTreeMap<Str
         .collect()
 }
 
+/// Where the tile `letter` lies in the picture: its translation.
+fn tile_origin(elements: &[Element], letter: &str) -> Vec<f64> {
+    let tile = elements_of(elements, "tile")
+        .into_iter()
+        .find(|t| t["data-letter"] == letter)
+        .unwrap_or_else(|| panic!("no {letter}"));
+    numbers(&tile["transform"])
+}
+
 /// The numbers of an SVG path or transform, in order.
 fn numbers(text: &str) -> Vec<f64> {
     text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
@@ -769,18 +778,7 @@ fn a_city_wall_into_a_corner_is_drawn_to_that_corner() {
     // a farmer on ESE stands east of the wall, one on SSE west of it: the wall leaves the
     // cap at its lowest point (50,27) and bends through (55,55) to (100,100), so at the
     // farmers' heights it lies between them
-    let text = "rules inns-cathedrals\nplayers red blue\ntile ic.G 0,0 red farmer ESE\ntile E 1,0 r270 blue farmer SSE\n";
-    let board = board_at(&analyze(text), None);
-    let svg = render_svg(&board);
-    let elements = parse_xml(&svg).expect("well-formed");
-    let farmers: Vec<Vec<f64>> = elements_of(&elements, "meeple")
-        .iter()
-        .map(|m| numbers(&m["transform"]))
-        .collect();
-    let tile = elements_of(&elements, "tile")[0];
-    let origin = numbers(&tile["transform"]);
-    let ese = (farmers[0][0] - origin[0], farmers[0][1] - origin[1]);
-    // the wall's x at the height of the ESE farmer, from its quadratic curve
+    // the wall's x at height y, from its quadratic curve
     let wall_x = |y: f64| {
         // y(t) = (1-t)²·27 + 2t(1-t)·55 + t²·100 is increasing: bisect for t
         let (mut lo, mut hi) = (0.0f64, 1.0f64);
@@ -796,25 +794,27 @@ fn a_city_wall_into_a_corner_is_drawn_to_that_corner() {
         let t = lo;
         (1.0 - t).powi(2) * 50.0 + 2.0 * t * (1.0 - t) * 55.0 + t * t * 100.0
     };
-    assert!(
-        ese.0 - wall_x(ese.1) >= 13.0,
-        "ESE {ese:?}, wall at x {}",
-        wall_x(ese.1)
-    );
+    // east of the wall (+1) or west (-1), a farmer's whole drawing (13 units) clear of it
+    for (half, east) in [("ESE", 1.0), ("SSE", -1.0)] {
+        let text =
+            format!("rules inns-cathedrals\nplayers red blue\ntile ic.G 0,0 red farmer {half}\n");
+        let (_, elements) = end_picture(&text);
+        let farmer = numbers(&elements_of(&elements, "meeple")[0]["transform"]);
+        let origin = tile_origin(&elements, "ic.G");
+        let (x, y) = (farmer[0] - origin[0], farmer[1] - origin[1]);
+        assert!(
+            east * (x - wall_x(y)) >= 13.0,
+            "{half} at {x},{y}, the wall at x {}",
+            wall_x(y)
+        );
+    }
 }
 
 #[test]
 fn the_abbot_is_a_figure_of_its_own_and_stands_in_its_garden() {
     // red's abbot in r.J's garden (The Abbot, The River), blue's monk on B's monastery
     let text = "rules river abbot\nplayers red blue\ntile r.A 0,0\ntile r.J 1,0 red abbot\ntile B 0,1 blue monk\n";
-    let analysis = analyze(text);
-    assert!(
-        analysis.diagnostics().is_empty(),
-        "{:?}",
-        analysis.diagnostics()
-    );
-    let svg = render_svg(&board_at(&analysis, None));
-    let elements = parse_xml(&svg).expect("well-formed");
+    let (_, elements) = end_picture(text);
     let figures = elements_of(&elements, "meeple");
     assert_eq!(figures.len(), 2);
     let abbot = figures
@@ -831,11 +831,7 @@ fn the_abbot_is_a_figure_of_its_own_and_stands_in_its_garden() {
     let garden = elements_of(&elements, "garden");
     assert_eq!(garden.len(), 1);
     let g = numbers(&garden[0]["transform"]);
-    let tile = elements_of(&elements, "tile")
-        .into_iter()
-        .find(|t| t["data-letter"] == "r.J")
-        .expect("r.J");
-    let origin = numbers(&tile["transform"]);
+    let origin = tile_origin(&elements, "r.J");
     let a = numbers(&abbot["transform"]);
     let (dx, dy) = (a[0] - origin[0] - g[0], a[1] - origin[1] - g[1]);
     assert!(
@@ -844,7 +840,7 @@ fn the_abbot_is_a_figure_of_its_own_and_stands_in_its_garden() {
     );
     // and hover tells r.J from r.G, the same curve without a garden
     let at = text.find("r.J").expect("r.J");
-    let card = hover(&analysis, at).expect("a card").markdown;
+    let card = hover(&analyze(text), at).expect("a card").markdown;
     assert!(
         card.contains("Same edges as r.G (no garden); r.J has garden."),
         "{card}"
@@ -857,14 +853,7 @@ fn the_monastery_of_r_h_stands_on_the_bank_clear_of_the_water() {
     // the road comes from the south. The water bows north (its course never south of the
     // side midpoints), the monastery stands south of the middle, the monk beside it.
     let text = "rules river\nplayers red blue\ntile r.A 0,0\ntile r.H 1,0 red monk\n";
-    let analysis = analyze(text);
-    assert!(
-        analysis.diagnostics().is_empty(),
-        "{:?}",
-        analysis.diagnostics()
-    );
-    let svg = render_svg(&board_at(&analysis, None));
-    let elements = parse_xml(&svg).expect("well-formed");
+    let (svg, elements) = end_picture(text);
     let rivers = elements_of(&elements, "river");
     // the spring's and r.H's water; r.H's is the second
     let course = numbers(&rivers[1]["d"]);
@@ -879,11 +868,7 @@ fn the_monastery_of_r_h_stands_on_the_bank_clear_of_the_water() {
         svg.contains(r#"<g transform="translate(0,12)"><g class="monastery">"#),
         "{svg}"
     );
-    let tile = elements_of(&elements, "tile")
-        .into_iter()
-        .find(|t| t["data-letter"] == "r.H")
-        .expect("r.H");
-    let origin = numbers(&tile["transform"]);
+    let origin = tile_origin(&elements, "r.H");
     let monk = numbers(&elements_of(&elements, "meeple")[0]["transform"]);
     assert!(
         monk[1] - origin[1] > 50.0,
