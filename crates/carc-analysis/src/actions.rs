@@ -2,7 +2,7 @@
 //! wrong expectation with the computed one.
 
 use carc_notation::{LineKind, Span, StatementKind};
-use carc_rules::{river, Rotation};
+use carc_rules::Rotation;
 
 use crate::replay::{replay, Fact};
 use crate::{explain, vocab, Analysis, Code, CodeAction, TextEdit};
@@ -58,12 +58,7 @@ fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
             Err(e) => e.mismatches.is_empty() && !e.occupied,
         })
         // under `rules river`, a rotation that turns the river back on itself is no fix
-        .filter(|r| {
-            !before.river
-                || !river::river_faults(&before.game, tile, pos, *r)
-                    .iter()
-                    .any(|f| matches!(f, river::RiverFault::UTurn { .. }))
-        })
+        .filter(|r| !crate::moves::makes_u_turn(&before, tile, pos, *r))
         .map(|r| {
             let word = vocab::rotation_word(r);
             let edit = match written {

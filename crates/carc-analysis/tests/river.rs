@@ -2,7 +2,9 @@
 //! hover tells where the river goes on and which way it last turned, `carc moves` lists only
 //! the moves that continue the river, the rotate fix offers no U-turn.
 
-use carc_analysis::{analyze, code_actions, completions, hover, moves, Code, Severity, Span};
+use carc_analysis::{
+    analyze, code_actions, completions, hover, moves, Code, CompletionKind, Severity, Span,
+};
 
 const OPENING: &str =
     "rules river\nplayers red blue\ntile r.A 0,0\ntile r.D 1,0\nturn red r.G 2,0\n";
@@ -210,4 +212,16 @@ fn the_rotate_fix_offers_no_rotation_that_makes_a_u_turn() {
     let uturn = analyze(&format!("{OPENING}turn blue r.J 2,-1 r90\n"));
     let codes: Vec<Code> = uturn.diagnostics().iter().map(|d| d.code).collect();
     assert_eq!(codes, [Code::RiverUturn]);
+}
+
+#[test]
+fn completion_offers_no_rotation_that_makes_a_u_turn() {
+    // as for the quick fix above: r.J at 2,-1 fits r90 and r180; r90 is the U-turn
+    let text = format!("{OPENING}turn blue r.J 2,-1 ");
+    let rotations: Vec<String> = completions(&analyze(&text), text.len())
+        .into_iter()
+        .filter(|i| i.kind == CompletionKind::Rotation)
+        .map(|i| i.label)
+        .collect();
+    assert_eq!(rotations, ["r180"]);
 }
