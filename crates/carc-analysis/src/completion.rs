@@ -302,7 +302,8 @@ impl Context<'_> {
         out
     }
 
-    /// Rotations under which the tile matches every neighbour of the cell.
+    /// Rotations under which the tile matches every neighbour of the cell (and, in a turn
+    /// under `rules river`, makes no U-turn).
     fn rotations(&self, tile: TileType, pos: Pos, turn: bool) -> Vec<CompletionItem> {
         let board = self.board();
         Rotation::ALL
@@ -311,6 +312,7 @@ impl Context<'_> {
                 Ok(()) => true,
                 Err(e) => e.mismatches.is_empty() && !e.occupied && (!turn || !e.not_adjacent),
             })
+            .filter(|r| !turn || !crate::moves::makes_u_turn(&board, tile, pos, **r))
             .map(|r| {
                 let edges = tile.edges(*r);
                 let sides: String = edges.iter().map(|e| e.letter()).collect();

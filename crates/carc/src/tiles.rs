@@ -53,7 +53,7 @@ pub fn tiles(args: &[String]) -> Result<ExitCode, String> {
             render_tiles_svg(&all, 4)
         }
     };
-    print!("{out}");
+    crate::output::print(&out);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -351,7 +351,7 @@ fn docs(dir: &Path, check: bool) -> Result<ExitCode, String> {
         }
     }
     for path in &stale {
-        println!("{}", path.display());
+        crate::output::println(&path.display().to_string());
     }
     if check && !stale.is_empty() {
         eprintln!(
