@@ -252,3 +252,31 @@ fn after_a_turn_that_earns_a_bonus_moves_are_the_bonus_players() {
     let list = carc_analysis::moves(&analyze(WORKED), "A", None).unwrap();
     assert_eq!(list.mover, "blue");
 }
+
+#[test]
+fn pictures_draw_the_builder_as_a_figure_of_its_own() {
+    // before the bonus part: red's traveller on D and red's builder on U 1,0 (line index 5)
+    let analysis = analyze(WORKED);
+    let board = carc_analysis::board_at_line(&analysis, 5).unwrap();
+    let svg = carc_analysis::render_svg(&board);
+    let builders: Vec<&str> = svg
+        .lines()
+        .filter(|l| l.contains(r#"data-figure="builder""#))
+        .collect();
+    assert_eq!(builders.len(), 1, "{svg}");
+    assert!(builders[0].contains(r#"data-colour="red""#) && builders[0].contains(r#"data-x="1""#));
+    // a different shape from the traveller's
+    let traveller = svg
+        .lines()
+        .find(|l| l.contains(r#"data-role="traveller""#) && !l.contains("data-figure"))
+        .unwrap();
+    let shape = |l: &str| {
+        l.split(" d=\"")
+            .nth(1)
+            .map(|d| d.split('"').next().unwrap_or("").to_owned())
+    };
+    assert_ne!(shape(builders[0]), shape(traveller));
+    // after the bonus part it went home: no builder on the board
+    let board = carc_analysis::board_at_line(&analysis, 6).unwrap();
+    assert!(!carc_analysis::render_svg(&board).contains(r#"data-figure="builder""#));
+}

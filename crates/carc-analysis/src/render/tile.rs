@@ -307,19 +307,6 @@ M-2.5,-3 L2.5,-3 L2.5,11 L-2.5,11 Z";
 pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f64, cy: f64) {
     let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
     let (fill, stroke) = colour_paint(m.colour);
-    if m.figure == Figure::Builder {
-        let _ = writeln!(
-            out,
-            r#"<path class="meeple" data-colour="{}" data-figure="builder" data-x="{}" data-y="{}" data-place="{}" transform="translate({},{})" d="{BUILDER_SHAPE}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" stroke-linejoin="round"/>"#,
-            m.colour.as_str(),
-            m.pos.x,
-            m.pos.y,
-            m.place.as_str(),
-            cx + x,
-            cy + y
-        );
-        return;
-    }
     let lying = if m.role == Role::Farmer {
         " rotate(90)"
     } else {
@@ -329,10 +316,12 @@ pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f
     let (large, figure) = match m.figure {
         Figure::LargeMeeple => (" scale(1.5)", r#" data-figure="large""#),
         Figure::Abbot => ("", r#" data-figure="abbot" fill-rule="evenodd""#),
+        Figure::Builder => ("", r#" data-figure="builder""#),
         _ => ("", ""),
     };
     let shape = match m.figure {
         Figure::Abbot => ABBOT_SHAPE,
+        Figure::Builder => BUILDER_SHAPE,
         _ => MEEPLE_SHAPE,
     };
     let _ = writeln!(
