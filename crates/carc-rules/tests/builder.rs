@@ -15,7 +15,8 @@ fn tt(token: &str) -> TileType {
     TileType::from_token(token).unwrap()
 }
 
-/// A setup builder of `c` at `p` on the tile at `at`.
+/// A setup builder of `c` at `p` on the tile at `at` (the role given is ignored: a builder
+/// takes its place's).
 fn setup_builder(g: &mut Game, c: Color, at: &str, p: &str) -> MeepleId {
     g.setup_figure(c, Figure::Builder, pos(at), Role::Traveller, Some(place(p)))
         .unwrap()
@@ -226,14 +227,30 @@ fn builder_in_a_city_needs_the_owners_knight() {
 }
 
 #[test]
-fn builder_refused_on_a_feature_this_tile_completes() {
-    // red's traveller on the road A–D–U; A 2,0 r90 closes it: no builder may join
+fn builder_refused_on_a_completed_road_a_field_or_a_monastery() {
+    // red's traveller on the road A–D–U, open east of 1,0; each part places at 2,0 r90
+    let cases = [
+        // A closes the road: it scores now, no builder may join
+        ("A", "W", BuilderFault::Completed(FeatureKind::Road)),
+        // U r90's fields lie north and south of its road
+        ("U", "NE", BuilderFault::NotRoadOrCity(FeatureKind::Field)),
+        // A's monastery
+        (
+            "A",
+            "centre",
+            BuilderFault::NotRoadOrCity(FeatureKind::Monastery),
+        ),
+    ];
+    for (token, p, fault) in cases {
+        let mut g = red_road();
+        let refused = builder_part(&mut g, RED, token, "2,0", "r90", p);
+        assert_eq!(refused, builder_refused(fault), "{token} {p}");
+    }
+    // a side that is a field edge of U r90 holds nothing a builder could name: bad place
     let mut g = red_road();
-    assert_eq!(
-        builder_part(&mut g, RED, "A", "2,0", "r90", "W"),
-        builder_refused(BuilderFault::Completed(FeatureKind::Road))
-    );
-    // the list of faults says the same
+    let refused = builder_part(&mut g, RED, "U", "2,0", "r90", "N");
+    assert_eq!(refused, TurnError::Deploy(DeployError::NoSuchPlace));
+    // the list of faults of the closing A says the same, and no place is legal there
     g.place_tile_unchecked(tt("A"), pos("2,0"), rot("r90"))
         .unwrap();
     assert_eq!(
@@ -243,24 +260,6 @@ fn builder_refused_on_a_feature_this_tile_completes() {
         ))]
     );
     assert!(g.legal_builder_places(RED, pos("2,0")).is_empty());
-}
-
-#[test]
-fn builder_refused_on_a_field_or_monastery() {
-    let mut g = red_road();
-    // U r90's fields lie north and south of the road
-    assert_eq!(
-        builder_part(&mut g, RED, "U", "2,0", "r90", "NE"),
-        builder_refused(BuilderFault::NotRoadOrCity(FeatureKind::Field))
-    );
-    // A's monastery
-    assert_eq!(
-        builder_part(&mut g, RED, "A", "2,0", "r90", "centre"),
-        builder_refused(BuilderFault::NotRoadOrCity(FeatureKind::Monastery))
-    );
-    // a side that is a field edge of U r90 holds nothing a builder could name: bad place
-    let e = part(&mut g, RED, "U", "2,0", "r90", builder_at("N"), false).unwrap_err();
-    assert_eq!(e, TurnError::Deploy(DeployError::NoSuchPlace));
 }
 
 #[test]
@@ -317,15 +316,7 @@ fn a_builder_does_not_block_another_players_knight() {
     // setup), then blue's knight joins the city from N r180 at 0,1 (city S and E)
     let mut g = game();
     tile(&mut g, "D 0,0");
-    let b = g
-        .setup_figure(
-            RED,
-            Figure::Builder,
-            pos("0,0"),
-            Role::Knight,
-            Some(place("N")),
-        )
-        .unwrap();
+    let b = setup_builder(&mut g, RED, "0,0", "N");
     assert_eq!(
         g.builder_fault(b),
         Some(BuilderFault::NoFollower(FeatureKind::City))
@@ -348,14 +339,7 @@ fn a_builder_does_not_block_another_players_knight() {
 fn an_occupied_feature_names_its_followers_not_the_builder() {
     let mut g = game();
     let knight = tile(&mut g, "D 0,0 red knight N").unwrap();
-    g.setup_figure(
-        RED,
-        Figure::Builder,
-        pos("0,0"),
-        Role::Knight,
-        Some(place("N")),
-    )
-    .unwrap();
+    setup_builder(&mut g, RED, "0,0", "N");
     let e = turn(&mut g, "blue N 0,1 r180 knight S").unwrap_err();
     assert_eq!(
         e,
