@@ -762,6 +762,48 @@ mod tests {
     }
 
     #[test]
+    fn the_builder_and_the_bonus_tile() {
+        let pos = |x, y| Pos::new(x, y);
+        assert_eq!(
+            builder_place(BuilderFault::NoFollower(FeatureKind::Road), Color::Red),
+            "red has no traveller on this road: a builder joins only a road or city where its owner already has a follower"
+        );
+        assert_eq!(
+            builder_place(BuilderFault::Completed(FeatureKind::City), Color::Blue),
+            "the city is completed by this tile: it scores now, so no builder may join it"
+        );
+        assert_eq!(
+            builder_place_setup(FeatureKind::City, Color::Green),
+            "green has no knight on this city anywhere in the setup: a builder stands only beside its owner's follower (it is not placed)"
+        );
+        assert_eq!(
+            bad_place_builder(tile("U"), Some(Place::Side(carc_rules::Side::N))),
+            "the builder goes on a road or city side of the tile just placed; U (Straight road) has nothing at N"
+        );
+        assert_eq!(
+            bonus_not_earned(
+                BonusError::NotExtended,
+                Color::Red,
+                pos(1, 1),
+                Some((FeatureKind::Road, pos(1, 0)))
+            ),
+            "red's tile at 1,1 does not extend the road of red's builder (at 1,0)"
+        );
+        assert_eq!(
+            bonus_not_earned(BonusError::NoBuilder, Color::Blue, pos(0, 1), None),
+            "blue had no builder on the board when the tile at 0,1 was placed"
+        );
+        assert_eq!(
+            bonus_not_earned_colour(Color::Blue, Color::Red),
+            "the bonus tile follows blue's turn: only blue could have earned it, not red"
+        );
+        assert_eq!(
+            bonus_earned(Color::Red, FeatureKind::City),
+            "bonus earned: red's builder on this city"
+        );
+    }
+
+    #[test]
     fn expansions_and_the_river() {
         assert_eq!(
             expansion_off_tile(tile("Eg")),
