@@ -280,3 +280,26 @@ fn pictures_draw_the_builder_as_a_figure_of_its_own() {
     let board = carc_analysis::board_at_line(&analysis, 6).unwrap();
     assert!(!carc_analysis::render_svg(&board).contains(r#"data-figure="builder""#));
 }
+
+#[test]
+fn completion_after_builder_offers_the_places_where_it_may_stand() {
+    let labels = |text: &str| -> Vec<String> {
+        let analysis = analyze(text);
+        carc_analysis::completions(&analysis, text.len())
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    };
+    let setup = "rules traders-builders\nplayers red blue\ntile D 0,0 red traveller E\n";
+    // red's traveller is on D's road: U r90 at 1,0 joins it through its road (E and W)
+    let red = labels(&format!("{setup}turn red U 1,0 r90 builder "));
+    assert_eq!(red, vec!["E", "W"]);
+    // blue has no follower there: nowhere
+    let blue = labels(&format!(
+        "{setup}turn red B 0,-1\nturn blue U 1,0 r90 builder "
+    ));
+    assert!(blue.is_empty(), "{blue:?}");
+    // in the setup every road or city side of the tile is offered (the follower may come later)
+    let any = labels("rules traders-builders\nplayers red blue\ntile D 0,0 red builder ");
+    assert_eq!(any, vec!["E", "W", "N"]);
+}
