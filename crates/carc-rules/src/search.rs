@@ -269,6 +269,7 @@ impl Game {
             next_meeple,
             supply,
             score,
+            goods,
             last,
             monasteries,
             stamp,
@@ -292,6 +293,7 @@ impl Game {
         self.next_meeple = *next_meeple;
         self.supply = *supply;
         self.score = *score;
+        self.goods = *goods;
         self.last = *last;
         self.monasteries.clone_from(monasteries);
         self.stamp.clone_from(stamp);
