@@ -29,6 +29,7 @@ use crate::replay::{replay, Replay};
 use crate::vocab::role_word;
 use crate::Analysis;
 
+mod goods;
 mod refused;
 mod river;
 pub use refused::BoardRefusal;
@@ -898,8 +899,11 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
     }
     river::water_svg(out, t.tile, t.rotation);
     let mut shields = Vec::new();
+    // two road ends meet at a junction dot unless a city covers the middle (tb.C, ic.I)
+    let mut city_in_centre = false;
     for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let (shape, quarter) = city_shape(&sides_of(s.places));
+        city_in_centre |= !matches!(shape, CityShape::Cap | CityShape::Corner);
         let _ = writeln!(
             out,
             r#"<path class="city" d="{}" transform="rotate({} 50 50)" fill="{CITY}" stroke="{CITY_EDGE}" stroke-width="2.5" stroke-linejoin="round"/>"#,
@@ -925,6 +929,9 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
                 r##"<path class="shield" transform="translate({x},{y})" d="M-7,-8 H7 V0 C7,6 3,8 0,10 C-3,8 -7,6 -7,0 Z" fill="#2f5fb3" stroke="#f2f2f2" stroke-width="1.5"/>"##
             );
         }
+        let shield = s.modifiers.contains(Modifiers::SHIELD);
+        let (x, y) = turn_point(goods::goods_point(shape, shield), quarter);
+        shields.extend(goods::goods_svg(out, s.modifiers, x, y));
     }
     for s in segments
         .iter()
@@ -964,7 +971,7 @@ fn tile_svg(out: &mut String, t: &BoardTile, cx: f64, cy: f64, taken: &[(f64, f6
             r##"<rect x="46" y="53" width="8" height="11" fill="#3b1a0e"/>"##,
             "</g>\n"
         ));
-    } else if ends >= 3 {
+    } else if ends >= 3 || (ends == 2 && !city_in_centre) {
         let _ = writeln!(
             out,
             r##"<circle class="junction" cx="50" cy="50" r="7" fill="#7a6a55" stroke="#3d3326" stroke-width="1.5"/>"##
