@@ -87,9 +87,7 @@ fn fix_expectation(analysis: &Analysis, line: usize, span: Span) -> Vec<(String,
                 Fact::Turn { line: l, score, .. } if *l == line => {
                     Some(explain::gains(&score.features))
                 }
-                Fact::End { line: l, score, .. } if *l == line => {
-                    Some(explain::gains(&score.features))
-                }
+                Fact::End { line: l, score, .. } if *l == line => Some(explain::score_gains(score)),
                 _ => None,
             });
             let Some(gains) = gains else {

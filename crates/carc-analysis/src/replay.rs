@@ -14,8 +14,8 @@ use carc_notation::{
 };
 use carc_rules::river;
 use carc_rules::{
-    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, MeepleId,
-    Pos, RecallError, Role, TileSet, TileType, TurnScore,
+    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Goods,
+    MeepleId, Pos, RecallError, Role, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{Code, Diagnostic, Related};
@@ -53,6 +53,16 @@ pub enum Fact {
         /// The codes of the placement and deployment faults reported on this turn (empty
         /// for a legal turn); an illegal turn's expectation is not checked.
         faults: Vec<Code>,
+    },
+    /// Goods tokens taken by the player whose tile completed cities with goods symbols
+    /// (Traders & Builders), after that turn's [`Fact::Turn`].
+    Goods {
+        line: usize,
+        colour: Color,
+        /// The tokens taken.
+        taken: Goods,
+        /// What the player holds afterwards.
+        held: Goods,
     },
     /// Final scoring, with each player's total afterwards.
     End {
@@ -1020,6 +1030,7 @@ impl Replayer<'_> {
             score,
             faults,
         });
+        self.take_goods(line, c, pos);
     }
 
     fn check_turn_order(&mut self, colour: Color, span: Span) {
@@ -1171,8 +1182,9 @@ impl Replayer<'_> {
         self.phase = Phase::Ended;
         let score = final_scoring_in_place(&mut self.replay.game);
         if let Some(expect) = expect {
-            let gains = explain::gains(&score.features);
-            self.check_expectation(expect, &gains, || explain::final_breakdown(&score));
+            let gains = explain::score_gains(&score);
+            let held = self.goods_held();
+            self.check_expectation(expect, &gains, || explain::final_breakdown(&score, &held));
         }
         let totals = self
             .replay
@@ -1185,6 +1197,28 @@ impl Replayer<'_> {
             score,
             totals,
         });
+    }
+
+    /// The goods tokens each player holds, in turn order (Traders & Builders).
+    fn goods_held(&self) -> Vec<(Color, Goods)> {
+        goods_held(&self.replay.game, &self.replay.players)
+    }
+
+    /// The turn's goods step (Traders & Builders): `colour`, who placed the tile at `pos`,
+    /// takes the goods of the cities it completed; recorded as a [`Fact::Goods`].
+    fn take_goods(&mut self, line: usize, colour: Color, pos: Pos) {
+        if !self.set_on(TileSet::TradersBuilders) {
+            return;
+        }
+        let taken = self.replay.game.take_goods(colour, pos);
+        if !taken.is_empty() {
+            self.replay.facts.push(Fact::Goods {
+                line,
+                colour,
+                taken,
+                held: self.replay.game.goods(colour),
+            });
+        }
     }
 
     /// `score-mismatch` when a `=>` list differs from the computed gains.
@@ -1332,6 +1366,11 @@ fn first_mentions(list: &[Amount]) -> impl Iterator<Item = &Amount> {
         .enumerate()
         .filter(|(i, a)| !list[..*i].iter().any(|b| b.colour.value == a.colour.value))
         .map(|(_, a)| a)
+}
+
+/// The goods tokens each of `players` holds, in that order (Traders & Builders).
+pub(crate) fn goods_held(game: &Game, players: &[Color]) -> Vec<(Color, Goods)> {
+    players.iter().map(|&c| (c, game.goods(c))).collect()
 }
 
 /// Final scoring at `end`: every player gains what the unfinished features and fields give,
