@@ -3,7 +3,7 @@
 //! hints say who took what and who leads each good. Expected values are derived by hand from
 //! the seed rules (004) and the project's expansions spec.
 
-use carc_analysis::{analyze, hover, inlay_hints, Analysis, Span};
+use carc_analysis::{analyze, game_text, hover, inlay_hints, Analysis, Span};
 use carc_rules::{simulate_sets, Good, TileSet};
 
 /// The spec's worked example "Goods go to whoever places the closing tile".
@@ -12,6 +12,7 @@ players red blue
 tile D 0,0 red knight N
 tile tb.G 0,1 r180
 turn blue E 1,1 r270 => red +6
+expect goods blue grain 1
 end => blue +10
 ";
 
@@ -80,13 +81,14 @@ fn a_wrong_end_expectation_shows_the_goods_breakdown() {
 #[test]
 fn without_the_rules_word_tb_tiles_are_expansion_off_and_take_no_goods() {
     // the tile still goes on the board and the city scores, but nobody takes goods: the end
-    // gives nothing
+    // gives nothing (and `expect goods` is off too)
     let text = EXAMPLE
         .replace("rules farmers traders-builders", "rules farmers")
         .replace("end => blue +10", "end => nothing");
     let found = codes(&analyze(&text));
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert!(found[0].starts_with("expansion-off"), "{found:?}");
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].starts_with("expansion-off: `tb.G`"), "{found:?}");
+    assert!(found[1].starts_with("expansion-off: goods"), "{found:?}");
     assert!(!labels(&analyze(&text)).iter().any(|l| l.contains("takes")));
 }
 
@@ -98,7 +100,7 @@ fn random_games_with_goods_check_clean_and_agree_on_the_scores() {
     let mut awarded = 0;
     for seed in 0..16 {
         let rec = simulate_sets(seed, 2 + seed as usize % 2, true, &sets);
-        let mut text = rec.to_carc(&format!("random game {seed}"), &[]);
+        let mut text = game_text(&rec, &format!("random game {seed}"), &[]);
         let totals: Vec<String> = rec.scores.iter().map(|(c, s)| format!("{c} {s}")).collect();
         text.push_str(&format!("expect score {}\n", totals.join(", ")));
         let analysis = analyze(&text);
@@ -114,4 +116,96 @@ fn random_games_with_goods_check_clean_and_agree_on_the_scores() {
         }
     }
     assert!(awarded > 5, "goods awards in these games: {awarded}");
+}
+
+#[test]
+fn expect_goods_checks_the_listed_goods_only() {
+    // after the closing turn blue holds grain 1 and nothing else, red nothing
+    let text = EXAMPLE.replace(
+        "expect goods blue grain 1",
+        "expect goods blue wine 0 grain 2\nexpect goods red grain 0\nexpect goods blue",
+    );
+    let analysis = analyze(&text);
+    let found = codes(&analysis);
+    assert_eq!(
+        found,
+        ["score-mismatch: expected blue's grain to be 2, but it is 1"],
+        "{text}"
+    );
+    // on the number that differs
+    let d = &analysis.diagnostics()[0];
+    assert_eq!(&text[d.span.start..d.span.end], "grain 2");
+}
+
+#[test]
+fn setup_goods_are_held_and_awarded_at_the_end() {
+    // a position: red holds wine 2, blue wine 2 and cloth 1, green nothing listed (0).
+    // wine: red and blue tie at 2 (+10 each); cloth: blue alone (+10); grain: nobody.
+    let text = "rules traders-builders
+players red blue green
+tile D 0,0
+goods red wine 2
+goods blue cloth 1 wine 2
+goods green
+expect goods red wine 2 grain 0 cloth 0
+expect goods blue wine 2 cloth 1
+end => red +10, blue +20
+expect score red 10, blue 20, green 0
+";
+    let analysis = analyze(text);
+    assert_eq!(codes(&analysis), Vec::<String>::new());
+    let end = hover_on(text, "end");
+    assert!(
+        end.contains("wine: red 2 v blue 2 v green 0: red +10, blue +10"),
+        "{end}"
+    );
+    assert!(
+        end.contains("cloth: red 0 v blue 1 v green 0: blue +10"),
+        "{end}"
+    );
+}
+
+#[test]
+fn goods_lines_without_the_rules_word_are_expansion_off_and_ignored() {
+    let text = "players red blue
+tile D 0,0
+goods red wine 2
+expect goods red wine 5
+end => nothing
+";
+    let analysis = analyze(text);
+    let found = codes(&analysis);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(
+        found.iter().all(|f| f.starts_with("expansion-off")),
+        "{found:?}"
+    );
+    // the first is on `goods`, the second on `expect goods`
+    let spans: Vec<&str> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| &text[d.span.start..d.span.end])
+        .collect();
+    assert_eq!(spans, ["goods", "expect goods"]);
+}
+
+#[test]
+fn the_notation_reference_goods_example_checks_clean() {
+    // docs/notation.md, "#### Goods": its code block is the worked example and checks clean
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/notation.md");
+    let doc = std::fs::read_to_string(path).expect("docs/notation.md");
+    let section = doc
+        .split("\n#### Goods\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n#### ").next())
+        .expect("a Goods subsection");
+    let block = section
+        .split("```")
+        .nth(1)
+        .expect("a code block in the Goods subsection");
+    assert!(block.contains("expect goods blue grain 1"), "{block}");
+    assert_eq!(
+        codes(&analyze(block.trim_start_matches('\n'))),
+        Vec::<String>::new()
+    );
 }

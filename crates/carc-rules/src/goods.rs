@@ -33,6 +33,13 @@ impl Good {
     /// The three goods, in the order the notation lists them (`wine grain cloth`).
     pub const ALL: [Good; 3] = [Good::Wine, Good::Grain, Good::Cloth];
 
+    /// The words of [`Good::ALL`], in its order.
+    pub const WORDS: [&'static str; 3] = [
+        Good::ALL[0].as_str(),
+        Good::ALL[1].as_str(),
+        Good::ALL[2].as_str(),
+    ];
+
     /// Index 0..3 in the order of [`Good::ALL`].
     pub const fn index(self) -> usize {
         self as usize

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use carc_rules::{Good, Goods, Modifiers};
 
-use super::CityShape;
+use super::geometry::CityShape;
 
 /// How far a goods badge reaches from its point.
 pub(super) const GOODS_RADIUS: f64 = 10.0;
