@@ -117,6 +117,22 @@ fn fix_expectation(analysis: &Analysis, line: usize, span: Span) -> Vec<(String,
                 },
             )]
         }
+        // Traders & Builders: the goods count the player holds there
+        StatementKind::ExpectGoods(goods) => {
+            let Some(amount) = goods.goods.iter().find(|a| a.span == span) else {
+                return Vec::new();
+            };
+            let state = replay(&analysis.parse, Some(line), None);
+            let good = amount.good.value;
+            let actual = state.game.goods(goods.colour.value).get(good);
+            vec![(
+                format!("Expect {} {good} {actual}", goods.colour.value.as_str()),
+                TextEdit {
+                    span: amount.value.span,
+                    new_text: actual.to_string(),
+                },
+            )]
+        }
         _ => Vec::new(),
     }
 }

@@ -3,7 +3,9 @@
 //! hints say who took what and who leads each good. Expected values are derived by hand from
 //! the seed rules (004) and the project's expansions spec.
 
-use carc_analysis::{analyze, game_text, hover, inlay_hints, Analysis, Span};
+use carc_analysis::{
+    analyze, code_actions, completions, game_text, hover, inlay_hints, Analysis, Span,
+};
 use carc_rules::{simulate_sets, Good, TileSet};
 
 /// The spec's worked example "Goods go to whoever places the closing tile".
@@ -208,4 +210,37 @@ fn the_notation_reference_goods_example_checks_clean() {
         codes(&analyze(block.trim_start_matches('\n'))),
         Vec::<String>::new()
     );
+}
+
+#[test]
+fn a_wrong_goods_count_gets_a_quick_fix_with_the_count_held() {
+    // blue holds grain 1 after the closing turn: `grain 3` is fixed to `grain 1`
+    let text = EXAMPLE.replace("expect goods blue grain 1", "expect goods blue grain 3");
+    let analysis = analyze(&text);
+    let actions = code_actions(&analysis, Span::new(0, text.len()));
+    let fix = actions
+        .iter()
+        .find(|a| a.title == "Expect blue grain 1")
+        .unwrap_or_else(|| panic!("{actions:?}"));
+    let edit = &fix.edits[0];
+    assert_eq!(edit.new_text, "1");
+    assert_eq!(&text[edit.span.start..edit.span.end], "3");
+}
+
+#[test]
+fn completion_offers_the_set_tiles_and_the_unlisted_goods() {
+    let labels = |text: &str| -> Vec<String> {
+        completions(&analyze(text), text.len())
+            .into_iter()
+            .map(|i| i.label)
+            .collect()
+    };
+    // tile tokens come from the catalogue: the 24 of the set are offered
+    let tiles = labels("rules traders-builders\nplayers red blue\ntile D 0,0\nturn red ");
+    let tb = tiles.iter().filter(|l| l.starts_with("tb.")).count();
+    assert_eq!(tb, 24, "{tiles:?}");
+    // after `goods red wine 2 `: grain and cloth, not wine again
+    let goods = labels("rules traders-builders\nplayers red blue\ngoods red wine 2 ");
+    assert!(goods.contains(&"grain".to_owned()) && goods.contains(&"cloth".to_owned()));
+    assert!(!goods.contains(&"wine".to_owned()), "{goods:?}");
 }
