@@ -265,7 +265,9 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                 );
                 push_step(&mut out, &mut stack, step);
             }
-            StatementKind::ExpectScore(_) | StatementKind::ExpectSupply(_) => {
+            StatementKind::ExpectScore(_)
+            | StatementKind::ExpectSupply(_)
+            | StatementKind::ExpectGoods(_) => {
                 let check = Check {
                     line: index,
                     statement: statement_text(analysis, statement),

@@ -244,3 +244,29 @@ fn completion_offers_the_set_tiles_and_the_unlisted_goods() {
     assert!(goods.contains(&"grain".to_owned()) && goods.contains(&"cloth".to_owned()));
     assert!(!goods.contains(&"wine".to_owned()), "{goods:?}");
 }
+
+#[test]
+fn the_goods_lesson_shows_its_goods_checks_under_their_turns() {
+    // examples/expansions/goods.carc: each turn is followed by an `expect goods` check that
+    // holds (blue takes the grain, red the wine)
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/expansions/goods.carc");
+    let text = std::fs::read_to_string(path).expect("the goods lesson");
+    let analysis = analyze(&text);
+    assert_eq!(codes(&analysis), Vec::<String>::new());
+    let lesson = carc_analysis::lesson(&analysis);
+    let checks: Vec<(String, bool)> = lesson
+        .steps
+        .iter()
+        .flat_map(|s| s.checks.iter())
+        .map(|c| (c.statement.clone(), c.holds))
+        .collect();
+    assert!(
+        checks.contains(&("expect goods blue grain 1".to_owned(), true)),
+        "{checks:?}"
+    );
+    assert!(
+        checks.contains(&("expect goods red wine 1".to_owned(), true)),
+        "{checks:?}"
+    );
+}
