@@ -212,3 +212,22 @@ fn simulated_games_take_every_completed_citys_goods_once() {
     // (27 of these 40)
     assert!(with_goods > 20, "goods taken in most games: {with_goods}");
 }
+
+#[test]
+fn the_puzzle_search_counts_the_goods_of_a_closing_move() {
+    // D 0,0 and tb.G r180 at 0,1 (grain city S+E, open towards 1,1); red draws E, the last
+    // draw. E r270 at 1,1 with a knight on W closes the city: 3 tiles x 2 = 6 for red, and red
+    // takes the grain: +10 at the end. 16 is the best red can do (without the goods, 6).
+    let mut g = game();
+    tile(&mut g, "D 0,0");
+    put(&mut g, "tb.G", "0,1", "r180");
+    let draws = [TileType::E];
+    let solution = solve(&g, RED, &draws, Goal::Final, Limits::default());
+    let best = &solution.moves[0];
+    assert!(solution.exact);
+    assert_eq!(best.scores[RED.index()], 16, "{best:?}");
+    let Step::Turn { pos, rot, .. } = best.step else {
+        panic!("{best:?}");
+    };
+    assert_eq!((pos, rot), (Pos::new(1, 1), Rotation::R270));
+}
