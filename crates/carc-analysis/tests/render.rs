@@ -212,7 +212,7 @@ Cap
   .r.***
 0 -D-*2*
   ...***
-# city  @ coat of arms  | - road  . field  + monastery  r b g y k meeples (capital: farmer)  *N mark N
+# city  @ coat of arms  | - road  . field  + monastery  r b g y k p meeples (capital: farmer)  *N mark N
 meeples: r red knight at 0,0 N
 mark 1 at 0,1: close it
 mark 2 at 1,0
@@ -698,7 +698,7 @@ fn the_terminal_view_shows_coats_of_arms_and_meeple_roles() {
   .#.
 0 -D-
   ..B
-# city  @ coat of arms  | - road  . field  + monastery  r b g y k meeples (capital: farmer)  *N mark N
+# city  @ coat of arms  | - road  . field  + monastery  r b g y k p meeples (capital: farmer)  *N mark N
 meeples: B blue farmer at 0,0 SE · r red knight at 0,1 S
 red 0 (supply 6) · blue 0 (supply 6)
 ";

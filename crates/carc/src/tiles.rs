@@ -243,7 +243,7 @@ const OUTRO: &str = "\
 - A drawn tile that fits nowhere on the board (no cell, no rotation) is removed from play
   (`discard T`) and another is drawn; a tile that fits somewhere cannot be discarded.
 - Each player has 7 meeples (the eighth marks the score); the colours are red, blue, green,
-  yellow and black, for 2 to 5 players.
+  yellow and black, for 2 to 5 players; Inns & Cathedrals adds pink, for up to 6.
 ";
 
 /// `docs/tiles.md`.

@@ -32,6 +32,8 @@ pub(super) fn colour_paint(c: Color) -> (&'static str, &'static str) {
         Color::Green => ("#1f9d3a", "#0b3d17"),
         Color::Yellow => ("#f5c518", "#6b5200"),
         Color::Black => ("#222222", "#f0f0f0"),
+        // a light magenta: apart from red's scarlet on the green fields and tan cities
+        Color::Pink => ("#ff6ec7", "#6e0b4f"),
     }
 }
 
