@@ -11,28 +11,26 @@ use crate::vocab;
 /// Points per colour from a list of scored features, in first-winner order, zero gains left
 /// out.
 pub fn gains(features: &[ScoredFeature]) -> Vec<(Color, i64)> {
-    let mut out: Vec<(Color, i64)> = Vec::new();
-    for feature in features {
-        for winner in &feature.winners {
-            match out.iter_mut().find(|(c, _)| c == winner) {
-                Some(entry) => entry.1 += i64::from(feature.points),
-                None => out.push((*winner, i64::from(feature.points))),
-            }
-        }
-    }
-    out.retain(|(_, n)| *n != 0);
-    out
+    add_up(features.iter().map(|f| (&f.winners[..], f.points)))
 }
 
 /// Points per colour of a whole scoring step ([`gains`] of its features, then its goods
 /// awards at final scoring), in first-winner order, zero gains left out.
 pub fn score_gains(score: &Scoring) -> Vec<(Color, i64)> {
-    let mut out = gains(&score.features);
-    for award in &score.goods {
-        for winner in &award.winners {
+    let features = score.features.iter().map(|f| (&f.winners[..], f.points));
+    let goods = score.goods.iter().map(|a| (&a.winners[..], a.points));
+    add_up(features.chain(goods))
+}
+
+/// Each `(winners, points)` gives every winner the points: the sums per colour, in
+/// first-winner order, zero sums left out.
+fn add_up<'a>(awards: impl Iterator<Item = (&'a [Color], u32)>) -> Vec<(Color, i64)> {
+    let mut out: Vec<(Color, i64)> = Vec::new();
+    for (winners, points) in awards {
+        for winner in winners {
             match out.iter_mut().find(|(c, _)| c == winner) {
-                Some(entry) => entry.1 += i64::from(award.points),
-                None => out.push((*winner, i64::from(award.points))),
+                Some(entry) => entry.1 += i64::from(points),
+                None => out.push((*winner, i64::from(points))),
             }
         }
     }

@@ -305,14 +305,16 @@ pub fn tile_drawing(tile: TileType, rot: Rotation) -> [String; 5] {
             corner_char(Corner::SE),
         ],
     ];
+    // the cell just inside a side's middle
+    let inside = |side: Side| match side {
+        Side::N => (1, 2),
+        Side::E => (2, 3),
+        Side::S => (3, 2),
+        Side::W => (2, 1),
+    };
     if tile.has_shield() {
         if let Some(side) = Side::ALL.into_iter().find(|&s| edge(s) == Edge::City) {
-            let (row, col) = match side {
-                Side::N => (1, 2),
-                Side::E => (2, 3),
-                Side::S => (3, 2),
-                Side::W => (2, 1),
-            };
+            let (row, col) = inside(side);
             grid[row][col] = '@';
         }
     }
@@ -322,12 +324,7 @@ pub fn tile_drawing(tile: TileType, rot: Rotation) -> [String; 5] {
         .find(|s| !Goods::of_modifiers(s.modifiers).is_empty())
         .and_then(|s| s.places.sides().next());
     if let Some(side) = goods_side {
-        let (row, col) = match side {
-            Side::N => (1, 2),
-            Side::E => (2, 3),
-            Side::S => (3, 2),
-            Side::W => (2, 1),
-        };
+        let (row, col) = inside(side);
         grid[row][col] = '$';
     }
     grid.map(|row| {

@@ -3,10 +3,12 @@
 //! hints say who took what and who leads each good. Expected values are derived by hand from
 //! the seed rules (004) and the project's expansions spec.
 
-use carc_analysis::{
-    analyze, code_actions, completions, game_text, hover, inlay_hints, Analysis, Span,
-};
+use carc_analysis::{analyze, code_actions, completions, game_text, hover, Analysis, Span};
 use carc_rules::{simulate_sets, Good, TileSet};
+
+#[path = "support/hints.rs"]
+mod hints;
+use hints::labels;
 
 /// The spec's worked example "Goods go to whoever places the closing tile".
 const EXAMPLE: &str = "rules farmers traders-builders
@@ -23,14 +25,6 @@ fn codes(analysis: &Analysis) -> Vec<String> {
         .diagnostics()
         .iter()
         .map(|d| format!("{}: {}", d.code.as_str(), d.message))
-        .collect()
-}
-
-fn labels(analysis: &Analysis) -> Vec<String> {
-    let all = Span::new(0, analysis.text().len());
-    inlay_hints(analysis, all)
-        .into_iter()
-        .map(|h| h.label)
         .collect()
 }
 

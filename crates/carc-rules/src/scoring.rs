@@ -72,19 +72,13 @@ pub type FinalScore = Scoring;
 impl Scoring {
     /// Points gained by `colour` in this step (features and goods awards).
     pub fn gain(&self, colour: Color) -> u32 {
-        let features: u32 = self
-            .features
-            .iter()
-            .filter(|f| f.winners.contains(&colour))
-            .map(|f| f.points)
-            .sum();
-        let goods: u32 = self
-            .goods
-            .iter()
-            .filter(|a| a.winners.contains(&colour))
-            .map(|a| a.points)
-            .sum();
-        features + goods
+        let features = self.features.iter().map(|f| (&f.winners, f.points));
+        let goods = self.goods.iter().map(|a| (&a.winners, a.points));
+        features
+            .chain(goods)
+            .filter(|(winners, _)| winners.contains(&colour))
+            .map(|(_, points)| points)
+            .sum()
     }
 
     /// Points gained per colour, indexed by [`Color::index`].
