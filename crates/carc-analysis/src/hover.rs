@@ -163,6 +163,18 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 markdown: card,
             })
         }
+        // Traders & Builders: what every player holds after this line
+        StatementKind::Goods(_) | StatementKind::ExpectGoods(_) if inside(statement.keyword) => {
+            let state = replay(&analysis.parse, Some(line_index), None);
+            let mut card = "**goods** held here\n\n".to_owned();
+            for (colour, held) in crate::replay::goods_held(&state.game, &state.players) {
+                let _ = writeln!(card, "- {} {held}", colour.as_str());
+            }
+            Some(Hover {
+                span: statement.keyword,
+                markdown: card,
+            })
+        }
         StatementKind::Tile(_) | StatementKind::Turn(_) => {
             let (tile, at) = match &statement.kind {
                 StatementKind::Tile(t) => (t.tile.span, &t.at),
