@@ -163,10 +163,11 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 markdown: card,
             })
         }
-        // Traders & Builders: what every player holds after this line
+        // Traders & Builders: the keyword's card, then what every player holds after this line
         StatementKind::Goods(_) | StatementKind::ExpectGoods(_) if inside(statement.keyword) => {
             let state = replay(&analysis.parse, Some(line_index), None);
-            let mut card = "**goods** held here\n\n".to_owned();
+            let mut card = keyword_card(analysis, offset).map_or(String::new(), |h| h.markdown);
+            card.push_str("\nGoods held here:\n\n");
             for (colour, held) in crate::replay::goods_held(&state.game, &state.players) {
                 let _ = writeln!(card, "- {} {held}", colour.as_str());
             }
