@@ -2,7 +2,8 @@
 //! descriptions. Shared by diagnostics, hover and inlay hints so that each is phrased once.
 
 use carc_rules::{
-    Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Role, ScoredFeature, TurnScore,
+    Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Goods, GoodsAward, Role,
+    ScoredFeature, Scoring, TurnScore,
 };
 
 use crate::vocab;
@@ -10,17 +11,56 @@ use crate::vocab;
 /// Points per colour from a list of scored features, in first-winner order, zero gains left
 /// out.
 pub fn gains(features: &[ScoredFeature]) -> Vec<(Color, i64)> {
+    add_up(features.iter().map(|f| (&f.winners[..], f.points)))
+}
+
+/// Points per colour of a whole scoring step ([`gains`] of its features, then its goods
+/// awards at final scoring), in first-winner order, zero gains left out.
+pub fn score_gains(score: &Scoring) -> Vec<(Color, i64)> {
+    let features = score.features.iter().map(|f| (&f.winners[..], f.points));
+    let goods = score.goods.iter().map(|a| (&a.winners[..], a.points));
+    add_up(features.chain(goods))
+}
+
+/// Each `(winners, points)` gives every winner the points: the sums per colour, in
+/// first-winner order, zero sums left out.
+fn add_up<'a>(awards: impl Iterator<Item = (&'a [Color], u32)>) -> Vec<(Color, i64)> {
     let mut out: Vec<(Color, i64)> = Vec::new();
-    for feature in features {
-        for winner in &feature.winners {
+    for (winners, points) in awards {
+        for winner in winners {
             match out.iter_mut().find(|(c, _)| c == winner) {
-                Some(entry) => entry.1 += i64::from(feature.points),
-                None => out.push((*winner, i64::from(feature.points))),
+                Some(entry) => entry.1 += i64::from(points),
+                None => out.push((*winner, i64::from(points))),
             }
         }
     }
     out.retain(|(_, n)| *n != 0);
     out
+}
+
+/// `blue takes grain 1`: the goods a player took with the tile that completed a city.
+pub fn goods_taken(colour: Color, taken: Goods) -> String {
+    format!("{} takes {taken}", colour.as_str())
+}
+
+/// One goods award at final scoring, with what each player holds (turn order):
+/// `grain: blue 1 v red 0: blue +10`; a tie `cloth: red 1 v blue 1: red +10, blue +10`.
+pub fn goods_award_line(award: &GoodsAward, held: &[(Color, Goods)]) -> String {
+    let counts: Vec<String> = held
+        .iter()
+        .map(|(c, g)| format!("{} {}", c.as_str(), g.get(award.good)))
+        .collect();
+    let winners: Vec<String> = award
+        .winners
+        .iter()
+        .map(|c| format!("{} +{}", c.as_str(), award.points))
+        .collect();
+    format!(
+        "{}: {}: {}",
+        award.good,
+        counts.join(" v "),
+        winners.join(", ")
+    )
 }
 
 /// `red +4, blue +2`, or `nothing`.
@@ -37,8 +77,19 @@ pub fn gains_text(gains: &[(Color, i64)]) -> String {
     }
 }
 
-/// `city of 2 tiles, 1 shield` — what a feature is.
+/// `city of 2 tiles, 1 shield` — what a feature is; a city's goods symbols follow (`city of
+/// 3 tiles, grain 1`).
 pub fn describe(feature: &FeatureSummary) -> String {
+    let mut text = describe_shape(feature);
+    if feature.kind == FeatureKind::City && !feature.goods.is_empty() {
+        text.push_str(", ");
+        text.push_str(&feature.goods.to_string());
+    }
+    text
+}
+
+/// [`describe`] without the goods.
+fn describe_shape(feature: &FeatureSummary) -> String {
     let n = feature.tiles.len();
     let plural = |n: usize, word: &str| vocab::count(n, word);
     match feature.kind {
@@ -282,9 +333,21 @@ pub fn turn_breakdown(score: &TurnScore) -> String {
     }
 }
 
-/// What final scoring gave, for a mismatch message.
-pub fn final_breakdown(score: &FinalScore) -> String {
-    breakdown(&score.features, "nothing is left to score")
+/// What final scoring gave, for a mismatch message: the features, then the goods awards
+/// with what each player in `held` holds.
+pub fn final_breakdown(score: &FinalScore, held: &[(Color, Goods)]) -> String {
+    let features = breakdown(&score.features, "");
+    let goods: Vec<String> = score
+        .goods
+        .iter()
+        .map(|a| goods_award_line(a, held))
+        .collect();
+    match (features.is_empty(), goods.is_empty()) {
+        (true, true) => "nothing is left to score".to_owned(),
+        (false, true) => features,
+        (true, false) => format!("goods: {}", goods.join("; ")),
+        (false, false) => format!("{features}; goods: {}", goods.join("; ")),
+    }
 }
 
 fn breakdown(features: &[ScoredFeature], empty: &str) -> String {

@@ -1,6 +1,7 @@
 //! Inlay hints: after each turn without a written expectation what it scored (after an
-//! illegal turn, that it is illegal), after each meeple its feature's value, after `end` each
-//! player's final gain and total. A hint says only what the line does not already say: a turn
+//! illegal turn, that it is illegal), after a turn whose tile completed cities with goods what
+//! the player took (`blue takes grain 1`), after each meeple its feature's value, after `end`
+//! each player's final gain (goods awards included) and total. A hint says only what the line does not already say: a turn
 //! that writes `=> …` gets none (a wrong one is a `score-mismatch`).
 
 use carc_notation::{LineKind, Span, StatementKind};
@@ -35,12 +36,22 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                 offset: span.end,
                 label: meeple_label(value, writes_expectation(analysis, *line)),
             }),
+            // Traders & Builders: the goods the turn's player took
+            Fact::Goods {
+                line,
+                colour,
+                taken,
+                ..
+            } => statement_end(*line).map(|offset| InlayHint {
+                offset,
+                label: explain::goods_taken(*colour, *taken),
+            }),
             Fact::End {
                 line,
                 score,
                 totals,
             } => statement_end(*line).map(|offset| {
-                let gains = explain::gains(&score.features);
+                let gains = explain::score_gains(score);
                 let parts: Vec<String> = totals
                     .iter()
                     .map(|(c, total)| {

@@ -265,7 +265,9 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                 );
                 push_step(&mut out, &mut stack, step);
             }
-            StatementKind::ExpectScore(_) | StatementKind::ExpectSupply(_) => {
+            StatementKind::ExpectScore(_)
+            | StatementKind::ExpectSupply(_)
+            | StatementKind::ExpectGoods(_) => {
                 let check = Check {
                     line: index,
                     statement: statement_text(analysis, statement),
@@ -437,6 +439,7 @@ fn setup_step(
             .iter()
             .map(|&c| (c, 0, crate::replay::MEEPLES_PER_PLAYER))
             .collect(),
+        goods: Vec::new(),
         last: None,
         refused: Vec::new(),
     });

@@ -128,6 +128,7 @@ pub(crate) fn puzzle_goal(parse: &Parse) -> Option<PuzzleGoal> {
             | StatementKind::Discard { .. }
             | StatementKind::ExpectScore(_)
             | StatementKind::ExpectSupply(_)
+            | StatementKind::ExpectGoods(_)
             | StatementKind::End { .. }
             | StatementKind::VariationOpen { .. } => return None,
             _ => {}

@@ -9,13 +9,13 @@
 use std::collections::HashMap;
 
 use carc_notation::{
-    Amount, Expectation, ExpectationKind, FigureWord, LineKind, MeepleSpec, Parse, RefusedMove,
-    RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
+    Amount, Expectation, ExpectationKind, FigureWord, GoodsStmt, LineKind, MeepleSpec, Parse,
+    RefusedMove, RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
 };
 use carc_rules::river;
 use carc_rules::{
-    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, MeepleId,
-    Pos, Role, TileSet, TileType, TurnScore,
+    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Good, Goods,
+    MeepleId, Pos, Role, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{messages, Code, Diagnostic, Related};
@@ -53,6 +53,16 @@ pub enum Fact {
         /// The codes of the placement and deployment faults reported on this turn (empty
         /// for a legal turn); an illegal turn's expectation is not checked.
         faults: Vec<Code>,
+    },
+    /// Goods tokens taken by the player whose tile completed cities with goods symbols
+    /// (Traders & Builders), after that turn's [`Fact::Turn`].
+    Goods {
+        line: usize,
+        colour: Color,
+        /// The tokens taken.
+        taken: Goods,
+        /// What the player holds afterwards.
+        held: Goods,
     },
     /// Final scoring, with each player's total afterwards.
     End {
@@ -446,9 +456,8 @@ impl Replayer<'_> {
             // `bonus-not-earned`, placed, scored; not a turn of the turn order). Until then
             // it is read and ignored.
             StatementKind::Bonus(_) => {}
-            // issue 18: wired by the goods work (`goods` sets a colour's tokens, `expect
-            // goods` checks the listed ones). Until then both are read and ignored.
-            StatementKind::Goods(_) | StatementKind::ExpectGoods(_) => {}
+            StatementKind::Goods(goods) => self.setup_goods(keyword, goods),
+            StatementKind::ExpectGoods(goods) => self.expect_goods(keyword, goods),
             StatementKind::Refused(refused) => self.refused(line, refused),
             StatementKind::Discard { tile } => self.discard(tile),
             StatementKind::ExpectScore(list) => {
@@ -967,6 +976,7 @@ impl Replayer<'_> {
             score,
             faults,
         });
+        self.take_goods(line, c, pos);
     }
 
     fn check_turn_order(&mut self, colour: Color, span: Span) {
@@ -1068,8 +1078,9 @@ impl Replayer<'_> {
         self.phase = Phase::Ended;
         let score = final_scoring_in_place(&mut self.replay.game);
         if let Some(expect) = expect {
-            let gains = explain::gains(&score.features);
-            self.check_expectation(expect, &gains, || explain::final_breakdown(&score));
+            let gains = explain::score_gains(&score);
+            let held = self.goods_held();
+            self.check_expectation(expect, &gains, || explain::final_breakdown(&score, &held));
         }
         let totals = self
             .replay
@@ -1082,6 +1093,75 @@ impl Replayer<'_> {
             score,
             totals,
         });
+    }
+
+    /// Setup `goods C [wine n] [grain n] [cloth n]` (Traders & Builders): the colour holds
+    /// these tokens, an unlisted good 0. `expansion-off` (and ignored) without the set.
+    fn setup_goods(&mut self, keyword: Span, goods: &GoodsStmt) {
+        if !self.goods_on(keyword) {
+            return;
+        }
+        let Some(c) = self.known_colour(&goods.colour) else {
+            return;
+        };
+        let held = Good::ALL.into_iter().fold(Goods::NONE, |held, good| {
+            let n = goods.get(good).map_or(0, |v| v.value);
+            held.with(good, u32::try_from(n).unwrap_or(u32::MAX))
+        });
+        self.replay.game.set_goods(c, held);
+    }
+
+    /// `expect goods C [wine n] [grain n] [cloth n]`: each listed good's count, as
+    /// `score-mismatch` on its number when it differs; `expansion-off` without the set.
+    fn expect_goods(&mut self, keyword: Span, goods: &GoodsStmt) {
+        if !self.goods_on(keyword) {
+            return;
+        }
+        let Some(c) = self.known_colour(&goods.colour) else {
+            return;
+        };
+        let held = self.replay.game.goods(c);
+        for amount in &goods.goods {
+            let good = amount.good.value;
+            let is = i64::from(held.get(good));
+            if is != amount.value.value {
+                let message =
+                    messages::score_mismatch_total(c, good.as_str(), amount.value.value, is);
+                self.report(Code::ScoreMismatch, amount.span, message);
+            }
+        }
+    }
+
+    /// Whether Traders & Builders is on for a `goods` or `expect goods` line; `expansion-off`
+    /// on its keyword when not.
+    fn goods_on(&mut self, keyword: Span) -> bool {
+        let on = self.set_on(TileSet::TradersBuilders);
+        if !on {
+            self.report(Code::ExpansionOff, keyword, messages::EXPANSION_OFF_GOODS);
+        }
+        on
+    }
+
+    /// The goods tokens each player holds, in turn order (Traders & Builders).
+    fn goods_held(&self) -> Vec<(Color, Goods)> {
+        goods_held(&self.replay.game, &self.replay.players)
+    }
+
+    /// The turn's goods step (Traders & Builders): `colour`, who placed the tile at `pos`,
+    /// takes the goods of the cities it completed; recorded as a [`Fact::Goods`].
+    fn take_goods(&mut self, line: usize, colour: Color, pos: Pos) {
+        if !self.set_on(TileSet::TradersBuilders) {
+            return;
+        }
+        let taken = self.replay.game.take_goods(colour, pos);
+        if !taken.is_empty() {
+            self.replay.facts.push(Fact::Goods {
+                line,
+                colour,
+                taken,
+                held: self.replay.game.goods(colour),
+            });
+        }
     }
 
     /// `score-mismatch` when a `=>` list differs from the computed gains.
@@ -1205,6 +1285,11 @@ fn first_mentions(list: &[Amount]) -> impl Iterator<Item = &Amount> {
         .enumerate()
         .filter(|(i, a)| !list[..*i].iter().any(|b| b.colour.value == a.colour.value))
         .map(|(_, a)| a)
+}
+
+/// The goods tokens each of `players` holds, in that order (Traders & Builders).
+pub(crate) fn goods_held(game: &Game, players: &[Color]) -> Vec<(Color, Goods)> {
+    players.iter().map(|&c| (c, game.goods(c))).collect()
 }
 
 /// Final scoring at `end`: every player gains what the unfinished features and fields give,

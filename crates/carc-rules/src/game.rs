@@ -4,6 +4,7 @@
 
 use crate::board::{CellMap, Pos, AROUND};
 use crate::figures::Figure;
+use crate::goods::Goods;
 use crate::tiles::{
     Color, Edge, FeatureKind, Place, Role, Rotation, SegmentDef, Side, TileType, NO_SEG,
     SIDE_HALVES,
@@ -269,6 +270,8 @@ pub struct Game {
     pub(crate) next_meeple: u32,
     pub(crate) supply: [i32; Color::COUNT],
     pub(crate) score: [i64; Color::COUNT],
+    /// Goods tokens each colour holds (Traders & Builders), by [`Color::index`].
+    pub(crate) goods: [Goods; Color::COUNT],
     pub(crate) last: Option<Pos>,
     /// Indices of the tiles holding a monastery.
     pub(crate) monasteries: Vec<u32>,
@@ -299,6 +302,7 @@ impl Game {
             next_meeple: 0,
             supply: [MEEPLES_PER_COLOUR; Color::COUNT],
             score: [0; Color::COUNT],
+            goods: [Goods::NONE; Color::COUNT],
             last: None,
             monasteries: Vec::with_capacity(8),
             stamp: Vec::with_capacity(72),
@@ -330,6 +334,7 @@ impl Game {
         self.next_meeple = 0;
         self.supply = [MEEPLES_PER_COLOUR; Color::COUNT];
         self.score = [0; Color::COUNT];
+        self.goods = [Goods::NONE; Color::COUNT];
         self.last = None;
         self.monasteries.clear();
         self.stamp.clear();
@@ -772,7 +777,8 @@ impl Game {
 
     /// The strict all-in-one turn for simulators and tests: the placement must be legal and the
     /// meeple (if any) deployable; otherwise nothing changes. Then scores what the tile
-    /// completed.
+    /// completed, and the player takes the goods of the cities it completed
+    /// ([`Game::take_goods`]).
     pub fn play_turn(
         &mut self,
         colour: Color,
@@ -797,7 +803,9 @@ impl Game {
             self.deploy(colour, pos, role, place)
                 .map_err(TurnError::Deploy)?;
         }
-        Ok(self.score_completed(pos))
+        let score = self.score_completed(pos);
+        self.take_goods(colour, pos);
+        Ok(score)
     }
 
     /// Would deploying after placing `tile` at `pos` be legal? (Placement assumed legal.)

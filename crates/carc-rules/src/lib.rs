@@ -21,6 +21,7 @@ pub mod catalogue;
 mod features;
 pub mod figures;
 pub mod game;
+pub mod goods;
 mod movegen;
 pub mod river;
 mod scoring;
@@ -36,6 +37,7 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, RecallError, ScoredFeature, Scoring, TurnError,
     TurnScore, MEEPLES_PER_COLOUR,
 };
+pub use goods::{Good, Goods, GoodsAward, GOODS_AWARD};
 pub use scoring::road_city_value;
 pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
 pub use sim::{

@@ -7,6 +7,7 @@ use crate::board::{Pos, AROUND};
 use crate::features::{FeatureId, FeatureSummary};
 use crate::figures::Figure;
 use crate::game::{Game, Meeple};
+use crate::goods::GoodsAward;
 use crate::tiles::{Color, FeatureKind, NO_SEG};
 
 /// Up to this many monasteries on the board (one box holds six), scoring a placement scans
@@ -36,6 +37,9 @@ pub struct Scoring {
     /// scoring: every occupied road, city and monastery (in order of its first meeple), then
     /// every occupied field.
     pub features: Vec<ScoredFeature>,
+    /// Final scoring only: the goods awards (Traders & Builders), in the order wine, grain,
+    /// cloth; empty during play and when nobody holds goods.
+    pub goods: Vec<GoodsAward>,
 }
 
 /// Why a recall ([`Game::recall`]) is refused.
@@ -66,12 +70,14 @@ pub type TurnScore = Scoring;
 pub type FinalScore = Scoring;
 
 impl Scoring {
-    /// Points gained by `colour` in this step.
+    /// Points gained by `colour` in this step (features and goods awards).
     pub fn gain(&self, colour: Color) -> u32 {
-        self.features
-            .iter()
-            .filter(|f| f.winners.contains(&colour))
-            .map(|f| f.points)
+        let features = self.features.iter().map(|f| (&f.winners, f.points));
+        let goods = self.goods.iter().map(|a| (&a.winners, a.points));
+        features
+            .chain(goods)
+            .filter(|(winners, _)| winners.contains(&colour))
+            .map(|(_, points)| points)
             .sum()
     }
 
@@ -128,17 +134,24 @@ impl Game {
     pub fn score_completed(&mut self, pos: Pos) -> TurnScore {
         let mut out = Vec::new();
         self.score_completed_inner(pos, Some(&mut out));
-        Scoring { features: out }
+        Scoring {
+            features: out,
+            ..Scoring::default()
+        }
     }
 
     /// Final scoring: every occupied road, city and monastery at its current value (unfinished
     /// value normally; a completed one that was never scored at its completed value), then every
-    /// occupied field (3 per distinct completed city it touches). Adds the points and takes every
-    /// meeple off the board into its supply, so that all meeples are accounted for.
+    /// occupied field (3 per distinct completed city it touches), then the goods awards
+    /// ([`Game::goods_awards`]). Adds the points and takes every meeple off the board into its
+    /// supply, so that all meeples are accounted for.
     pub fn final_scoring(&mut self) -> FinalScore {
         let mut out = Vec::new();
-        self.final_scoring_inner(Some(&mut out));
-        Scoring { features: out }
+        let goods = self.final_scoring_inner(Some(&mut out));
+        Scoring {
+            features: out,
+            goods,
+        }
     }
 
     /// Takes `colour`'s abbot back from its unfinished monastery or garden (The Abbot's
@@ -158,7 +171,10 @@ impl Game {
         let points = self.root_value(root);
         let mut out = Vec::new();
         self.award(root, points, Some(&mut out));
-        Ok(Scoring { features: out })
+        Ok(Scoring {
+            features: out,
+            ..Scoring::default()
+        })
     }
 
     pub(crate) fn score_completed_inner(
@@ -269,7 +285,12 @@ impl Game {
         }
     }
 
-    pub(crate) fn final_scoring_inner(&mut self, mut out: Option<&mut Vec<ScoredFeature>>) {
+    /// Final scoring (see [`Game::final_scoring`]), listing the scored features in `out` when
+    /// given; returns the goods awards.
+    pub(crate) fn final_scoring_inner(
+        &mut self,
+        mut out: Option<&mut Vec<ScoredFeature>>,
+    ) -> Vec<GoodsAward> {
         for fields in [false, true] {
             loop {
                 // the first remaining meeple of this pass decides the next feature
@@ -289,6 +310,7 @@ impl Game {
                 self.award(root, points, out.as_deref_mut());
             }
         }
+        self.award_goods()
     }
 
     /// Value of the feature with root `root` if it scored now (see

@@ -22,8 +22,8 @@
 //! one move, the first listed), then "no meeple" and each of [`Game::legal_deployments`].
 //! Children are cheap copies of the game. Move order: the transposition table's best move,
 //! then most immediate points for the mover, then fewest for the others, then generation
-//! order. The transposition table is keyed by a board hash (tiles, meeples, scores, and the
-//! number of draws consumed).
+//! order. The transposition table is keyed by a board hash (tiles, meeples, scores, goods
+//! held, and the number of draws consumed).
 //!
 //! Iterative deepening: horizon 1, 2, … up to every draw. Below the last draw the leaves are
 //! valued as if the game ended there (final scoring now); only the last horizon is exact. A
@@ -37,6 +37,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Pos;
 use crate::game::Game;
+use crate::goods::Good;
 use crate::sim::Step;
 use crate::tiles::{Color, Place, Role, Rotation, TileType};
 
@@ -269,6 +270,7 @@ impl Game {
             next_meeple,
             supply,
             score,
+            goods,
             last,
             monasteries,
             stamp,
@@ -292,6 +294,7 @@ impl Game {
         self.next_meeple = *next_meeple;
         self.supply = *supply;
         self.score = *score;
+        self.goods = *goods;
         self.last = *last;
         self.monasteries.clone_from(monasteries);
         self.stamp.clone_from(stamp);
@@ -461,6 +464,8 @@ fn for_each_move(
                     }
                 }
                 after.score_completed_inner(pos, None);
+                // Traders & Builders: the mover takes the goods of the cities it completed
+                after.take_goods(colour, pos);
                 let gains: Vec<i64> = Color::ALL
                     .iter()
                     .map(|c| after.score(*c) - before[c.index()])
@@ -798,6 +803,16 @@ fn node_key(game: &Game, tiles: u64, ply: usize) -> u64 {
     }
     for (i, s) in scores(game).iter().enumerate() {
         h = mix(h ^ (*s as u64).wrapping_add(i as u64) << 3);
+    }
+    // the goods held decide the final awards (Traders & Builders)
+    for c in Color::ALL {
+        let g = game.goods(c);
+        if !g.is_empty() {
+            let bits = Good::ALL.iter().fold(c.index() as u64, |b, &k| {
+                b << 16 | u64::from(g.get(k) & 0xFFFF)
+            });
+            h = mix(h ^ bits ^ 0x9E37_79B9_7F4A_7C15);
+        }
     }
     h
 }

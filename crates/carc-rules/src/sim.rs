@@ -82,10 +82,10 @@ pub fn deck_of_boxes(boxes: u32) -> Vec<TileType> {
     v
 }
 
-/// One box of tiles with the expansions of `sets` (The Abbot, Inns & Cathedrals; other sets
-/// are ignored) minus one start tile D, in table order: with The Abbot each garden tile takes
-/// the place of one copy of its base type (the box still holds 72), with Inns & Cathedrals its
-/// 18 tiles are added.
+/// One box of tiles with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
+/// Builders; other sets are ignored) minus one start tile D, in table order: with The Abbot
+/// each garden tile takes the place of one copy of its base type (the box still holds 72),
+/// with Inns & Cathedrals its 18 tiles are added, with Traders & Builders its 24.
 pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
     let mut v = deck_without_start();
     if sets.contains(&TileSet::Abbot) {
@@ -95,9 +95,11 @@ pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
             }
         }
     }
-    if sets.contains(&TileSet::InnsCathedrals) {
-        for t in TileType::of_set(TileSet::InnsCathedrals) {
-            v.extend(std::iter::repeat_n(t, t.count() as usize));
+    for set in [TileSet::InnsCathedrals, TileSet::TradersBuilders] {
+        if sets.contains(&set) {
+            for t in TileType::of_set(set) {
+                v.extend(std::iter::repeat_n(t, t.count() as usize));
+            }
         }
     }
     v
@@ -191,10 +193,11 @@ impl Sim {
         sim
     }
 
-    /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals): their
-    /// tiles in the deck ([`deck_with_sets`]) and their figures among the random choices (the
-    /// large meeple, the abbot, recalling the abbot); with Inns & Cathedrals up to six players,
-    /// the sixth pink.
+    /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
+    /// Builders): their tiles in the deck ([`deck_with_sets`]), their figures among the random
+    /// choices (the large meeple, the abbot, recalling the abbot), Traders & Builders' goods
+    /// (taken by the placer of a tile that completes a city, awarded at final scoring); with
+    /// Inns & Cathedrals up to six players, the sixth pink.
     pub fn with_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> Sim {
         let mut sim = Sim::new(seed, players, farmers);
         sim.deck = deck_with_sets(sets);
@@ -289,6 +292,10 @@ impl Sim {
             self.random_figure(colour, tile, pos, rot)
         };
         self.game.score_completed_inner(pos, None);
+        if self.sets.contains(&TileSet::TradersBuilders) {
+            // Traders & Builders: the placer takes the goods of the cities the tile completed
+            self.game.take_goods(colour, pos);
+        }
         Step::Turn {
             colour,
             tile,

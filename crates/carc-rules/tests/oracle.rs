@@ -16,17 +16,19 @@
 //!
 //! Games come from three drivers: the engine's simulator (one box, or four boxes for the
 //! engine's other monastery lookup beyond 16 monasteries, or one box with Inns & Cathedrals:
-//! its tiles and the large meeple, which counts 2), an own loop over `place_tile_unchecked` /
-//! `legal_deployments` / `deploy` / `score_completed`, and an own loop over `play_turn` with
-//! the meeple chosen from the oracle's list. 2 to 5 players, farmers on and off.
+//! its tiles and the large meeple, which counts 2, or one box with Traders & Builders: its
+//! tiles, and the goods each colour holds after every turn and their final awards), an own
+//! loop over `place_tile_unchecked` / `legal_deployments` / `deploy` / `score_completed`, and
+//! an own loop over `play_turn` with the meeple chosen from the oracle's list. 2 to 5 players,
+//! farmers on and off.
 //!
 //! Fast by default (`DEFAULT_GAMES` games, about two seconds in debug);
 //! `CARC_ORACLE_GAMES=5000` runs a longer comparison. The test prints what the games exercised
 //! (`--nocapture`): ties, minorities, several meeples on one feature, fields worth 0, 3 and 6+…
 
 use carc_rules::{
-    Action, Color, Config, Corner, Edge, FeatureKind, Figure, Game, HalfSide, Modifiers, Place,
-    Pos, Role, Rotation, Side, Sim, Step, TileSet, TileType,
+    Action, Color, Config, Corner, Edge, FeatureKind, Figure, Game, Good, HalfSide, Modifiers,
+    Place, Pos, Role, Rotation, Side, Sim, Step, TileSet, TileType,
 };
 use std::collections::BTreeSet;
 
@@ -164,6 +166,8 @@ struct Oracle {
     meeples: Vec<OMeeple>,
     supply: [i32; Color::COUNT],
     score: [i64; Color::COUNT],
+    /// Goods tokens per colour (Traders & Builders): wine, grain, cloth.
+    goods: [[u32; 3]; Color::COUNT],
     farmers: bool,
     /// What the comparison exercised (situation → count), to show the games are not trivial.
     stats: std::collections::BTreeMap<&'static str, u64>,
@@ -177,6 +181,7 @@ impl Oracle {
             meeples: Vec::new(),
             supply: [7; Color::COUNT],
             score: [0; Color::COUNT],
+            goods: [[0; 3]; Color::COUNT],
             farmers,
             stats: Default::default(),
         }
@@ -763,6 +768,9 @@ enum Driver {
     /// The engine's simulator with Inns & Cathedrals: its 18 tiles (inns, cathedrals, shields
     /// on one of two cities) and the large meeple, with 2 to 6 players (the sixth pink).
     SimInns,
+    /// The engine's simulator with Traders & Builders: its 24 tiles (split corners, inner
+    /// fields, a bridge) and the goods taken and awarded.
+    SimTraders,
     /// Own loop over `place_tile_unchecked`, `legal_deployments`, `deploy`, `score_completed`.
     Steps,
     /// Own loop over `play_turn`, deployments chosen from the oracle's list.
@@ -777,6 +785,8 @@ fn game_params(seed: u64) -> (usize, bool, Driver) {
         0 if (seed / 24) % 4 == 1 => Driver::Sim { boxes: 4 },
         // and one in four with Inns & Cathedrals
         0 if (seed / 24) % 4 == 2 => Driver::SimInns,
+        // and one in four with Traders & Builders
+        0 if (seed / 24) % 4 == 3 => Driver::SimTraders,
         0 => Driver::Sim { boxes: 1 },
         1 => Driver::Steps,
         _ => Driver::Strict,
@@ -795,6 +805,7 @@ fn compare_game(seed: u64) -> (usize, Stats) {
             let players = 2 + (seed % 5) as usize;
             compare_sim(seed, players, farmers, 1, &[TileSet::InnsCathedrals])
         }
+        Driver::SimTraders => compare_sim(seed, players, farmers, 1, &[TileSet::TradersBuilders]),
         Driver::Steps | Driver::Strict => compare_own(seed, players, farmers, driver),
     }
 }
@@ -843,7 +854,9 @@ fn compare_sim_of(
     sets: &[TileSet],
 ) -> (usize, Stats) {
     // room for every tile: the base game's 72 per box, the river's 12, Inns & Cathedrals' 18
-    let mut o = Oracle::new(farmers, 84 * boxes as usize + 18);
+    // or Traders & Builders' 24
+    let mut o = Oracle::new(farmers, 84 * boxes as usize + 24);
+    let traders = sets.contains(&TileSet::TradersBuilders);
     let start = sim.game().tiles()[0];
     o.place(start.tile, start.pos.x, start.pos.y, start.rot);
     let mut turns = 0;
@@ -901,6 +914,10 @@ fn compare_sim_of(
                 }
                 let og = o.score_turn(pos.x, pos.y);
                 let g = sim.game();
+                if traders {
+                    o.take_goods(colour.index(), pos.x, pos.y);
+                    compare_goods(&ctx, g, &o);
+                }
                 let monasteries = o.board.keys().filter(|c| o.board[c].0.has_monastery());
                 if monasteries.count() > 16 {
                     *o.stats.entry("turn with over 16 monasteries").or_default() += 1;
@@ -917,7 +934,10 @@ fn compare_sim_of(
         format!("sim seed {seed} ({players}p, farmers {farmers}, {boxes} boxes, sets {sets:?})");
     let before = scores(sim.game());
     let fin = sim.finish();
-    let og = o.final_scoring();
+    let mut og = o.final_scoring();
+    if traders {
+        o.award_goods(&mut og);
+    }
     let g = sim.game();
     for c in Color::ALL {
         assert_eq!(
@@ -1043,6 +1063,71 @@ fn compare_own(seed: u64, players: usize, farmers: bool, driver: Driver) -> (usi
         &mut o,
     );
     (turns, o.stats)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traders & Builders goods (seed rules 004): the placer of a tile that completes a city takes
+// one token per goods symbol in it; at the end the leaders of each good score 10.
+
+/// The oracle's goods: wine, grain, cloth, as a segment's modifiers show them.
+const GOODS: [Modifiers; 3] = [Modifiers::WINE, Modifiers::GRAIN, Modifiers::CLOTH];
+
+impl Oracle {
+    /// `colour` placed the tile at `x,y`: it takes the goods symbols of every city through
+    /// that tile which is now complete (by flood fill), each city once.
+    fn take_goods(&mut self, colour: usize, x: i32, y: i32) {
+        let (t, r) = self.board[&(x, y)];
+        let mut done: Vec<BTreeSet<Node>> = Vec::new();
+        for seg in t.segments(r).filter(|s| s.kind == FeatureKind::City) {
+            let f = self.feature((x, y, seg.index));
+            if f.open > 0 || done.contains(&f.nodes) {
+                continue;
+            }
+            for &n in &f.nodes {
+                let m = self.kind_of(n).1.modifiers;
+                for (k, good) in GOODS.iter().enumerate() {
+                    if m.contains(*good) {
+                        self.goods[colour][k] += 1;
+                        *self.stats.entry("goods token taken").or_default() += 1;
+                    }
+                }
+            }
+            done.push(f.nodes);
+        }
+    }
+
+    /// Final goods awards: per good, every colour holding the most (at least one) gains 10;
+    /// added to `gains` and the totals.
+    fn award_goods(&mut self, gains: &mut [u32; Color::COUNT]) {
+        for k in 0..GOODS.len() {
+            let most = (0..Color::COUNT)
+                .map(|c| self.goods[c][k])
+                .max()
+                .unwrap_or(0);
+            if most == 0 {
+                continue;
+            }
+            let leaders: Vec<usize> = (0..Color::COUNT)
+                .filter(|&c| self.goods[c][k] == most)
+                .collect();
+            if leaders.len() > 1 {
+                *self.stats.entry("goods award tied").or_default() += 1;
+            }
+            for c in leaders {
+                gains[c] += 10;
+                self.score[c] += 10;
+            }
+        }
+    }
+}
+
+/// The engine's goods tokens per colour equal the oracle's.
+fn compare_goods(ctx: &str, g: &Game, o: &Oracle) {
+    for c in Color::ALL {
+        let held = g.goods(c);
+        let engine = [Good::Wine, Good::Grain, Good::Cloth].map(|good| held.get(good));
+        assert_eq!(engine, o.goods[c.index()], "{ctx}: goods of {c}");
+    }
 }
 
 #[test]

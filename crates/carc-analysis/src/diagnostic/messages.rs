@@ -464,6 +464,9 @@ pub const EXPANSION_OFF_ABBOT: &str =
 /// The large meeple without `rules inns-cathedrals`.
 pub const EXPANSION_OFF_LARGE: &str = "the large meeple is a figure of Inns & Cathedrals; add `rules inns-cathedrals` to use it (it is not deployed)";
 
+/// `goods` or `expect goods` without `rules traders-builders`.
+pub const EXPANSION_OFF_GOODS: &str = "goods are tokens of Traders & Builders; add `rules traders-builders` to use them (this line is ignored)";
+
 /// `recall` without `rules abbot`.
 pub const EXPANSION_OFF_RECALL: &str =
     "`recall` takes back the abbot of The Abbot; add `rules abbot` to use it";

@@ -108,7 +108,11 @@ pub fn render_ascii(board: &Board) -> String {
     let players: Vec<String> = board
         .players
         .iter()
-        .map(|(c, score, supply)| format!("{} {score} (supply {supply})", c.as_str()))
+        .map(|(c, score, supply)| {
+            let held = board.goods.iter().find(|(g, _)| g == c);
+            let goods = held.map_or(String::new(), |(_, g)| format!(", {g}"));
+            format!("{} {score} (supply {supply}{goods})", c.as_str())
+        })
         .collect();
     if !players.is_empty() {
         let _ = writeln!(out, "{}", players.join(" · "));

@@ -136,8 +136,11 @@ pub(super) fn tile_svg(
     }
     river::water_svg(out, t.tile, t.rotation);
     let mut shields = Vec::new();
+    // two road ends meet at a junction dot unless a city covers the middle (tb.C, ic.I)
+    let mut city_in_centre = false;
     for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let (shape, quarter) = city_shape(&sides_of(s.places));
+        city_in_centre |= !matches!(shape, CityShape::Cap | CityShape::Corner);
         let _ = writeln!(
             out,
             r#"<path class="city" d="{}" transform="rotate({} 50 50)" fill="{CITY}" stroke="{CITY_EDGE}" stroke-width="2.5" stroke-linejoin="round"/>"#,
@@ -163,6 +166,9 @@ pub(super) fn tile_svg(
                 r##"<path class="shield" transform="translate({x},{y})" d="M-7,-8 H7 V0 C7,6 3,8 0,10 C-3,8 -7,6 -7,0 Z" fill="#2f5fb3" stroke="#f2f2f2" stroke-width="1.5"/>"##
             );
         }
+        let shield = s.modifiers.contains(Modifiers::SHIELD);
+        let (x, y) = turn_point(super::goods::goods_point(shape, shield), quarter);
+        shields.extend(super::goods::goods_svg(out, s.modifiers, x, y));
     }
     wall_svg(out, t, &segments);
     for s in segments
@@ -209,7 +215,7 @@ pub(super) fn tile_svg(
         if (dx, dy) != (0.0, 0.0) {
             out.push_str("</g>\n");
         }
-    } else if ends >= 3 {
+    } else if ends >= 3 || (ends == 2 && !city_in_centre) {
         let _ = writeln!(
             out,
             r##"<circle class="junction" cx="50" cy="50" r="7" fill="#7a6a55" stroke="#3d3326" stroke-width="1.5"/>"##
