@@ -1109,6 +1109,10 @@ impl Replayer<'_> {
                     ),
                 );
             }
+            DeployError::PigWithoutFarmer => {
+                // not reached until the notation writes pigs (`pig PLACE`)
+                self.report(Code::BadPlace, span, error.to_string());
+            }
             DeployError::NotLastTile | DeployError::NoTile => {
                 self.report(
                     Code::BadPlace,
