@@ -401,3 +401,84 @@ fn the_simulator_plays_pigs() {
     assert!(pigs > 20, "only {pigs} pigs in 40 games");
     assert!(bonuses > 0, "no pig ever won a field in 40 games");
 }
+
+/// A strict turn with any figure: legal placement, the figure (if any) deployable, scoring.
+fn turn_with(
+    g: &mut Game,
+    c: Color,
+    token: &str,
+    (x, y, deg): (i32, i32, u32),
+    figure: Option<(Figure, Place)>,
+) -> Result<u32, DeployError> {
+    let t = TileType::from_token(token).unwrap();
+    let (p, r) = (Pos::new(x, y), Rotation::from_degrees(deg).unwrap());
+    g.check_placement(t, p, r).unwrap();
+    g.place_tile_unchecked(t, p, r).unwrap();
+    let deployed = figure.map(|(f, place)| g.deploy_figure(c, f, p, Role::Farmer, Some(place)));
+    let gained = g.score_completed(p).gain(c);
+    deployed.transpose().map(|_| gained)
+}
+
+/// JCloisterZone's engine test traders-and-builders/pig-scoring.jcz, its game facts in carc
+/// coordinates (y flipped; its H is carc's H turned 90 degrees, BA/C = E, BA/Rr = V).
+/// Its assertions: Alice (red) 8, Bob (blue) 6.
+#[test]
+fn jcloisterzone_pig_scoring() {
+    let mut g = Game::new(Config::default());
+    put(&mut g, "D", 0, 0, 0);
+    // H 0,1 r90: cities S (closes D's: 2 tiles, nobody there) and N; one field E and W
+    assert_eq!(
+        turn_with(&mut g, RED, "H", (0, 1, 90), Some((Figure::Meeple, ne()))),
+        Ok(0)
+    );
+    // E 0,2 r180 closes H's north city (nobody there); blue farms E's own field
+    assert_eq!(
+        turn_with(&mut g, BLUE, "E", (0, 2, 180), Some((Figure::Meeple, ne()))),
+        Ok(0)
+    );
+    // E -1,1 r270: city W (open); its field joins H's through H's side W: red's pig there
+    assert_eq!(
+        turn_with(&mut g, RED, "E", (-1, 1, 270), Some((Figure::Pig, ne()))),
+        Ok(0)
+    );
+    // V -1,2 r90: road W–N; its field (sides E and S) joins E 0,2's and E -1,1's fields
+    assert_eq!(turn_with(&mut g, BLUE, "V", (-1, 2, 90), None), Ok(0));
+    // one field, red 1 farmer + pig, blue 1 farmer: both win; it touches two completed cities
+    // (D + H's south, H's north + E 0,2): red 2 x 4 = 8, blue 2 x 3 = 6
+    let s = g.final_scoring();
+    assert_eq!((s.gain(RED), s.gain(BLUE)), (8, 6));
+    assert_eq!((g.score(RED), g.score(BLUE)), (8, 6));
+}
+
+/// JCloisterZone's engine test traders-and-builders/pigs-no-stack.jcz (one player, Alice =
+/// red; its U is carc's U turned 90 degrees). JCloisterZone gives Alice two pigs there; carc's
+/// rules give each player one, so the second is refused (`figure-supply`). Its assertion,
+/// Alice 4, holds either way: pigs do not stack.
+#[test]
+fn jcloisterzone_pigs_no_stack() {
+    let mut g = Game::new(Config::new(vec![RED], true));
+    put(&mut g, "D", 0, 0, 0);
+    // U -1,0 r90: road W–E meeting D's; its north field joins D's north field (city N)
+    assert_eq!(
+        turn_with(&mut g, RED, "U", (-1, 0, 90), Some((Figure::Meeple, ne()))),
+        Ok(0)
+    );
+    assert_eq!(
+        turn_with(&mut g, RED, "U", (-2, 0, 90), Some((Figure::Pig, ne()))),
+        Ok(0)
+    );
+    // E 0,1 r180 closes D's city (nobody there); a farmer in E's own field
+    assert_eq!(
+        turn_with(&mut g, RED, "E", (0, 1, 180), Some((Figure::Meeple, ne()))),
+        Ok(0)
+    );
+    // E 0,2: its field joins E 0,1's; the second pig is refused
+    assert_eq!(
+        turn_with(&mut g, RED, "E", (0, 2, 0), Some((Figure::Pig, sw()))),
+        Err(DeployError::FigureInUse(Figure::Pig))
+    );
+    // V -1,1 r90 joins both fields: one field, 2 farmers and a pig of red, one completed city
+    // (D + E 0,1; E 0,2's city stays open): 1 x 4
+    assert_eq!(turn_with(&mut g, RED, "V", (-1, 1, 90), None), Ok(0));
+    assert_eq!(g.final_scoring().gain(RED), 4);
+}
