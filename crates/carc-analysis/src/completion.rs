@@ -2,8 +2,8 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{rule_option, Colour, Expected, Span, KEYWORDS, RULE_OPTIONS};
-use carc_rules::{Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
+use carc_notation::{rule_option, Expected, Good, Span, KEYWORDS, RULE_OPTIONS};
+use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::tile_info::{self, TilePictures};
@@ -65,11 +65,19 @@ pub fn completions_with(
     };
     match words {
         [] => keywords(replace),
-        ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
+        ["tile"] | ["discard"] | ["turn" | "bonus", _] | ["draws", ..] => context.tiles(),
         ["puzzle"] => context.simple(Expected::Goal.words(), CompletionKind::Keyword),
-        ["turn"] => context.colours(&[]),
+        ["turn" | "bonus" | "goods"] | ["expect", "goods"] => context.colours(&[]),
+        // `goods COLOUR [GOOD n]…`: the goods not listed yet, each followed by its number
+        ["goods", _, rest @ ..] | ["expect", "goods", _, rest @ ..] if rest.len() % 2 == 0 => {
+            let unlisted: Vec<&str> = Good::WORDS
+                .into_iter()
+                .filter(|g| !rest.contains(g))
+                .collect();
+            context.simple(&unlisted, CompletionKind::Keyword)
+        }
         ["players", listed @ ..] => {
-            let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
+            let listed: Vec<Color> = listed.iter().filter_map(|w| Color::from_word(w)).collect();
             context.colours(&listed)
         }
         ["rules", .., last] if rule_option(last).is_some_and(|d| d.argument.is_some()) => {
@@ -82,9 +90,9 @@ pub fn completions_with(
         {
             context.colours(&[])
         }
-        ["turn", _, tile] => context.cells(tile),
+        ["turn" | "bonus", _, tile] => context.cells(tile),
         ["tile", tile, at, rest @ ..] => context.after_cell(tile, at, rest, true),
-        ["turn", _, tile, at, rest @ ..] => context.after_cell(tile, at, rest, false),
+        ["turn" | "bonus", _, tile, at, rest @ ..] => context.after_cell(tile, at, rest, false),
         _ => Vec::new(),
     }
 }
@@ -176,8 +184,8 @@ impl Context<'_> {
     }
 
     /// The players not yet listed, the players' colours first.
-    fn colours(&self, listed: &[Colour]) -> Vec<CompletionItem> {
-        Colour::ALL
+    fn colours(&self, listed: &[Color]) -> Vec<CompletionItem> {
+        Color::ALL
             .iter()
             .filter(|c| !listed.contains(c))
             .map(|c| self.item(c.as_str().to_owned(), None, CompletionKind::Colour))
@@ -223,7 +231,7 @@ impl Context<'_> {
         let meeple = if setup {
             match rest.split_first() {
                 None => None,
-                Some((colour, role)) if Colour::from_word(colour).is_some() => Some(role),
+                Some((colour, role)) if Color::from_word(colour).is_some() => Some(role),
                 Some(_) => return Vec::new(),
             }
         } else {
@@ -241,6 +249,12 @@ impl Context<'_> {
             }
             // after `large`: the roles again
             Some(["large"]) => out.extend(self.roles(tile, rotation)),
+            // the builder on a road or city, the pig in a field (Traders & Builders)
+            Some(["builder"]) => {
+                out.extend(self.places(tile, rotation, Role::Traveller));
+                out.extend(self.places(tile, rotation, Role::Knight));
+            }
+            Some(["pig"]) => out.extend(self.places(tile, rotation, Role::Farmer)),
             Some(["large", role]) | Some([role]) => {
                 if let Some(role) = role_of(role) {
                     out.extend(self.places(tile, rotation, role));
@@ -289,7 +303,8 @@ impl Context<'_> {
 
     /// The expansions' words where a role may stand, for the sets the file switches on:
     /// `large` (Inns & Cathedrals); `abbot` on a tile with a monastery or garden and, in a
-    /// turn, `recall` (The Abbot).
+    /// turn, `recall` (The Abbot); `builder` on a tile with a road or city, `pig` on a tile
+    /// with a field (Traders & Builders).
     fn figures(&self, tile: TileType, turn: bool) -> Vec<CompletionItem> {
         let sets = crate::replay::sets_on(&self.analysis.parse);
         let mut out = Vec::new();
@@ -312,6 +327,23 @@ impl Context<'_> {
                 out.push(self.item(
                     "recall".to_owned(),
                     Some("take the abbot back: 1 + 1 per neighbouring tile".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+        }
+        if sets.contains(&TileSet::TradersBuilders) {
+            let has = |kind: FeatureKind| tile.segments(Rotation::R0).any(|s| s.kind == kind);
+            if has(FeatureKind::Road) || has(FeatureKind::City) {
+                out.push(self.item(
+                    "builder".to_owned(),
+                    Some("the builder, on a road or city where you have a follower".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+            if has(FeatureKind::Field) {
+                out.push(self.item(
+                    "pig".to_owned(),
+                    Some("the pig, in a field where you have a farmer".to_owned()),
                     CompletionKind::Role,
                 ));
             }

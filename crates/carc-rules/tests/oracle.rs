@@ -162,8 +162,8 @@ impl std::ops::Index<&(i32, i32)> for Board {
 struct Oracle {
     board: Board,
     meeples: Vec<OMeeple>,
-    supply: [i32; 5],
-    score: [i64; 5],
+    supply: [i32; Color::COUNT],
+    score: [i64; Color::COUNT],
     farmers: bool,
     /// What the comparison exercised (situation → count), to show the games are not trivial.
     stats: std::collections::BTreeMap<&'static str, u64>,
@@ -175,8 +175,8 @@ impl Oracle {
         Oracle {
             board: Board::new(tiles),
             meeples: Vec::new(),
-            supply: [7; 5],
-            score: [0; 5],
+            supply: [7; Color::COUNT],
+            score: [0; Color::COUNT],
             farmers,
             stats: Default::default(),
         }
@@ -372,8 +372,8 @@ impl Oracle {
     }
 
     /// Give `value` to the majority on `f` and return its meeples. Returns gains per colour.
-    fn award(&mut self, f: &OFeature, value: u32, gains: &mut [u32; 5]) {
-        let mut count = [0u32; 5];
+    fn award(&mut self, f: &OFeature, value: u32, gains: &mut [u32; Color::COUNT]) {
+        let mut count = [0u32; Color::COUNT];
         for m in &self.meeples {
             if f.nodes.contains(&Self::meeple_node(m)) {
                 count[m.colour] += if m.large { 2 } else { 1 };
@@ -412,7 +412,7 @@ impl Oracle {
             note("road/city through one tile twice");
         }
         if max > 0 {
-            for c in 0..5 {
+            for c in 0..Color::COUNT {
                 if count[c] == max {
                     gains[c] += value;
                     self.score[c] += i64::from(value);
@@ -627,8 +627,8 @@ impl Oracle {
     }
 
     /// Score what the tile at `x,y` completed; gains per colour.
-    fn score_turn(&mut self, x: i32, y: i32) -> [u32; 5] {
-        let mut gains = [0; 5];
+    fn score_turn(&mut self, x: i32, y: i32) -> [u32; Color::COUNT] {
+        let mut gains = [0; Color::COUNT];
         let (t, r) = self.board[&(x, y)];
         let mut done: Vec<BTreeSet<Node>> = Vec::new();
         for seg in t.segments(r) {
@@ -663,8 +663,8 @@ impl Oracle {
     }
 
     /// Final scoring: occupied roads, cities, monasteries, then occupied fields.
-    fn final_scoring(&mut self) -> [u32; 5] {
-        let mut gains = [0; 5];
+    fn final_scoring(&mut self) -> [u32; Color::COUNT] {
+        let mut gains = [0; Color::COUNT];
         for fields in [false, true] {
             while let Some(m) = self
                 .meeples
@@ -736,7 +736,7 @@ fn engine_meeples(g: &Game) -> Vec<(usize, i32, i32, Role, Place)> {
     v
 }
 
-fn scores(g: &Game) -> [i64; 5] {
+fn scores(g: &Game) -> [i64; Color::COUNT] {
     Color::ALL.map(|c| g.score(c))
 }
 
@@ -1134,7 +1134,7 @@ impl Duo {
         (x, y): (i32, i32),
         rot: Rotation,
         meeple: Option<(Role, Place)>,
-    ) -> [u32; 5] {
+    ) -> [u32; Color::COUNT] {
         let before = scores(&self.g);
         let engine = self
             .g
@@ -1163,7 +1163,7 @@ impl Duo {
         oracle
     }
 
-    fn finish(&mut self) -> [u32; 5] {
+    fn finish(&mut self) -> [u32; Color::COUNT] {
         let engine = self.g.final_scoring().gains();
         let oracle = self.o.final_scoring();
         assert_eq!(engine, oracle, "final scoring");
@@ -1184,13 +1184,13 @@ fn oracle_counts_a_tile_once_in_a_city_passing_through_it_twice() {
     // E r180 (city S) at 0,1 closes D's city: complete, unoccupied, nobody scores.
     assert_eq!(
         d.turn(Color::Red, TileType::E, (0, 1), Rotation::R180, none),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // H r0 at 0,2: separate cities E and W, its S field on E's N field. Red knight on E.
     let knight = Some((Role::Knight, Place::Side(Side::E)));
     assert_eq!(
         d.turn(Color::Red, TileType::H, (0, 2), Rotation::R0, knight),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // N r0 (city N,W) at 1,2 on H's E; N r270 (city W,S) at 1,3 above it; N r90 (city N,E) at
     // -1,2 on H's W; N r180 (city S,E) at -1,3 above it. Still two open cities.
@@ -1200,7 +1200,10 @@ fn oracle_counts_a_tile_once_in_a_city_passing_through_it_twice() {
         (-1, 2, Rotation::R90),
         (-1, 3, Rotation::R180),
     ] {
-        assert_eq!(d.turn(Color::Blue, TileType::N, (x, y), rot, none), [0; 5]);
+        assert_eq!(
+            d.turn(Color::Blue, TileType::N, (x, y), rot, none),
+            [0; Color::COUNT]
+        );
     }
     // G r0 (city E,W, one city) at 0,3 closes the ring: H, four N and G are 6 distinct tiles
     // (7 city segments: H is in it twice), no shield: 2 * 6 = 12 to red (14 if H counted twice).
@@ -1219,21 +1222,21 @@ fn oracle_field_counts_a_completed_city_once_and_ties_farmers() {
     let farmer = Some((Role::Farmer, Place::Corner(Corner::NE)));
     assert_eq!(
         d.turn(Color::Red, TileType::E, (0, 1), Rotation::R180, farmer),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // Blue: V r0 (roads S,W; field {NE,SE,NW}) at 1,0: its NW corner joins D's NE corner
     // through D's E road side, so blue's farmer stands in D's north field, which touches the
     // same completed city (through D) but is not yet joined to red's field.
     assert_eq!(
         d.turn(Color::Blue, TileType::V, (1, 0), Rotation::R0, farmer),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // Red: B (monastery, all field) at 1,1 joins both fields: through its S side to V's
     // field, through its W side to E's field. Red's monk.
     let monk = Some((Role::Monk, Place::Centre));
     assert_eq!(
         d.turn(Color::Red, TileType::B, (1, 1), Rotation::R0, monk),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // Final: the road D+V is unoccupied; the monastery at 1,1 has 3 neighbours (0,0 0,1 1,0):
     // red 1 + 3 = 4. The field touches one completed city twice (via D and via E): 3, not 6;

@@ -250,7 +250,7 @@ fn a_pig_never_blocks_a_farmer_of_another_colour() {
     ));
     // D's city is unfinished: the field is worth 0 to everybody, pig or not
     let s = g.final_scoring();
-    assert_eq!(s.gains(), [0; 5]);
+    assert!(s.gains().iter().all(|&g| g == 0));
 }
 
 #[test]
@@ -282,7 +282,7 @@ fn a_pig_in_a_turn_joins_its_owners_farmer_across_tiles() {
     let s = g
         .play_turn(BLUE, TileType::E, Pos::new(0, 1), Rotation::R180, None)
         .unwrap();
-    assert_eq!(s.gains(), [0; 5]);
+    assert!(s.gains().iter().all(|&g| g == 0));
     put(&mut g, "U", 1, 0, 90);
     g.deploy_figure(RED, Figure::Pig, Pos::new(1, 0), Role::Farmer, Some(nw()))
         .unwrap();
