@@ -13,9 +13,11 @@ pub fn gains(features: &[ScoredFeature]) -> Vec<(Color, i64)> {
     let mut out: Vec<(Color, i64)> = Vec::new();
     for feature in features {
         for winner in &feature.winners {
+            // a winner's points include the pig's (Traders & Builders)
+            let points = i64::from(feature.points_of(*winner));
             match out.iter_mut().find(|(c, _)| c == winner) {
-                Some(entry) => entry.1 += i64::from(feature.points),
-                None => out.push((*winner, i64::from(feature.points))),
+                Some(entry) => entry.1 += points,
+                None => out.push((*winner, points)),
             }
         }
     }
