@@ -3,6 +3,7 @@
 
 use carc_rules::{
     Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Role, ScoredFeature, TurnScore,
+    FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY,
 };
 
 use crate::vocab;
@@ -122,7 +123,8 @@ pub fn winners_text(scored: &ScoredFeature) -> String {
 
 /// One scored feature in one line: `city of 2 tiles (complete): 2 × 2 = 4 for red`, then,
 /// where several colours hold it, who scores: `; red 2 knights v blue 1: red scores 10,
-/// blue 0`. Fields are never complete, so they carry no state word.
+/// blue 0`, then what each pig brings (see [`pigs`]). Fields are never complete, so they
+/// carry no state word.
 pub fn scored_line(scored: &ScoredFeature) -> String {
     let state = match (scored.feature.kind, scored.feature.complete) {
         (FeatureKind::Field, _) => "",
@@ -139,7 +141,48 @@ pub fn scored_line(scored: &ScoredFeature) -> String {
         line.push_str("; ");
         line.push_str(&majority);
     }
+    for pig in pigs(&scored.feature, scored.points, &scored.winners) {
+        line.push_str("; ");
+        line.push_str(&pig);
+    }
     line
+}
+
+/// Points `colour` scores beyond `points` on a field worth `points` when it wins it: with its
+/// own pig there (Traders & Builders) 4 per completed city instead of 3; otherwise 0.
+pub fn pig_bonus(feature: &FeatureSummary, colour: Color, points: u32) -> u32 {
+    let has_pig = feature
+        .meeples
+        .iter()
+        .any(|m| m.colour == colour && m.figure == Figure::Pig);
+    if feature.kind != FeatureKind::Field || !has_pig {
+        return 0;
+    }
+    points / FIELD_POINTS_PER_CITY * (PIG_POINTS_PER_CITY - FIELD_POINTS_PER_CITY)
+}
+
+/// What each pig on a field worth `points` (3 per completed city) brings its owner, given the
+/// field's `winners`: `red's pig: 4 per city: 2 cities → +8`, or `blue's pig: blue does not
+/// win the field: nothing`. Empty for a feature without pigs.
+pub fn pigs(feature: &FeatureSummary, points: u32, winners: &[Color]) -> Vec<String> {
+    let cities = (points / FIELD_POINTS_PER_CITY) as usize;
+    feature
+        .meeples
+        .iter()
+        .filter(|m| m.figure == Figure::Pig && feature.kind == FeatureKind::Field)
+        .map(|m| {
+            let c = m.colour.as_str();
+            if winners.contains(&m.colour) {
+                format!(
+                    "{c}'s pig: {PIG_POINTS_PER_CITY} per city: {} → +{}",
+                    vocab::count(cities, "city"),
+                    cities as u32 * PIG_POINTS_PER_CITY
+                )
+            } else {
+                format!("{c}'s pig: {c} does not win the field: nothing")
+            }
+        })
+        .collect()
 }
 
 /// Where meeples of several colours share a feature, the count that decides it:
@@ -148,7 +191,8 @@ pub fn scored_line(scored: &ScoredFeature) -> String {
 pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
     // per colour: total strength, meeples, large meeples, a role
     let mut counts: Vec<(Color, usize, usize, usize, Role)> = Vec::new();
-    for m in &feature.meeples {
+    // a pig (Traders & Builders) weighs nothing: not in the tally (see `pigs`)
+    for m in feature.meeples.iter().filter(|m| m.figure.occupies()) {
         let large = usize::from(m.figure == Figure::LargeMeeple);
         let strength = m.figure.strength() as usize;
         match counts.iter_mut().find(|e| e.0 == m.colour) {
@@ -193,7 +237,11 @@ pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
         .iter()
         .enumerate()
         .map(|(i, (c, n))| {
-            let got = if *n == best { points } else { 0 };
+            let got = if *n == best {
+                points + pig_bonus(feature, *c, points)
+            } else {
+                0
+            };
             match i {
                 0 => format!("{} scores {got}", c.as_str()),
                 _ => format!("{} {got}", c.as_str()),
