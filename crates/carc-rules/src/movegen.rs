@@ -115,31 +115,20 @@ impl Game {
     /// segment whose connected field holds a farmer of `colour`; none when farmers are off or
     /// the pig is already on the board. Whether the set is in play is the caller's business.
     pub fn legal_pig_deployments(&self, colour: Color, pos: Pos) -> Vec<Place> {
-        let mut out = Vec::new();
+        let Some(t) = self.tile_at(pos) else {
+            return Vec::new();
+        };
         if self.last != Some(pos)
             || !self.config.farmers
             || self.figure_available(colour, Figure::Pig).is_err()
         {
-            return out;
+            return Vec::new();
         }
-        let Some(idx) = self.tile_index_at(pos) else {
-            return out;
-        };
-        let t = self.tiles[idx];
-        let base = self.tile_base[idx];
-        for seg in t.tile.segments(t.rot) {
-            if seg.kind != FeatureKind::Field {
-                continue;
-            }
-            let root = self.find_ro(base + seg.index as u32);
-            if !self.has_farmer(colour, root) {
-                continue;
-            }
-            if let Some(p) = field_place(t.tile, t.rot, seg) {
-                out.push(p);
-            }
-        }
-        out
+        self.features_on(pos)
+            .into_iter()
+            .filter(|(seg, id)| seg.kind == FeatureKind::Field && self.has_farmer(colour, id.0))
+            .filter_map(|(seg, _)| field_place(t.tile, t.rot, seg))
+            .collect()
     }
 }
 
