@@ -334,7 +334,7 @@ fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature], faults: &[Cod
                 out,
                 "  - {}'s {} returns",
                 m.colour.as_str(),
-                vocab::role_word(m.role)
+                vocab::figure_role_word(m.figure, m.role)
             );
         }
     }

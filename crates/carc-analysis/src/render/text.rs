@@ -7,7 +7,7 @@ use carc_rules::{Color, Corner, Figure, Place, Pos, Role, Side};
 
 use super::geometry::Axes;
 use super::{refused, Board, BoardMeeple, BoardTile};
-use crate::vocab::role_word;
+use crate::vocab::figure_role_word;
 
 /// A compact terminal view: each tile is 3×3 characters (`#` city, `@` a city with a coat of
 /// arms, `|`/`-` road, `.` field, `+` monastery, the tile letter in the middle), meeples are
@@ -75,10 +75,7 @@ pub fn render_ascii(board: &Board) -> String {
                     "{} {} {} at {},{}{}",
                     meeple_char(m),
                     m.colour.as_str(),
-                    match m.figure {
-                        Figure::Pig => "pig",
-                        _ => role_word(m.role),
-                    },
+                    figure_role_word(m.figure, m.role),
                     m.pos.x,
                     m.pos.y,
                     match m.place {
