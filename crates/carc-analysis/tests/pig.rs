@@ -273,3 +273,35 @@ fn the_pig_examples_of_the_notation_check() {
         assert_eq!(actual, expected, "{block}");
     }
 }
+
+#[test]
+fn a_setup_pig_gets_its_hint_and_card() {
+    // the worked example: red's farmer north of D's road, red's pig in the same field on U
+    // 1,0; D + E r180 a completed city: red alone, 1 x 4
+    let text = "rules farmers traders-builders
+tile D 0,0 red farmer NE
+tile E 0,1 r180
+tile U 1,0 r90 red pig NW
+end
+";
+    let analysis = analyze(text);
+    let labels: Vec<String> = inlay_hints(&analysis, Span::new(0, text.len()))
+        .into_iter()
+        .map(|h| h.label)
+        .collect();
+    assert!(
+        labels.contains(
+            &"field touching 1 completed city: the pig's +1 per city: +1 at the end".to_owned()
+        ),
+        "{labels:?}"
+    );
+    assert!(labels.contains(&"red +4 = 4".to_owned()), "{labels:?}");
+    let card = hover(&analysis, text.find("pig NW").unwrap())
+        .unwrap()
+        .markdown;
+    assert!(card.contains("red 1, red's pig"), "{card}");
+    assert!(
+        card.contains("red's pig: 4 per city: 1 city → +4"),
+        "{card}"
+    );
+}
