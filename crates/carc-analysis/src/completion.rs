@@ -22,6 +22,39 @@ pub fn completions_with(
     offset: usize,
     pictures: TilePictures,
 ) -> Vec<CompletionItem> {
+    candidates(analysis, offset, Some(pictures))
+}
+
+/// Completion candidates at a byte offset without the tiles' pictures: a client that asks
+/// for an item's documentation when it shows that item (LSP `completionItem/resolve`) gets it
+/// from [`completion_documentation`], so a list of ninety tiles does not carry ninety
+/// pictures.
+pub fn completions_lazy(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
+    candidates(analysis, offset, None)
+}
+
+/// The documentation of a completion candidate, drawn as `pictures` says: a tile's card (its
+/// picture at r0 and its edges); `None` for candidates that have none.
+pub fn completion_documentation(
+    kind: CompletionKind,
+    label: &str,
+    pictures: TilePictures,
+) -> Option<String> {
+    match kind {
+        CompletionKind::Tile => {
+            TileType::from_token(label).map(|t| tile_info::tile_card(t, Rotation::R0, pictures))
+        }
+        _ => None,
+    }
+}
+
+/// The candidates; tile pictures drawn now when `pictures` says how, else left for
+/// [`completion_documentation`].
+fn candidates(
+    analysis: &Analysis,
+    offset: usize,
+    pictures: Option<TilePictures>,
+) -> Vec<CompletionItem> {
     let Some(line_index) = analysis.line_at(offset) else {
         return keywords(Span::new(offset, offset));
     };
@@ -114,7 +147,8 @@ struct Context<'a> {
     analysis: &'a Analysis,
     line_index: usize,
     replace: Span,
-    pictures: TilePictures,
+    /// How tile pictures are drawn in the documentation; `None`: left for resolve.
+    pictures: Option<TilePictures>,
 }
 
 impl Context<'_> {
@@ -168,7 +202,9 @@ impl Context<'_> {
             .iter()
             .filter(|t| crate::replay::set_allowed(&sets, t.set()))
             .map(|&t| CompletionItem {
-                documentation: Some(tile_info::tile_card(t, Rotation::R0, self.pictures)),
+                documentation: self.pictures.and_then(|pictures| {
+                    completion_documentation(CompletionKind::Tile, t.token(), pictures)
+                }),
                 ..self.item(
                     t.to_string(),
                     Some(format!(
@@ -183,10 +219,11 @@ impl Context<'_> {
             .collect()
     }
 
-    /// The players not yet listed, the players' colours first.
+    /// The colours not yet listed, in the notation's order; `pink` only where `rules
+    /// inns-cathedrals` allows it.
     fn colours(&self, listed: &[Color]) -> Vec<CompletionItem> {
-        Color::ALL
-            .iter()
+        let sets = crate::replay::sets_on(&self.analysis.parse);
+        Color::allowed(&sets)
             .filter(|c| !listed.contains(c))
             .map(|c| self.item(c.as_str().to_owned(), None, CompletionKind::Colour))
             .collect()
@@ -265,7 +302,8 @@ impl Context<'_> {
         out
     }
 
-    /// Rotations under which the tile matches every neighbour of the cell.
+    /// Rotations under which the tile matches every neighbour of the cell (and, in a turn
+    /// under `rules river`, makes no U-turn).
     fn rotations(&self, tile: TileType, pos: Pos, turn: bool) -> Vec<CompletionItem> {
         let board = self.board();
         Rotation::ALL
@@ -274,6 +312,7 @@ impl Context<'_> {
                 Ok(()) => true,
                 Err(e) => e.mismatches.is_empty() && !e.occupied && (!turn || !e.not_adjacent),
             })
+            .filter(|r| !turn || !crate::moves::makes_u_turn(&board, tile, pos, **r))
             .map(|r| {
                 let edges = tile.edges(*r);
                 let sides: String = edges.iter().map(|e| e.letter()).collect();

@@ -32,7 +32,7 @@ mod vocab;
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};
-pub use completion::{completions, completions_with};
+pub use completion::{completion_documentation, completions, completions_lazy, completions_with};
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use game_text::game_text;
 pub use generate::{generate, GenOptions, Generated};

@@ -761,7 +761,7 @@ enum Driver {
     /// another path.
     Sim { boxes: u32 },
     /// The engine's simulator with Inns & Cathedrals: its 18 tiles (inns, cathedrals, shields
-    /// on one of two cities) and the large meeple.
+    /// on one of two cities) and the large meeple, with 2 to 6 players (the sixth pink).
     SimInns,
     /// Own loop over `place_tile_unchecked`, `legal_deployments`, `deploy`, `score_completed`.
     Steps,
@@ -790,7 +790,11 @@ fn compare_game(seed: u64) -> (usize, Stats) {
     let (players, farmers, driver) = game_params(seed);
     match driver {
         Driver::Sim { boxes } => compare_sim(seed, players, farmers, boxes, &[]),
-        Driver::SimInns => compare_sim(seed, players, farmers, 1, &[TileSet::InnsCathedrals]),
+        // 2-6 players: with Inns & Cathedrals the sixth is pink
+        Driver::SimInns => {
+            let players = 2 + (seed % 5) as usize;
+            compare_sim(seed, players, farmers, 1, &[TileSet::InnsCathedrals])
+        }
         Driver::Steps | Driver::Strict => compare_own(seed, players, farmers, driver),
     }
 }
