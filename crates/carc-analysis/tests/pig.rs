@@ -22,6 +22,14 @@ fn hover_at(fixture: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Every inlay hint's label over the whole of `text`.
+fn labels(text: &str) -> Vec<String> {
+    inlay_hints(&analyze(text), Span::new(0, text.len()))
+        .into_iter()
+        .map(|h| h.label)
+        .collect()
+}
+
 fn codes(analysis: &Analysis) -> Vec<(&'static str, String)> {
     analysis
         .diagnostics()
@@ -89,11 +97,7 @@ fn hover_and_inlay_hints_say_what_the_pig_brings() {
         "{card}"
     );
     // inlay hints: after the pig its +1 per city (2 cities: +2); after `end` the gains
-    let analysis = analyze(&format!("{TWO_CITIES}end\n"));
-    let labels: Vec<String> = inlay_hints(&analysis, Span::new(0, analysis.text().len()))
-        .into_iter()
-        .map(|h| h.label)
-        .collect();
+    let labels = labels(&format!("{TWO_CITIES}end\n"));
     assert!(
         labels.contains(
             &"field touching 2 completed cities: the pig's +1 per city: +2 at the end".to_owned()
@@ -285,10 +289,7 @@ tile U 1,0 r90 red pig NW
 end
 ";
     let analysis = analyze(text);
-    let labels: Vec<String> = inlay_hints(&analysis, Span::new(0, text.len()))
-        .into_iter()
-        .map(|h| h.label)
-        .collect();
+    let labels = labels(text);
     assert!(
         labels.contains(
             &"field touching 1 completed city: the pig's +1 per city: +1 at the end".to_owned()
