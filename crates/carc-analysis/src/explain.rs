@@ -3,7 +3,7 @@
 
 use carc_rules::{
     Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Goods, GoodsAward, Role,
-    ScoredFeature, Scoring, TurnScore,
+    ScoredFeature, Scoring, TurnScore, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY,
 };
 
 use crate::vocab;
@@ -11,27 +11,35 @@ use crate::vocab;
 /// Points per colour from a list of scored features, in first-winner order, zero gains left
 /// out.
 pub fn gains(features: &[ScoredFeature]) -> Vec<(Color, i64)> {
-    add_up(features.iter().map(|f| (&f.winners[..], f.points)))
+    add_up(feature_awards(features))
+}
+
+/// Each winner of each feature with its points (a winner's include their pig's, Traders &
+/// Builders).
+fn feature_awards(features: &[ScoredFeature]) -> impl Iterator<Item = (Color, u32)> + '_ {
+    features
+        .iter()
+        .flat_map(|f| f.winners.iter().map(move |&w| (w, f.points_of(w))))
 }
 
 /// Points per colour of a whole scoring step ([`gains`] of its features, then its goods
 /// awards at final scoring), in first-winner order, zero gains left out.
 pub fn score_gains(score: &Scoring) -> Vec<(Color, i64)> {
-    let features = score.features.iter().map(|f| (&f.winners[..], f.points));
-    let goods = score.goods.iter().map(|a| (&a.winners[..], a.points));
-    add_up(features.chain(goods))
+    let goods = score
+        .goods
+        .iter()
+        .flat_map(|a| a.winners.iter().map(move |&w| (w, a.points)));
+    add_up(feature_awards(&score.features).chain(goods))
 }
 
-/// Each `(winners, points)` gives every winner the points: the sums per colour, in
+/// Each `(winner, points)` adds the points to the winner: the sums per colour, in
 /// first-winner order, zero sums left out.
-fn add_up<'a>(awards: impl Iterator<Item = (&'a [Color], u32)>) -> Vec<(Color, i64)> {
+fn add_up(awards: impl Iterator<Item = (Color, u32)>) -> Vec<(Color, i64)> {
     let mut out: Vec<(Color, i64)> = Vec::new();
-    for (winners, points) in awards {
-        for winner in winners {
-            match out.iter_mut().find(|(c, _)| c == winner) {
-                Some(entry) => entry.1 += i64::from(points),
-                None => out.push((*winner, i64::from(points))),
-            }
+    for (winner, points) in awards {
+        match out.iter_mut().find(|(c, _)| *c == winner) {
+            Some(entry) => entry.1 += i64::from(points),
+            None => out.push((winner, i64::from(points))),
         }
     }
     out.retain(|(_, n)| *n != 0);
@@ -171,7 +179,8 @@ pub fn winners_text(scored: &ScoredFeature) -> String {
 
 /// One scored feature in one line: `city of 2 tiles (complete): 2 × 2 = 4 for red`, then,
 /// where several colours hold it, who scores: `; red 2 knights v blue 1: red scores 10,
-/// blue 0`. Fields are never complete, so they carry no state word.
+/// blue 0`, then what each pig brings (see [`pigs`]). Fields are never complete, so they
+/// carry no state word.
 pub fn scored_line(scored: &ScoredFeature) -> String {
     let state = match (scored.feature.kind, scored.feature.complete) {
         (FeatureKind::Field, _) => "",
@@ -188,7 +197,48 @@ pub fn scored_line(scored: &ScoredFeature) -> String {
         line.push_str("; ");
         line.push_str(&majority);
     }
+    for pig in pigs(&scored.feature, scored.points, &scored.winners) {
+        line.push_str("; ");
+        line.push_str(&pig);
+    }
     line
+}
+
+/// Points `colour` scores beyond `points` on a field worth `points` when it wins it: with its
+/// own pig there (Traders & Builders) 4 per completed city instead of 3; otherwise 0.
+pub fn pig_bonus(feature: &FeatureSummary, colour: Color, points: u32) -> u32 {
+    let has_pig = feature
+        .meeples
+        .iter()
+        .any(|m| m.colour == colour && m.figure == Figure::Pig);
+    if feature.kind != FeatureKind::Field || !has_pig {
+        return 0;
+    }
+    points / FIELD_POINTS_PER_CITY * (PIG_POINTS_PER_CITY - FIELD_POINTS_PER_CITY)
+}
+
+/// What each pig on a field worth `points` (3 per completed city) brings its owner, given the
+/// field's `winners`: `red's pig: 4 per city: 2 cities → +8`, or `blue's pig: blue does not
+/// win the field: nothing`. Empty for a feature without pigs.
+pub fn pigs(feature: &FeatureSummary, points: u32, winners: &[Color]) -> Vec<String> {
+    let cities = (points / FIELD_POINTS_PER_CITY) as usize;
+    feature
+        .meeples
+        .iter()
+        .filter(|m| m.figure == Figure::Pig && feature.kind == FeatureKind::Field)
+        .map(|m| {
+            let c = m.colour.as_str();
+            if winners.contains(&m.colour) {
+                format!(
+                    "{c}'s pig: {PIG_POINTS_PER_CITY} per city: {} → +{}",
+                    vocab::count(cities, "city"),
+                    cities as u32 * PIG_POINTS_PER_CITY
+                )
+            } else {
+                format!("{c}'s pig: {c} does not win the field: nothing")
+            }
+        })
+        .collect()
 }
 
 /// Where meeples of several colours share a feature, the count that decides it:
@@ -197,7 +247,8 @@ pub fn scored_line(scored: &ScoredFeature) -> String {
 pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
     // per colour: total strength, meeples, large meeples, a role
     let mut counts: Vec<(Color, usize, usize, usize, Role)> = Vec::new();
-    for m in &feature.meeples {
+    // a pig (Traders & Builders) weighs nothing: not in the tally (see `pigs`)
+    for m in feature.meeples.iter().filter(|m| m.figure.occupies()) {
         let large = usize::from(m.figure == Figure::LargeMeeple);
         let strength = m.figure.strength() as usize;
         match counts.iter_mut().find(|e| e.0 == m.colour) {
@@ -242,7 +293,11 @@ pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
         .iter()
         .enumerate()
         .map(|(i, (c, n))| {
-            let got = if *n == best { points } else { 0 };
+            let got = if *n == best {
+                points + pig_bonus(feature, *c, points)
+            } else {
+                0
+            };
             match i {
                 0 => format!("{} scores {got}", c.as_str()),
                 _ => format!("{} {got}", c.as_str()),

@@ -57,6 +57,7 @@ pub fn game_text(record: &GameRecord, title: &str, notes: &[&str]) -> String {
                     Action::Recall => Extra::Recall,
                     Action::Figure(Figure::Abbot) => Extra::Abbot,
                     Action::Figure(Figure::LargeMeeple) => Extra::Large,
+                    Action::Figure(Figure::Pig) => Extra::Pig,
                     _ => Extra::Plain,
                 };
                 let _ = writeln!(

@@ -288,15 +288,21 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
         "no meeples".to_owned()
     } else {
         let mut counts: Vec<(carc_rules::Color, usize)> = Vec::new();
-        for m in &feature.meeples {
+        for m in feature.meeples.iter().filter(|m| m.figure.occupies()) {
             match counts.iter_mut().find(|(c, _)| *c == m.colour) {
                 Some(e) => e.1 += 1,
                 None => counts.push((m.colour, 1)),
             }
         }
+        let pigs = feature
+            .meeples
+            .iter()
+            .filter(|m| m.figure == carc_rules::Figure::Pig)
+            .map(|m| format!("{}'s pig", m.colour.as_str()));
         counts
             .iter()
             .map(|(c, n)| format!("{} {n}", c.as_str()))
+            .chain(pigs)
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -321,6 +327,9 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
     );
     if let Some(majority) = explain::majority(feature, feature.value_now) {
         let _ = write!(line, " ({majority})");
+    }
+    for pig in explain::pigs(feature, feature.value_now, &feature.winners) {
+        let _ = write!(line, "; {pig}");
     }
     if let (FeatureKind::Field, Some(game)) = (feature.kind, game) {
         let _ = write!(line, "; it {}", explain::field_cities(game, feature));
@@ -367,7 +376,7 @@ fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature], faults: &[Cod
                 out,
                 "  - {}'s {} returns",
                 m.colour.as_str(),
-                vocab::role_word(m.role)
+                vocab::figure_role_word(m.figure, m.role)
             );
         }
     }

@@ -584,7 +584,7 @@ pub fn board_sentence(board: &Board, lead: &str) -> String {
                 format!(
                     "{}'s {} at {} ({})",
                     m.colour.as_str(),
-                    vocab::role_word(m.role),
+                    vocab::figure_role_word(m.figure, m.role),
                     vocab::pos_str(m.pos),
                     vocab::place_str(m.place)
                 )

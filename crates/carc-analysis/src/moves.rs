@@ -39,6 +39,8 @@ pub(crate) enum Extra {
     Abbot,
     /// Recalling the abbot (`recall`).
     Recall,
+    /// The pig (`pig PLACE`, Traders & Builders).
+    Pig,
 }
 
 impl Extra {
@@ -49,6 +51,7 @@ impl Extra {
             Extra::Large => Some("large"),
             Extra::Abbot => Some("abbot"),
             Extra::Recall => Some("recall"),
+            Extra::Pig => Some("pig"),
         }
     }
 }
@@ -79,12 +82,20 @@ pub(crate) fn move_text(
         out.push(' ');
         out.push_str(word);
     }
-    if let Some((role, place)) = meeple.filter(|_| extra != Extra::Abbot) {
-        out.push(' ');
-        out.push_str(vocab::role_word(role));
-        if role != Role::Monk {
+    match (extra, meeple) {
+        (Extra::Abbot, _) | (_, None) => {}
+        // `pig PLACE`: the figure's word stands for the role
+        (Extra::Pig, Some((_, place))) => {
             out.push(' ');
             out.push_str(vocab::place_str(place));
+        }
+        (_, Some((role, place))) => {
+            out.push(' ');
+            out.push_str(vocab::role_word(role));
+            if role != Role::Monk {
+                out.push(' ');
+                out.push_str(vocab::place_str(place));
+            }
         }
     }
     out
@@ -143,7 +154,8 @@ pub(crate) fn candidates(
 
 /// As [`candidates`], with the rules of the expansions in `sets`: the river's turn rules (The
 /// River), the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot on the
-/// monastery or garden and recalling the abbot (The Abbot).
+/// monastery or garden and recalling the abbot (The Abbot), the pig in each field of the new
+/// tile that holds the mover's farmer (Traders & Builders).
 pub(crate) fn candidates_with(
     game: &Game,
     colour: Color,
@@ -152,6 +164,7 @@ pub(crate) fn candidates_with(
 ) -> Vec<Candidate> {
     let ic = sets.contains(&TileSet::InnsCathedrals);
     let abbot = sets.contains(&TileSet::Abbot);
+    let tb = sets.contains(&TileSet::TradersBuilders);
     let river = sets.contains(&TileSet::River);
     let mut out = Vec::new();
     let placements = if river {
@@ -177,6 +190,13 @@ pub(crate) fn candidates_with(
             options.push((Some((Role::Monk, Place::Centre)), Extra::Abbot));
             options.push((None, Extra::Recall));
         }
+        if tb {
+            let pigs = placed.legal_pig_deployments(colour, pos);
+            options.extend(
+                pigs.into_iter()
+                    .map(|p| (Some((Role::Farmer, p)), Extra::Pig)),
+            );
+        }
         for (meeple, extra) in options {
             let mut after = placed.clone();
             let mut recalled = None;
@@ -187,6 +207,9 @@ pub(crate) fn candidates_with(
                     .is_ok(),
                 (Extra::Large, Some((role, place))) => after
                     .deploy_figure(colour, Figure::LargeMeeple, pos, role, Some(place))
+                    .is_ok(),
+                (Extra::Pig, Some((role, place))) => after
+                    .deploy_figure(colour, Figure::Pig, pos, role, Some(place))
                     .is_ok(),
                 (_, Some((role, place))) => after.deploy(colour, pos, role, Some(place)).is_ok(),
                 (_, None) => true,
@@ -224,8 +247,9 @@ pub struct Move {
     /// The meeple deployed, as `(role, place)` words (`("knight", "S")`; a monk's place is
     /// `centre`).
     pub meeple: Option<(&'static str, &'static str)>,
-    /// `large` (the large meeple), `abbot` (then `meeple` is the monk's place) or `recall`
-    /// (then `meeple` is `None`), for the expansions the file switches on.
+    /// `large` (the large meeple), `abbot` (then `meeple` is the monk's place), `recall`
+    /// (then `meeple` is `None`) or `pig` (then `meeple` is the farmer's role and the pig's
+    /// place), for the expansions the file switches on.
     pub figure: Option<&'static str>,
     /// What the mover gains at once.
     pub points: u32,

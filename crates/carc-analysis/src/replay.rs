@@ -166,6 +166,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         tile_counts: HashMap::new(),
         setup_meeples: HashMap::new(),
         pending_setup_meeples: Vec::new(),
+        setup_pigs: Vec::new(),
         explicit_supply: Vec::new(),
         previous_turn: None,
         variations: Vec::new(),
@@ -339,6 +340,9 @@ struct Replayer<'a> {
     setup_meeples: HashMap<Color, i32>,
     /// Setup meeples whose value is known only once the setup is complete.
     pending_setup_meeples: Vec<(usize, Span, MeepleId)>,
+    /// Setup pigs (Traders & Builders) with the span of their place: each needs a farmer of
+    /// its owner in its field once the whole setup stands (`pig-place`).
+    setup_pigs: Vec<(MeepleId, Span)>,
     /// `supply` entries of the setup, applied when the setup ends.
     explicit_supply: Vec<(Color, i64, Span)>,
     previous_turn: Option<Color>,
@@ -550,9 +554,9 @@ impl Replayer<'_> {
         Some(tile)
     }
 
-    /// The figure a deployment names: the meeple, or the large meeple (`large`, Inns &
-    /// Cathedrals). `None` (and `expansion-off`) for a figure of a set that is off: it is not
-    /// deployed.
+    /// The figure a deployment names: the meeple, the large meeple (`large`, Inns &
+    /// Cathedrals), the abbot (The Abbot) or the pig (Traders & Builders). `None` (and
+    /// `expansion-off`) for a figure of a set that is off: it is not deployed.
     fn figure_of(&mut self, meeple: &MeepleSpec) -> Option<Figure> {
         if let figure @ (FigureWord::Builder | FigureWord::Pig) = meeple.figure.value {
             if !self.set_on(TileSet::TradersBuilders) {
@@ -564,9 +568,13 @@ impl Replayer<'_> {
                         figure.as_str()
                     ),
                 );
+                return None;
             }
-            // issue 18: wired by the builder/pig work (`builder-place`, `pig-place`); until
-            // then neither is deployed.
+            if figure == FigureWord::Pig {
+                return Some(Figure::Pig);
+            }
+            // issue 18: wired by the builder work (`builder-place`); until then the builder
+            // is not deployed.
             return None;
         }
         if let Some(abbot) = meeple.abbot {
@@ -757,8 +765,12 @@ impl Replayer<'_> {
                     let span = meeple_span(colour, meeple);
                     self.replay.meeple_spans.insert(id, (line, span));
                     self.pending_setup_meeples.push((line, span, id));
+                    if figure == Figure::Pig {
+                        let place = meeple.place.as_ref().map_or(meeple.span, |p| p.span);
+                        self.setup_pigs.push((id, place));
+                    }
                 }
-                Err(error) => self.deploy_error(error, tile, rotation, role, meeple),
+                Err(error) => self.deploy_error(error, (c, pos), tile, rotation, role, meeple),
             }
         }
     }
@@ -786,6 +798,7 @@ impl Replayer<'_> {
             self.report_disconnected_setup();
         }
         self.report_completed_occupied();
+        self.report_setup_pigs();
         for (line, span, id) in std::mem::take(&mut self.pending_setup_meeples) {
             if let Some(summary) = self.meeple_summary(id) {
                 let value = MeepleValue::OnBoard(summary);
@@ -798,7 +811,13 @@ impl Replayer<'_> {
             }
         }
         for (c, n, span) in std::mem::take(&mut self.explicit_supply) {
-            let on_board = self.replay.game.meeples().filter(|m| m.colour == c).count() as i64;
+            // the special figures (large meeple, abbot, pig) are not among the 7 meeples
+            let on_board = self
+                .replay
+                .game
+                .meeples()
+                .filter(|m| m.colour == c && m.figure == Figure::Meeple)
+                .count() as i64;
             if n + on_board > i64::from(MEEPLES_PER_PLAYER) {
                 let message =
                     messages::meeple_supply_listed(c, on_board, n, i64::from(MEEPLES_PER_PLAYER));
@@ -852,6 +871,44 @@ impl Replayer<'_> {
                 });
             }
         }
+    }
+
+    /// `pig-place` at each setup pig whose owner has no farmer in its field, the whole setup
+    /// standing (the farmer may be written after the pig); such a pig is not placed.
+    fn report_setup_pigs(&mut self) {
+        let stray = self.replay.game.pigs_without_farmer();
+        for (id, span) in std::mem::take(&mut self.setup_pigs) {
+            if !stray.contains(&id) {
+                continue;
+            }
+            let farmers = self
+                .replay
+                .game
+                .meeple_feature(id)
+                .map(|f| self.farmers_in(f))
+                .unwrap_or_default();
+            if let Some(pig) = self.replay.game.remove_meeple(id) {
+                let message = messages::pig_place(pig.colour, &farmers);
+                self.report(Code::PigPlace, span, message);
+            }
+        }
+    }
+
+    /// The colours with a farmer (a meeple or large meeple) in field `field`, in
+    /// [`Color::ALL`] order.
+    fn farmers_in(&self, field: carc_rules::FeatureId) -> Vec<Color> {
+        let Some(summary) = self.replay.game.feature(field) else {
+            return Vec::new();
+        };
+        Color::ALL
+            .into_iter()
+            .filter(|c| {
+                summary
+                    .meeples
+                    .iter()
+                    .any(|m| m.colour == *c && m.role == Role::Farmer && m.figure.occupies())
+            })
+            .collect()
     }
 
     /// `completed-occupied` at each setup meeple on a completed road, city or monastery.
@@ -933,7 +990,7 @@ impl Replayer<'_> {
                         faults.push(error);
                     }
                     for fault in faults {
-                        self.deploy_error(fault, tile, rotation, role, meeple);
+                        self.deploy_error(fault, (c, pos), tile, rotation, role, meeple);
                     }
                 }
             }
@@ -994,10 +1051,12 @@ impl Replayer<'_> {
         }
     }
 
-    /// Turns an engine refusal of a meeple into its diagnostic.
+    /// Turns an engine refusal of a figure of `colour` on the tile at `pos` into its
+    /// diagnostic.
     fn deploy_error(
         &mut self,
         error: DeployError,
+        (colour, pos): (Color, Pos),
         tile: TileType,
         rotation: carc_rules::Rotation,
         role: Role,
@@ -1033,9 +1092,18 @@ impl Replayer<'_> {
             DeployError::FigureInUse(figure) => {
                 self.report(
                     Code::FigureSupply,
-                    meeple.large.unwrap_or(span),
+                    meeple.figure.span,
                     messages::figure_supply(figure),
                 );
+            }
+            DeployError::PigWithoutFarmer => {
+                let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
+                let farmers = place
+                    .and_then(|p| self.replay.game.feature_at(pos, p))
+                    .map(|f| self.farmers_in(f))
+                    .unwrap_or_default();
+                let at = meeple.place.as_ref().map_or(span, |p| p.span);
+                self.report(Code::PigPlace, at, messages::pig_place(colour, &farmers));
             }
             DeployError::NotLastTile | DeployError::NoTile => {
                 self.report(Code::BadPlace, span, messages::BAD_PLACE_NOT_LAST_TILE);
@@ -1272,6 +1340,7 @@ impl Replayer<'_> {
                         | Code::RiverOrder
                         | Code::RiverContinue
                         | Code::RiverUturn
+                        | Code::PigPlace
                 )
             })
             .collect()

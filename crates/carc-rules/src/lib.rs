@@ -38,7 +38,7 @@ pub use game::{
     TurnScore, MEEPLES_PER_COLOUR,
 };
 pub use goods::{Good, Goods, GoodsAward, GOODS_AWARD};
-pub use scoring::road_city_value;
+pub use scoring::{road_city_value, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY};
 pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
 pub use sim::{
     deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,

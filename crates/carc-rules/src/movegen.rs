@@ -3,8 +3,9 @@
 //! just placed.
 
 use crate::board::Pos;
+use crate::figures::Figure;
 use crate::game::Game;
-use crate::tiles::{Color, FeatureKind, Place, Role, Rotation, TileType};
+use crate::tiles::{Color, FeatureKind, HalfSide, Place, Role, Rotation, SegmentDef, TileType};
 
 impl Game {
     /// Every legal `(cell, rotation)` for `tile`, sorted by cell (`x`, then `y`) and rotation.
@@ -99,7 +100,7 @@ impl Game {
                 continue;
             }
             let root = self.find_ro(base + seg.index as u32);
-            if self.mcount[root as usize] > 0 {
+            if self.occupied(root) {
                 continue;
             }
             if let Some(p) = seg.places.first() {
@@ -108,4 +109,41 @@ impl Game {
         }
         out
     }
+
+    /// Every legal deployment of `colour`'s pig (Traders & Builders) on the tile at `pos`,
+    /// which must be the tile just placed (otherwise none): the first place of each field
+    /// segment whose connected field holds a farmer of `colour`; none when farmers are off or
+    /// the pig is already on the board. Whether the set is in play is the caller's business.
+    pub fn legal_pig_deployments(&self, colour: Color, pos: Pos) -> Vec<Place> {
+        let Some(t) = self.tile_at(pos) else {
+            return Vec::new();
+        };
+        if self.last != Some(pos)
+            || !self.config.farmers
+            || self.figure_available(colour, Figure::Pig).is_err()
+        {
+            return Vec::new();
+        }
+        self.features_on(pos)
+            .into_iter()
+            .filter(|(seg, id)| seg.kind == FeatureKind::Field && self.has_farmer(colour, id.0))
+            .filter_map(|(seg, _)| field_place(t.tile, t.rot, seg))
+            .collect()
+    }
+}
+
+/// A place naming field segment `seg` of `tile` turned `rot`: its first corner (order of
+/// [`crate::PlaceSet::iter`]), else its first half-side (a field squeezed into one half of a
+/// split corner), else `inner` (a field that touches no side).
+fn field_place(tile: TileType, rot: Rotation, seg: SegmentDef) -> Option<Place> {
+    seg.places.first().or_else(|| {
+        HalfSide::ALL
+            .into_iter()
+            .map(Place::Half)
+            .chain([Place::Inner])
+            .find(|&p| {
+                tile.segment_at(rot, p)
+                    .is_some_and(|s| s.index == seg.index)
+            })
+    })
 }

@@ -111,7 +111,7 @@ pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
 pub enum Action {
     /// Nothing special: a meeple, or no deployment.
     Plain,
-    /// The deployment of [`Step::Turn`] was this figure (large meeple or abbot).
+    /// The deployment of [`Step::Turn`] was this figure (large meeple, abbot or pig).
     Figure(Figure),
     /// The player recalled the abbot (no deployment).
     Recall,
@@ -195,8 +195,8 @@ impl Sim {
 
     /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
     /// Builders): their tiles in the deck ([`deck_with_sets`]), their figures among the random
-    /// choices (the large meeple, the abbot, recalling the abbot), Traders & Builders' goods
-    /// (taken by the placer of a tile that completes a city, awarded at final scoring); with
+    /// choices (the large meeple, the abbot, recalling the abbot, the pig), Traders & Builders'
+    /// goods (taken by the placer of a tile that completes a city, awarded at final scoring); with
     /// Inns & Cathedrals up to six players, the sixth pink.
     pub fn with_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> Sim {
         let mut sim = Sim::new(seed, players, farmers);
@@ -356,8 +356,9 @@ impl Sim {
     }
 
     /// With expansions: choose uniformly among "nothing", each legal deployment of a meeple or
-    /// the large meeple on a free segment, the abbot on the tile's free monastery or garden,
-    /// and recalling the abbot; records the choice in [`Sim::last_action`].
+    /// the large meeple on a free segment, the pig in a field of the tile where the player has
+    /// a farmer, the abbot on the tile's free monastery or garden, and recalling the abbot;
+    /// records the choice in [`Sim::last_action`].
     fn random_figure(
         &mut self,
         colour: Color,
@@ -372,10 +373,12 @@ impl Sim {
         let idx = g.tiles.len() - 1;
         let base = g.tile_base[idx];
         let info = tile.info();
-        // (node, figure): at most 2 per segment, the abbot, recall (node u32::MAX)
-        let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(2 * MAX_SEGMENTS + 2);
+        // (node, figure): at most 3 per segment, the abbot, recall (node u32::MAX)
+        let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
         let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
         let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
+        let pig = self.sets.contains(&TileSet::TradersBuilders)
+            && g.figure_available(colour, Figure::Pig).is_ok();
         for i in 0..info.nseg {
             if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
                 continue;
@@ -388,7 +391,10 @@ impl Sim {
                 continue;
             }
             let root = g.find(base + u32::from(i));
-            if g.mcount[root as usize] == 0 {
+            if pig && info.kinds[i as usize] == FeatureKind::Field && g.has_farmer(colour, root) {
+                opts.push((base + u32::from(i), Figure::Pig));
+            }
+            if !g.occupied(root) {
                 if meeple {
                     opts.push((base + u32::from(i), Figure::Meeple));
                 }
@@ -400,8 +406,7 @@ impl Sim {
         if abbot {
             if let Ok((node, _)) = g.locate(pos, Figure::Abbot, Role::Monk, None) {
                 let root = g.find(node);
-                if g.mcount[root as usize] == 0 && g.figure_available(colour, Figure::Abbot).is_ok()
-                {
+                if !g.occupied(root) && g.figure_available(colour, Figure::Abbot).is_ok() {
                     opts.push((node, Figure::Abbot));
                 }
             }

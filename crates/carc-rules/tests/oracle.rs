@@ -1336,3 +1336,217 @@ fn oracle_field_counts_a_completed_city_once_and_ties_farmers() {
     assert_eq!(d.o.score[RED], 7);
     assert_eq!(d.o.score[BLUE], 3);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Traders & Builders: the pig. The oracle's own reading of docs/notation.md ("The pig"): a pig
+// goes into a field of the tile just placed that holds a farmer of its owner, one pig per
+// player; it occupies nothing and weighs nothing; at final scoring a winner of a field with
+// their own pig in it scores 4 per completed city instead of 3. The pigs are kept beside the
+// oracle's meeples (the base oracle never sees them).
+
+/// A pig on the board: (colour index, its field segment, its place).
+type OPig = (usize, Node, Place);
+
+/// How much an oracle meeple weighs in a majority (docs/tiles.md and Inns & Cathedrals: the
+/// large meeple 2, any other 1).
+fn pig_weight(m: &OMeeple) -> u32 {
+    if m.large {
+        2
+    } else {
+        1
+    }
+}
+
+/// The fields of the tile just placed at `x,y` where `colour` may put its pig (the oracle's
+/// rule), as segment indices; none when its pig stands on the board or farmers are off.
+fn oracle_pig_options(o: &Oracle, pigs: &[OPig], colour: usize, x: i32, y: i32) -> BTreeSet<u8> {
+    let mut out = BTreeSet::new();
+    if !o.farmers || pigs.iter().any(|p| p.0 == colour) {
+        return out;
+    }
+    let (t, r) = o.board[&(x, y)];
+    for seg in t.segments(r) {
+        if seg.kind != FeatureKind::Field {
+            continue;
+        }
+        let f = o.feature((x, y, seg.index));
+        let farmer = o.meeples.iter().any(|m| {
+            m.colour == colour && m.role == Role::Farmer && f.nodes.contains(&(m.x, m.y, m.seg))
+        });
+        if farmer {
+            out.insert(seg.index);
+        }
+    }
+    out
+}
+
+/// What the pigs add at final scoring, per colour: for each pig whose owner is among the
+/// winners of its field (the greatest weight of meeples there, pigs weighing nothing), 1 per
+/// completed city the field touches. Computed before the oracle's final scoring takes the
+/// meeples off.
+fn oracle_pig_bonus(o: &mut Oracle, pigs: &[OPig]) -> [u32; Color::COUNT] {
+    let mut bonus = [0; Color::COUNT];
+    for &(colour, node, _) in pigs {
+        let f = o.feature(node);
+        let mut weight = [0u32; Color::COUNT];
+        for m in o
+            .meeples
+            .iter()
+            .filter(|m| f.nodes.contains(&(m.x, m.y, m.seg)))
+        {
+            weight[m.colour] += pig_weight(m);
+        }
+        let max = weight.iter().copied().max().unwrap_or(0);
+        if max > 0 && weight[colour] == max {
+            let cities = o.final_value(&f) / 3;
+            bonus[colour] += cities;
+            *o.stats.entry("pig of a winner").or_default() += 1;
+            if cities > 0 {
+                *o.stats.entry("pig adding points").or_default() += 1;
+            }
+        } else {
+            *o.stats.entry("pig of a loser").or_default() += 1;
+        }
+    }
+    bonus
+}
+
+/// The engine's pigs, as the oracle lists them.
+fn engine_pigs(g: &Game) -> Vec<(usize, i32, i32, Place)> {
+    let mut v: Vec<_> = g
+        .meeples()
+        .filter(|m| m.figure == Figure::Pig)
+        .map(|m| (m.colour.index(), m.pos.x, m.pos.y, m.place))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The simulator's Traders & Builders game `seed` (the base tiles, meeples and pigs) against
+/// the oracle: every turn's pig options (engine's `legal_pig_deployments` v the oracle's),
+/// every chosen pig, every turn's gains, the meeples and pigs on the board, the final gains
+/// with the pigs' bonus. Returns the turns compared and what the oracle saw.
+fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
+    let mut sim = Sim::with_sets(seed, players, true, &[TileSet::TradersBuilders]);
+    let mut o = Oracle::new(true, 84);
+    let start = sim.game().tiles()[0];
+    o.place(start.tile, start.pos.x, start.pos.y, start.rot);
+    let mut pigs: Vec<OPig> = Vec::new();
+    let mut turns = 0;
+    loop {
+        let before = scores(sim.game());
+        let board_before = sim.game().clone();
+        let Some(step) = sim.step() else { break };
+        let Step::Turn {
+            colour,
+            tile,
+            pos,
+            rot,
+            meeple,
+        } = step
+        else {
+            continue;
+        };
+        turns += 1;
+        let ctx = format!("pig game {seed} ({players}p) turn {turns}: {step:?}");
+        let c = colour.index();
+        o.place(tile, pos.x, pos.y, rot);
+        // the engine's pig moves on this tile are the oracle's
+        let mut placed = board_before;
+        placed.place_tile_unchecked(tile, pos, rot).unwrap();
+        let engine: BTreeSet<u8> = placed
+            .legal_pig_deployments(colour, pos)
+            .into_iter()
+            .map(|p| tile.segment_at(rot, p).unwrap().index)
+            .collect();
+        assert_eq!(
+            engine,
+            oracle_pig_options(&o, &pigs, c, pos.x, pos.y),
+            "{ctx}"
+        );
+        if !engine.is_empty() {
+            *o.stats.entry("turn with a pig move").or_default() += 1;
+        }
+        match meeple {
+            Some((role, place)) if sim.last_action() == Action::Figure(Figure::Pig) => {
+                assert_eq!(role, Role::Farmer, "{ctx}");
+                let seg = tile.segment_at(rot, place).unwrap().index;
+                assert!(engine.contains(&seg), "{ctx}: an illegal pig");
+                pigs.push((c, (pos.x, pos.y, seg), place));
+                *o.stats.entry("pig deployed").or_default() += 1;
+            }
+            Some((role, place)) => o.deploy(c, pos.x, pos.y, role, place),
+            None => {}
+        }
+        let og = o.score_turn(pos.x, pos.y);
+        let g = sim.game();
+        for col in Color::ALL {
+            let delta = g.score(col) - before[col.index()];
+            assert_eq!(delta, i64::from(og[col.index()]), "{ctx}: gain of {col}");
+        }
+        assert_eq!(scores(g), o.score, "{ctx}: totals");
+        let mut others: Vec<_> = g
+            .meeples()
+            .filter(|m| m.figure != Figure::Pig)
+            .map(|m| (m.colour.index(), m.pos.x, m.pos.y, m.role, m.place))
+            .collect();
+        others.sort();
+        assert_eq!(others, o.meeple_list(), "{ctx}: meeples");
+        for col in Color::ALL {
+            assert_eq!(
+                g.supply(col),
+                o.supply[col.index()],
+                "{ctx}: supply of {col}"
+            );
+        }
+        let mut mine: Vec<_> = pigs.iter().map(|&(c, n, p)| (c, n.0, n.1, p)).collect();
+        mine.sort();
+        assert_eq!(engine_pigs(g), mine, "{ctx}: pigs");
+    }
+    let bonus = oracle_pig_bonus(&mut o, &pigs);
+    let before = scores(sim.game());
+    let fin = sim.finish();
+    let og = o.final_scoring();
+    for col in Color::ALL {
+        let i = col.index();
+        let delta = sim.game().score(col) - before[i];
+        assert_eq!(
+            delta,
+            i64::from(og[i] + bonus[i]),
+            "pig game {seed}: final gain of {col}"
+        );
+        assert_eq!(
+            fin.gain(col),
+            og[i] + bonus[i],
+            "pig game {seed}: final gain of {col}"
+        );
+    }
+    assert_eq!(
+        sim.game().meeples().count(),
+        0,
+        "pig game {seed}: figures left"
+    );
+    (turns, o.stats)
+}
+
+/// Simulated Traders & Builders games compared by [`pig_games_agree_with_the_oracle`].
+const PIG_GAMES: u64 = 80;
+
+#[test]
+fn pig_games_agree_with_the_oracle() {
+    let mut turns = 0;
+    let mut stats = Stats::new();
+    for seed in 0..PIG_GAMES {
+        let (t, s) = compare_pig_game(seed, 2 + (seed % 4) as usize);
+        turns += t;
+        for (k, v) in s {
+            *stats.entry(k).or_default() += v;
+        }
+    }
+    eprintln!("oracle, pig games: {turns} turns; {stats:#?}");
+    let seen = |k: &str| stats.get(k).copied().unwrap_or(0);
+    assert!(turns > PIG_GAMES as usize * 60, "{turns}");
+    assert!(seen("pig deployed") > 10, "{stats:#?}");
+    assert!(seen("pig adding points") > 0, "{stats:#?}");
+    assert!(seen("pig of a loser") > 0, "{stats:#?}");
+}

@@ -536,6 +536,29 @@ pub fn river_uturn(turn: Turn, end: OpenEnd) -> String {
     )
 }
 
+// ---- pig-place --------------------------------------------------------------------------------
+
+/// A pig of `colour` in a field where `colour` has no farmer; `farmers` are the colours whose
+/// farmers the field holds: ``"this field holds blue's farmer only: a pig goes only into a
+/// field where its owner, red, already has a farmer"``.
+pub fn pig_place(colour: Color, farmers: &[Color]) -> String {
+    let holds = match farmers {
+        [] => "this field holds no farmer".to_owned(),
+        [one] => format!("this field holds {}'s farmer only", one.as_str()),
+        many => {
+            let names: Vec<&str> = many.iter().map(|c| c.as_str()).collect();
+            format!(
+                "this field holds the farmers of {} only",
+                names.join(" and ")
+            )
+        }
+    };
+    format!(
+        "{holds}: a pig goes only into a field where its owner, {}, already has a farmer",
+        colour.as_str()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     //! The words of the messages that no fixture's `carc check` output pins, written out: a
