@@ -4,7 +4,7 @@
 
 use crate::board::Pos;
 use crate::game::Game;
-use crate::tiles::{Color, FeatureKind, Place, Role, Rotation, TileType};
+use crate::tiles::{Color, FeatureKind, HalfSide, Place, Role, Rotation, TileType};
 
 impl Game {
     /// Every legal `(cell, rotation)` for `tile`, sorted by cell (`x`, then `y`) and rotation.
@@ -83,7 +83,9 @@ impl Game {
     /// Every legal deployment of a meeple of `colour` on the tile at `pos`, which must be the
     /// tile just placed (otherwise none): one `(role, place)` per segment whose connected
     /// feature holds no meeple, none when the supply is empty, no farmers when farmers are off.
-    /// The place is the segment's first place (order `N E S W NE SE SW NW centre`).
+    /// The place is the segment's first place (order `N E S W NE SE SW NW centre`); a field
+    /// without a whole corner (Inns & Cathedrals: `ic.H`'s inner field) is named by its first
+    /// half-side (order `NNE ENE … NNW`) or `inner`.
     pub fn legal_deployments(&self, colour: Color, pos: Pos) -> Vec<(Role, Place)> {
         let mut out = Vec::new();
         if self.last != Some(pos) || self.supply[colour.index()] <= 0 {
@@ -102,10 +104,24 @@ impl Game {
             if self.mcount[root as usize] > 0 {
                 continue;
             }
-            if let Some(p) = seg.places.first() {
+            if let Some(p) = seg
+                .places
+                .first()
+                .or_else(|| naming_place(t.tile, t.rot, seg.index))
+            {
                 out.push((seg.kind.role(), p));
             }
         }
         out
     }
+}
+
+/// A place word for segment `seg` of `tile` turned `rot` that is neither a side, a corner nor
+/// the centre: its first half-side in board directions, else `inner`.
+fn naming_place(tile: TileType, rot: Rotation, seg: u8) -> Option<Place> {
+    HalfSide::ALL
+        .into_iter()
+        .map(Place::Half)
+        .chain([Place::Inner])
+        .find(|&p| tile.segment_at(rot, p).is_some_and(|s| s.index == seg))
 }
