@@ -1026,7 +1026,7 @@ fn game_params(seed: u64) -> (usize, bool, Driver) {
         // one game of the simulator in twelve draws from four boxes
         0 if (seed / 24) % 4 == 1 => Driver::Sim { boxes: 4 },
         // and one in four with Inns & Cathedrals, alone or with The Abbot
-        0 if (seed / 24) % 4 == 2 && (seed / 96) % 2 == 0 => {
+        0 if (seed / 24) % 4 == 2 && (seed / 96).is_multiple_of(2) => {
             Driver::SimSets(&[TileSet::InnsCathedrals])
         }
         0 if (seed / 24) % 4 == 2 => Driver::SimSets(&[TileSet::Abbot, TileSet::InnsCathedrals]),
@@ -1635,7 +1635,7 @@ fn merge(stats: &mut Stats, more: Stats) {
 #[test]
 fn expansion_games_agree_with_the_oracle() {
     // The Abbot with Inns & Cathedrals: own-loop games (every move compared, placements mostly
-    // closing inns and cathedrals) and the simulator's games
+    // closing inns and cathedrals) and the simulator's games, without and after the river
     let both = [TileSet::Abbot, TileSet::InnsCathedrals];
     let games = 24u64;
     let mut turns = 0;
@@ -1648,11 +1648,18 @@ fn expansion_games_agree_with_the_oracle() {
         let (t, s) = compare_sim(seed, players, farmers, 1, &both);
         turns += t;
         merge(&mut stats, s);
+        // and after a river opening (`rules river abbot inns-cathedrals`)
+        let river = [TileSet::River, TileSet::Abbot, TileSet::InnsCathedrals];
+        let (t, s) = compare_sim(seed, players, farmers, 1, &river);
+        turns += t;
+        merge(&mut stats, s);
     }
     eprintln!(
         "oracle, The Abbot + Inns & Cathedrals: {} games, {turns} turns compared; {stats:#?}",
-        2 * games
+        3 * games
     );
+    // every river game placed its 11 river tiles after the spring
+    assert_eq!(stats.get("river tile"), Some(&(11 * games)));
     // what the games must have exercised, so that the comparison means something
     for what in [
         "abbot deployed",
@@ -1675,7 +1682,7 @@ fn expansion_games_agree_with_the_oracle() {
             "never seen: {what}"
         );
     }
-    assert!(turns as u64 > 2 * games * 80, "{turns}");
+    assert!(turns as u64 > 3 * games * 80, "{turns}");
 }
 
 #[test]
