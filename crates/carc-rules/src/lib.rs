@@ -37,7 +37,9 @@ pub use game::{
     TurnScore, MEEPLES_PER_COLOUR,
 };
 pub use scoring::road_city_value;
-pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
+pub use search::{
+    cut_position, solve, solve_with_sets, Cut, Goal, Limits, RootMove, Solution, Stop,
+};
 pub use sim::{
     deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,
     Rng, Sim, Step,

@@ -3,6 +3,7 @@
 //! just placed.
 
 use crate::board::Pos;
+use crate::figures::Figure;
 use crate::game::Game;
 use crate::tiles::{Color, FeatureKind, HalfSide, Place, Role, Rotation, TileType};
 
@@ -87,9 +88,35 @@ impl Game {
     /// without a whole corner (Inns & Cathedrals: `ic.H`'s inner field) is named by its first
     /// half-side (order `NNE ENE … NNW`) or `inner`.
     pub fn legal_deployments(&self, colour: Color, pos: Pos) -> Vec<(Role, Place)> {
+        self.legal_figure_deployments(colour, Figure::Meeple, pos)
+    }
+
+    /// As [`Game::legal_deployments`] for any figure: a meeple needs a non-empty supply; the
+    /// large meeple goes wherever a meeple may (its supply aside) when it is not on the board;
+    /// the abbot goes on the new tile's free monastery or, without one, its garden (as
+    /// `(Role::Monk, Place::Centre)`) when it is not on the board. Which figures the rules
+    /// switch on is the caller's business; the builder and the pig are not generated here.
+    pub fn legal_figure_deployments(
+        &self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+    ) -> Vec<(Role, Place)> {
         let mut out = Vec::new();
-        if self.last != Some(pos) || self.supply[colour.index()] <= 0 {
+        if self.last != Some(pos) || self.figure_available(colour, figure).is_err() {
             return out;
+        }
+        match figure {
+            Figure::Meeple | Figure::LargeMeeple => {}
+            Figure::Abbot => {
+                if let Ok((node, place)) = self.locate(pos, figure, Role::Monk, None) {
+                    if self.mcount[self.find_ro(node) as usize] == 0 {
+                        out.push((Role::Monk, place));
+                    }
+                }
+                return out;
+            }
+            Figure::Builder | Figure::Pig => return out,
         }
         let Some(idx) = self.tile_index_at(pos) else {
             return out;
