@@ -3,7 +3,7 @@
 //! replay of each file must reach the simulator's final scores.
 
 use carc_analysis::{analyze, Code, Severity};
-use carc_rules::{simulate_sets, Action, Figure, Step, TileSet};
+use carc_rules::{simulate_sets, Action, Figure, Limits, Step, TileSet};
 
 #[test]
 fn random_games_with_both_sets_check_clean_and_agree_on_the_scores() {
@@ -113,8 +113,109 @@ fn moves_list_the_large_meeple_the_abbot_and_recall() {
         .moves
         .iter()
         .any(|m| m.figure == Some("abbot") && m.text.ends_with(" abbot")));
+    // an empty supply leaves the large meeple (it is not one of the 7)
+    let empty = "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nsupply red 0\n";
+    let list = carc_analysis::moves(&analyze(empty), "U", None).unwrap();
+    let texts: Vec<&str> = list.moves.iter().map(|m| m.text.as_str()).collect();
+    assert!(texts.contains(&"U 1,0 r90 large traveller E"), "{texts:?}");
+    assert!(!texts.contains(&"U 1,0 r90 traveller E"), "{texts:?}");
     // without the sets, none of these words
     let base = "players red blue\ntile D 0,0\n";
     let list = carc_analysis::moves(&analyze(base), "U", None).unwrap();
     assert!(list.moves.iter().all(|m| m.figure.is_none()));
+}
+
+const LARGE: &str = include_str!("../../../examples/puzzles/large-meeple.carc");
+
+#[test]
+fn the_puzzle_check_and_solve_search_the_large_meeple() {
+    // valued by hand in crates/carc-rules/tests/search.rs: the large traveller at 3,0 is the
+    // unique best (+0), the ordinary traveller there −1; 28 moves
+    let analysis = analyze(LARGE);
+    assert!(
+        analysis.diagnostics().is_empty(),
+        "{:?}",
+        analysis.diagnostics()
+    );
+    let lens: Vec<String> = carc_analysis::code_lenses(&analysis)
+        .into_iter()
+        .map(|l| l.title)
+        .collect();
+    assert_eq!(lens, ["28 legal moves · this is the unique best, +0"]);
+    let solved = carc_analysis::solve(&analysis, None, None, Limits::default()).unwrap();
+    let top: Vec<(&str, &str)> = solved.moves[..2]
+        .iter()
+        .map(|m| (m.text.as_str(), m.value_text.as_str()))
+        .collect();
+    assert_eq!(
+        top,
+        [
+            ("U 3,0 r90 large traveller E", "+0"),
+            ("U 3,0 r90 traveller E", "-1")
+        ]
+    );
+    // blue's expected reply does not join the roads at 1,0 after the large traveller, and
+    // does after the ordinary one
+    assert!(
+        !solved.moves[0].line[0].contains(" 1,0 "),
+        "{:?}",
+        solved.moves[0].line
+    );
+    assert_eq!(solved.moves[1].line, ["blue U 1,0 r90"]);
+    // the ordinary traveller as the answer is not the best, and the message says why
+    let worse = LARGE.replace("large traveller E\n", "traveller E\n");
+    let d = analyze(&worse).diagnostics().to_vec();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, Code::NotBest);
+    assert!(
+        d[0].message
+            .contains("U 3,0 r90 large traveller E is worth +0 for red, the answer -1"),
+        "{}",
+        d[0].message
+    );
+}
+
+/// Red plays alone, farmers off, red's supply empty; red's abbot stands on the monastery B at
+/// 0,0 and the draws are B, B. Recalling it with the first B (+2 at once) lets the second B
+/// take it (1 + 2 at the end): 5. Without a recall the abbot at 0,0 scores 3 (valued by hand
+/// in crates/carc-rules/tests/search.rs). The four cells next to 0,0 are alike.
+const RECALL: &str = "puzzle final\nplayers red\nrules no-farmers abbot\ndraws B B\n\
+                      tile B 0,0 red abbot\nsupply red 0\nturn red B 1,0 recall\n";
+
+#[test]
+fn the_puzzle_check_and_solve_search_recalls() {
+    let analysis = analyze(RECALL);
+    let solved = carc_analysis::solve(&analysis, None, None, Limits::default()).unwrap();
+    let values: Vec<(&str, i64)> = solved
+        .moves
+        .iter()
+        .map(|m| (m.text.as_str(), m.value))
+        .collect();
+    assert_eq!(values.len(), 8, "{values:?}");
+    assert!(values[..4]
+        .iter()
+        .all(|(t, v)| t.ends_with(" recall") && *v == 5));
+    assert!(values[4..]
+        .iter()
+        .all(|(t, v)| !t.contains("recall") && *v == 3));
+    // after the recall, the abbot goes on the second B
+    assert!(
+        solved.moves[0].line[0].ends_with(" abbot"),
+        "{:?}",
+        solved.moves[0].line
+    );
+    // the answer is a best move, tied with the three other cells
+    let codes: Vec<Code> = analysis.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::NotUnique]);
+    // without the recall it is not the best
+    let plain = analyze(&RECALL.replace("r0 recall", "").replace(" recall", ""));
+    let d = plain.diagnostics();
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, Code::NotBest);
+    assert!(
+        d[0].message
+            .contains("recall is worth +5 for red, the answer +3"),
+        "{}",
+        d[0].message
+    );
 }
