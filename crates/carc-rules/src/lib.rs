@@ -38,7 +38,8 @@ pub use game::{
 };
 pub use scoring::road_city_value;
 pub use search::{
-    cut_position, solve, solve_with_sets, Cut, Goal, Limits, RootMove, Solution, Stop,
+    cut_position, cut_position_with_sets, solve, solve_with_sets, Cut, Goal, Limits, RootMove,
+    Solution, Stop,
 };
 pub use sim::{
     deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,

@@ -213,28 +213,66 @@ pub struct Cut {
 /// next `draws` tiles; `None` when the game is shorter or the next draw is a discard.
 pub fn cut_position(seed: u64, cut: usize, draws: usize) -> Option<Cut> {
     let record = crate::sim::simulate_boxes(seed, 2, true, 1, usize::MAX);
+    cut_record(&record, cut, draws)
+}
+
+/// As [`cut_position`] for the two-player game of `seed` with the expansions of `sets` and
+/// farmers on or off ([`crate::sim::simulate_sets`]): its large meeples, abbots and recalls
+/// are replayed too.
+pub fn cut_position_with_sets(
+    seed: u64,
+    cut: usize,
+    draws: usize,
+    farmers: bool,
+    sets: &[TileSet],
+) -> Option<Cut> {
+    let record = crate::sim::simulate_sets(seed, 2, farmers, sets);
+    cut_record(&record, cut, draws)
+}
+
+/// A simulated game after `cut` draws, replayed strictly (every placement, figure and recall
+/// checked), with its next `draws` tiles.
+fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Option<Cut> {
     let steps = record.steps.get(..cut.checked_add(draws)?)?;
     let Step::Turn { colour: mover, .. } = *steps.get(cut)? else {
         return None;
     };
-    let mut game = Game::new(crate::game::Config::new(
-        vec![Color::Red, Color::Blue],
-        true,
-    ));
-    game.place_tile_unchecked(TileType::START, Pos::new(0, 0), Rotation::R0)
+    let mut game = Game::new(record.game.config().clone());
+    let start = record.game.tiles().first()?;
+    game.place_tile_unchecked(start.tile, start.pos, start.rot)
         .ok()?;
-    for step in &steps[..cut] {
-        if let Step::Turn {
+    let actions = record
+        .actions
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(Action::Plain));
+    for (step, action) in steps[..cut].iter().zip(actions) {
+        let Step::Turn {
             colour,
             tile,
             pos,
             rot,
             meeple,
         } = *step
-        {
-            let meeple = meeple.map(|(r, p)| (r, Some(p)));
-            game.play_turn(colour, tile, pos, rot, meeple).ok()?;
+        else {
+            continue;
+        };
+        game.check_placement(tile, pos, rot).ok()?;
+        game.place_tile_unchecked(tile, pos, rot).ok()?;
+        match (action, meeple) {
+            (Action::Recall, _) => {
+                game.recall(colour).ok()?;
+            }
+            (Action::Figure(figure), Some((role, place))) => {
+                game.deploy_figure(colour, figure, pos, role, Some(place))
+                    .ok()?;
+            }
+            (_, Some((role, place))) => {
+                game.deploy(colour, pos, role, Some(place)).ok()?;
+            }
+            (_, None) => {}
         }
+        game.score_completed_inner(pos, None);
     }
     let draws = steps[cut..]
         .iter()
@@ -509,19 +547,23 @@ impl Searcher<'_, '_> {
     /// Every move of `colour` with `tile`, with the game after it, in generation order.
     fn children(&mut self, game: &Game, tile: TileType, colour: Color, hash: u64) -> Vec<Child> {
         let mut out = Vec::new();
-        let looks = self.looks(tile);
+        let mv = self.mover(tile, colour);
         let pool = Rc::clone(&self.pool);
-        let mv = Mover {
-            tile,
-            colour,
-            looks,
-            choices: self.choices,
-        };
         for_each_move(&pool, game, mv, hash, &mut |child| {
             out.push(child);
             true
         });
         out
+    }
+
+    /// `colour` moving with `tile` under the search's rules.
+    fn mover(&mut self, tile: TileType, colour: Color) -> Mover {
+        Mover {
+            tile,
+            colour,
+            looks: self.looks(tile),
+            choices: self.choices,
+        }
     }
 }
 
@@ -760,16 +802,10 @@ impl Searcher<'_, '_> {
         beta: i64,
     ) -> Result<Option<Best>, Stop> {
         let zero_sum = self.zero_sum();
-        let looks = self.looks(tile);
+        let mv = self.mover(tile, colour);
         let mut best: Option<Best> = None;
         let mut stopped = None;
         let pool = Rc::clone(&self.pool);
-        let mv = Mover {
-            tile,
-            colour,
-            looks,
-            choices: self.choices,
-        };
         for_each_move(&pool, game, mv, hash, &mut |child| {
             if let Err(stop) = self.tick() {
                 pool.recycle(child.game);

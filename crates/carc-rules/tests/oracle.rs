@@ -989,6 +989,23 @@ fn scores(g: &Game) -> [i64; 5] {
     Color::ALL.map(|c| g.score(c))
 }
 
+/// A turn's gains as the engine reported them and as the oracle scored them must agree, and
+/// with the engine's totals since `before`; then everything else ([`compare_state`]).
+fn compare_turn(
+    ctx: &str,
+    (engine, oracle): ([u32; 5], [u32; 5]),
+    before: [i64; 5],
+    g: &Game,
+    o: &Oracle,
+) {
+    assert_eq!(engine, oracle, "{ctx}: turn gains (engine report)");
+    for c in Color::ALL {
+        let delta = g.score(c) - before[c.index()];
+        assert_eq!(delta, i64::from(oracle[c.index()]), "{ctx}: gain of {c}");
+    }
+    compare_state(ctx, g, o);
+}
+
 /// Everything that must agree after a turn.
 fn compare_state(ctx: &str, g: &Game, o: &Oracle) {
     for c in Color::ALL {
@@ -1294,12 +1311,7 @@ fn compare_own(seed: u64, players: usize, farmers: bool, driver: Driver) -> (usi
             }
         };
         let og = o.score_turn(pos.x, pos.y);
-        assert_eq!(gains, og, "{ctx}: turn gains (engine report)");
-        for c in Color::ALL {
-            let delta = g.score(c) - before[c.index()];
-            assert_eq!(delta, i64::from(og[c.index()]), "{ctx}: gain of {c}");
-        }
-        compare_state(&ctx, &g, &o);
+        compare_turn(&ctx, (gains, og), before, &g, &o);
     }
     compare_final(
         &format!("{driver:?} seed {seed} ({players}p, farmers {farmers})"),
@@ -1574,12 +1586,7 @@ fn compare_expansions(
         for (all, turn) in og.iter_mut().zip(o.score_turn(pos.x, pos.y)) {
             *all += turn;
         }
-        assert_eq!(gains, og, "{ctx}: turn gains (engine report)");
-        for c in Color::ALL {
-            let delta = g.score(c) - before[c.index()];
-            assert_eq!(delta, i64::from(og[c.index()]), "{ctx}: gain of {c}");
-        }
-        compare_state(&ctx, &g, &o);
+        compare_turn(&ctx, (gains, og), before, &g, &o);
     }
     compare_final(
         &format!("expansions {sets:?} seed {seed} ({players}p, farmers {farmers})"),
@@ -1764,14 +1771,8 @@ impl Duo {
             self.o.deploy(colour.index(), x, y, role, place);
         }
         let oracle = self.o.score_turn(x, y);
-        assert_eq!(engine, oracle, "{colour} {tile:?} {x},{y}");
-        for c in Color::ALL {
-            assert_eq!(
-                self.g.score(c) - before[c.index()],
-                i64::from(oracle[c.index()])
-            );
-        }
-        compare_state("duo", &self.g, &self.o);
+        let ctx = format!("duo: {colour} {tile:?} {x},{y}");
+        compare_turn(&ctx, (engine, oracle), before, &self.g, &self.o);
         oracle
     }
 
@@ -1812,14 +1813,8 @@ impl Duo {
         for (i, v) in self.g.score_completed(pos).gains().into_iter().enumerate() {
             engine[i] += v;
         }
-        assert_eq!(engine, oracle, "{colour} {tile:?} {x},{y}");
-        for c in Color::ALL {
-            assert_eq!(
-                self.g.score(c) - before[c.index()],
-                i64::from(oracle[c.index()])
-            );
-        }
-        compare_state("duo", &self.g, &self.o);
+        let ctx = format!("duo: {colour} {tile:?} {x},{y}");
+        compare_turn(&ctx, (engine, oracle), before, &self.g, &self.o);
         oracle
     }
 

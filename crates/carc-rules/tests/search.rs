@@ -184,6 +184,24 @@ fn naive_goal(
     draws: &[TileType],
     goal: Goal,
 ) -> [i64; 5] {
+    let base = |g: &Game, colour, tile, pos, rot| {
+        let moves = naive_moves(g, colour, tile, pos, rot);
+        moves.into_iter().map(|(_, after)| after).collect()
+    };
+    naive_search(g, (players, turn), draws, goal, &base)
+}
+
+/// The games after each move of one placement (`colour`, `tile`, cell, rotation).
+type MoveGen<'a> = dyn Fn(&Game, Color, TileType, Pos, Rotation) -> Vec<Game> + 'a;
+
+/// Plain max-n over the moves that `moves` lists for each placement.
+fn naive_search(
+    g: &Game,
+    (players, turn): (&[Color], usize),
+    draws: &[TileType],
+    goal: Goal,
+    moves: &MoveGen<'_>,
+) -> [i64; 5] {
     let Some((&tile, rest)) = draws.split_first() else {
         let mut end = g.clone();
         end.final_scoring();
@@ -192,13 +210,13 @@ fn naive_goal(
     let colour = players[turn];
     let placements = g.legal_placements(tile);
     if placements.is_empty() {
-        return naive_goal(g, players, turn, rest, goal);
+        return naive_search(g, (players, turn), rest, goal, moves);
     }
     let next = (turn + 1) % players.len();
     let mut best: Option<(i64, [i64; 5])> = None;
     for (pos, rot) in placements {
-        for (_, after) in naive_moves(g, colour, tile, pos, rot) {
-            let s = naive_goal(&after, players, next, rest, goal);
+        for after in moves(g, colour, tile, pos, rot) {
+            let s = naive_search(&after, (players, next), rest, goal, moves);
             let u = value(goal, players, colour, &s);
             if best.is_none_or(|(b, _)| u > b) {
                 best = Some((u, s));
@@ -550,30 +568,13 @@ fn naive_moves_sets(
     out
 }
 
-/// Plain minimax (red − blue, both players) over [`naive_moves_sets`], no pruning or table.
+/// Plain minimax (`final`, both players) over [`naive_moves_sets`], no pruning or table.
 fn naive_sets(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; 5] {
-    let Some((&tile, rest)) = draws.split_first() else {
-        let mut end = g.clone();
-        end.final_scoring();
-        return Color::ALL.map(|c| end.score(c));
+    let sets = |g: &Game, colour, tile, pos, rot| {
+        let moves = naive_moves_sets(g, colour, tile, pos, rot);
+        moves.into_iter().map(|(_, _, after)| after).collect()
     };
-    let colour = players[turn];
-    let placements = g.legal_placements(tile);
-    if placements.is_empty() {
-        return naive_sets(g, players, turn, rest);
-    }
-    let next = (turn + 1) % players.len();
-    let mut best: Option<(i64, [i64; 5])> = None;
-    for (pos, rot) in placements {
-        for (_, _, after) in naive_moves_sets(g, colour, tile, pos, rot) {
-            let s = naive_sets(&after, players, next, rest);
-            let u = value(Goal::Final, players, colour, &s);
-            if best.is_none_or(|(b, _)| u > b) {
-                best = Some((u, s));
-            }
-        }
-    }
-    best.unwrap().1
+    naive_search(g, (players, turn), draws, Goal::Final, &sets)
 }
 
 /// On positions of simulated games with The Abbot and Inns & Cathedrals (abbots and large
@@ -585,58 +586,22 @@ fn the_search_with_figures_agrees_with_plain_minimax() {
     let players = [Color::Red, Color::Blue];
     let (mut compared, mut special) = (0, 0);
     for seed in 0..16u64 {
-        let record = simulate_sets(seed, 2, false, &sets);
-        // the position after `cut` draws, replayed from the record (figures and recalls)
         let cut = 20 + (seed as usize % 40);
-        let mut g = Game::new(Config::new(players.to_vec(), false));
-        g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0)
-            .unwrap();
-        for (step, action) in record.steps[..cut].iter().zip(&record.actions) {
-            let Step::Turn {
-                colour,
-                tile,
-                pos,
-                rot,
-                meeple,
-            } = *step
-            else {
-                continue;
-            };
-            g.place_tile_unchecked(tile, pos, rot).unwrap();
-            match (*action, meeple) {
-                (Action::Recall, _) => {
-                    g.recall(colour).unwrap();
-                }
-                (Action::Figure(Figure::Abbot), _) => {
-                    g.deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
-                        .unwrap();
-                }
-                (Action::Figure(f), Some((role, place))) => {
-                    g.deploy_figure(colour, f, pos, role, Some(place)).unwrap();
-                }
-                (_, Some((role, place))) => {
-                    g.deploy(colour, pos, role, Some(place)).unwrap();
-                }
-                _ => {}
-            }
-            g.score_completed(pos);
-        }
-        let Some(Step::Turn { colour: mover, .. }) = record.steps.get(cut) else {
+        let Some(Cut {
+            game: g,
+            mover,
+            draws,
+        }) = cut_position_with_sets(seed, cut, 2, false, &sets)
+        else {
             continue;
         };
-        let draws: Vec<TileType> = record.steps[cut..cut + 2]
-            .iter()
-            .map(|s| match *s {
-                Step::Turn { tile, .. } | Step::Discard { tile } => tile,
-            })
-            .collect();
-        let s = solve_with_sets(&g, *mover, &draws, Goal::Final, Limits::default(), &sets);
+        let s = solve_with_sets(&g, mover, &draws, Goal::Final, Limits::default(), &sets);
         assert!(s.exact);
-        let turn = usize::from(*mover == Color::Blue);
+        let turn = usize::from(mover == Color::Blue);
         let other = players[1 - turn];
         let mut naive_count = 0;
         for (pos, rot) in g.legal_placements(draws[0]) {
-            for (step, action, after) in naive_moves_sets(&g, *mover, draws[0], pos, rot) {
+            for (step, action, after) in naive_moves_sets(&g, mover, draws[0], pos, rot) {
                 // the search lists one rotation of those that look the same
                 let Some(m) = s
                     .moves
