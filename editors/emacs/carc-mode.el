@@ -34,13 +34,16 @@
 
 (defconst carc--statements
   '("title" "note" "players" "rules" "tile" "supply" "score" "turn" "refused"
-    "discard" "expect" "end" "variation" "mark" "puzzle" "draws"))
+    "discard" "expect" "end" "variation" "mark" "puzzle" "draws" "bonus" "goods"))
 
 (defconst carc--colours '("red" "blue" "green" "yellow" "black"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))
-(defconst carc--figures '("large" "abbot" "recall")
-  "Figures other than the meeple: `large' before a role (Inns & Cathedrals), the `abbot'
-and its `recall' (The Abbot).")
+(defconst carc--figures '("large" "abbot" "recall" "builder" "pig")
+  "Figures other than the meeple: `large' before a role (Inns & Cathedrals),
+the `abbot' and its `recall' (The Abbot), the `builder' and the `pig' (Traders
+& Builders).")
+(defconst carc--goods '("wine" "grain" "cloth")
+  "The goods of Traders & Builders (`goods red wine 2').")
 (defconst carc--places '("NNE" "ENE" "ESE" "SSE" "SSW" "WSW" "WNW" "NNW"
                          "NE" "SE" "SW" "NW" "N" "E" "S" "W" "inner"))
 
@@ -53,15 +56,17 @@ and its `recall' (The Abbot).")
 
 (defconst carc-font-lock-keywords
   (let ((colour (regexp-opt carc--colours))
-        (role (regexp-opt carc--roles)))
-    `(;; statement keywords at the start of a line; `expect score|supply'
+        ;; the words a place follows: a role, `builder' or `pig'
+        (placed (regexp-opt (append carc--roles '("builder" "pig")))))
+    `(;; statement keywords at the start of a line; `expect score|supply|goods'
       (,(concat "^[ \t]*" (regexp-opt carc--statements t) "\\(?:[ \t#]\\|$\\)")
        1 font-lock-keyword-face)
-      ("^[ \t]*expect[ \t]+\\(score\\|supply\\)\\_>" 1 font-lock-keyword-face)
-      ;; tile tokens (`D', `Eg', `ic.A'): after `tile', `discard' or `turn COLOUR'
+      ("^[ \t]*expect[ \t]+\\(score\\|supply\\|goods\\)\\_>" 1 font-lock-keyword-face)
+      ;; tile tokens (`D', `Eg', `ic.A'): after `tile', `discard', `turn COLOUR' or
+      ;; `bonus COLOUR'
       (,(concat "^[ \t]*\\(?:tile\\|discard\\)[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
-      (,(concat "^[ \t]*turn[ \t]+" colour "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
+      (,(concat "^[ \t]*\\(?:turn\\|bonus\\)[ \t]+" colour "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
       ;; `refused CODE, CODE: turn COLOUR T …' and `refused CODE: discard T': the codes,
       ;; `turn' or `discard' and the tile token
@@ -73,8 +78,8 @@ and its `recall' (The Abbot).")
       (,(concat "^[ \t]*refused[ \t]+[^:#]*:[ \t]*turn[ \t]+" colour
                 "[ \t]+" carc--tile "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-type-face)
-      ;; a place after a role
-      (,(concat "\\_<" role "[ \t]+" (regexp-opt carc--places t) "\\(?:[ \t,#]\\|$\\)")
+      ;; a place after a role, `builder' or `pig'
+      (,(concat "\\_<" placed "[ \t]+" (regexp-opt carc--places t) "\\(?:[ \t,#]\\|$\\)")
        1 font-lock-constant-face)
       ;; coordinates, rotations
       ("\\(?:^\\|[ \t]\\)\\(-?[0-9]+,-?[0-9]+\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-constant-face)
@@ -82,6 +87,7 @@ and its `recall' (The Abbot).")
       (,(carc--word carc--colours) 1 font-lock-variable-name-face)
       (,(carc--word carc--roles) 1 font-lock-type-face)
       (,(carc--word carc--figures) 1 font-lock-type-face)
+      (,(carc--word carc--goods) 1 font-lock-builtin-face)
       (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"
                        "abbot" "inns-cathedrals" "river" "traders-builders"))
        1 font-lock-builtin-face)

@@ -32,12 +32,14 @@ function words($, ...rules) {
   return seq(...parts);
 }
 
-// A figure on the new tile: the abbot (The Abbot), or a meeple or the large meeple (Inns &
-// Cathedrals) with its role and place. Written out where it is used (a rule of its own would
-// have to be reduced before the place is seen).
+// A figure on the new tile: the abbot (The Abbot), the builder or the pig (Traders &
+// Builders, always with a place), or a meeple or the large meeple (Inns & Cathedrals) with its
+// role and place. Written out where it is used (a rule of its own would have to be reduced
+// before the place is seen).
 function deployment($) {
   return choice(
     $.abbot,
+    seq(choice($.builder, $.pig), $._sep, $.place),
     seq(optional(seq($.large, $._sep)), $.role, optional(seq($._sep, $.place))),
   );
 }
@@ -53,7 +55,9 @@ module.exports = grammar({
     [$.refused_statement],
     [$.rules_item],
     [$.meeple],
-    [$._turn_move],
+    [$._turn_body],
+    [$.bonus_statement],
+    [$.goods_list],
     [$.players_statement],
     [$.rules_statement],
     [$.amounts],
@@ -91,6 +95,7 @@ module.exports = grammar({
       $.supply_statement,
       $.score_statement,
       $.turn_statement,
+      $.bonus_statement,
       $.refused_statement,
       $.discard_statement,
       $.expect_statement,
@@ -100,6 +105,7 @@ module.exports = grammar({
       $.mark_statement,
       $.puzzle_statement,
       $.draws_statement,
+      $.goods_statement,
     ),
 
     // ---- statements ---------------------------------------------------------------
@@ -111,18 +117,25 @@ module.exports = grammar({
     // words exist and which take a number is the parser's registry, not the grammar's.
     rules_statement: $ => seq('rules', $._sep, list($, $.rules_item)),
     rules_item: $ => seq($.rule_option, optional(seq($._sep, $.number))),
-    // tile T x,y [rK] [COLOUR ([large] ROLE [PLACE] | abbot)]...
+    // tile T x,y [rK] [COLOUR ([large] ROLE [PLACE] | abbot | builder PLACE | pig PLACE)]...
     tile_statement: $ => seq(
       words($, 'tile', $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
       repeat($.meeple),
     ),
-    // A setup figure: ` COLOUR [large] ROLE [PLACE]` or ` COLOUR abbot`.
+    // A setup figure: ` COLOUR [large] ROLE [PLACE]`, ` COLOUR abbot`, ` COLOUR builder PLACE`
+    // or ` COLOUR pig PLACE`.
     meeple: $ => seq($._sep, $.colour, $._sep, deployment($)),
     supply_statement: $ => words($, 'supply', $.amounts),
     score_statement: $ => words($, 'score', $.amounts),
-    // turn COLOUR T x,y [rK] [[large] ROLE [PLACE] | abbot | recall] [GLYPH] [=> EXPECT]
+    // turn COLOUR T x,y [rK] [[large] ROLE [PLACE] | abbot | builder PLACE | pig PLACE | recall]
+    //   [GLYPH] [=> EXPECT]
     turn_statement: $ => seq($._turn_move, optional(seq($._sep, $.expectation))),
+    // bonus COLOUR T x,y [rK] [FIGURE [PLACE] | recall] [GLYPH] [=> EXPECT]: the builder's
+    // bonus tile (Traders & Builders), the same shape as a turn.
+    bonus_statement: $ => seq(
+      'bonus', $._sep, $._turn_body, optional(seq($._sep, $.expectation)),
+    ),
     // refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]
     // refused CODE[, CODE…]: discard T
     // Codes are separated by commas; a space may come before the colon. An expectation is
@@ -138,15 +151,20 @@ module.exports = grammar({
     ),
     refused_turn: $ => $._turn_move,
     refused_discard: $ => words($, 'discard', $.tile),
-    _turn_move: $ => seq(
-      words($, 'turn', $.colour, $.tile, $.coordinate),
+    _turn_move: $ => seq('turn', $._sep, $._turn_body),
+    // What follows `turn` or `bonus`, up to the expectation.
+    _turn_body: $ => seq(
+      words($, $.colour, $.tile, $.coordinate),
       optional(seq($._sep, $.rotation)),
       optional(seq($._sep, choice($.recall, deployment($)))),
       optional(seq($._sep, $.glyph)),
     ),
     discard_statement: $ => words($, 'discard', $.tile),
-    // expect score COLOUR n ... / expect supply COLOUR n ...
-    expect_statement: $ => words($, 'expect', choice('score', 'supply'), $.amounts),
+    // expect score COLOUR n ... / expect supply COLOUR n ... / expect goods COLOUR [GOOD n]...
+    expect_statement: $ => choice(
+      words($, 'expect', choice('score', 'supply'), $.amounts),
+      words($, 'expect', 'goods', $.goods_list),
+    ),
     end_statement: $ => seq('end', optional(seq($._sep, $.expectation))),
     // variation "name" {   …   }
     variation_start: $ => words($, 'variation', $.string, '{'),
@@ -157,6 +175,8 @@ module.exports = grammar({
     puzzle_statement: $ => seq('puzzle', optional(seq($._sep, $.puzzle_goal))),
     // draws T1 T2 …: the tiles still to come, in order (commas and/or spaces between them)
     draws_statement: $ => seq('draws', $._sep, list($, $.tile)),
+    // goods COLOUR [wine n] [grain n] [cloth n] (Traders & Builders): goods tokens so far
+    goods_statement: $ => words($, 'goods', $.goods_list),
 
     // ---- parts ----------------------------------------------------------------------
 
@@ -167,6 +187,10 @@ module.exports = grammar({
     nothing: $ => 'nothing',
     gains: $ => list($, $.gain),
     gain: $ => words($, $.colour, $.number),
+    // `red wine 2 cloth 1`: a colour, then good–number pairs (any order; a good written twice
+    // is the parser's error, not the grammar's)
+    goods_list: $ => seq($.colour, optional(seq($._sep, list($, $.good_amount)))),
+    good_amount: $ => words($, $.good, $.number),
 
     // ---- tokens ---------------------------------------------------------------------
 
@@ -177,6 +201,11 @@ module.exports = grammar({
     // The abbot of The Abbot, and taking it back instead of deploying.
     abbot: $ => 'abbot',
     recall: $ => 'recall',
+    // The builder and the pig of Traders & Builders, before their place.
+    builder: $ => 'builder',
+    pig: $ => 'pig',
+    // The goods of Traders & Builders.
+    good: $ => choice('wine', 'grain', 'cloth'),
     // Sides, corners, half-sides (fields of a split corner) and `inner` (a field touching no
     // side).
     place: $ => choice(

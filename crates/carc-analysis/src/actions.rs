@@ -106,7 +106,7 @@ fn fix_expectation(analysis: &Analysis, line: usize, span: Span) -> Vec<(String,
                 return Vec::new();
             };
             let state = replay(&analysis.parse, Some(line), None);
-            let colour = vocab::colour(amount.colour.value);
+            let colour = amount.colour.value;
             let actual = match statement.kind {
                 StatementKind::ExpectScore(_) => state.game.score(colour),
                 _ => i64::from(state.game.supply(colour)),

@@ -2,8 +2,8 @@
 //! tile, rotations that fit the cell and cells where a turn's tile fits. Works on the raw
 //! text of the line, since the line under the cursor is usually half-typed.
 
-use carc_notation::{rule_option, Colour, Expected, Span, KEYWORDS, RULE_OPTIONS};
-use carc_rules::{Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
+use carc_notation::{rule_option, Expected, Good, Span, KEYWORDS, RULE_OPTIONS};
+use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::tile_info::{self, TilePictures};
@@ -21,6 +21,39 @@ pub fn completions_with(
     analysis: &Analysis,
     offset: usize,
     pictures: TilePictures,
+) -> Vec<CompletionItem> {
+    candidates(analysis, offset, Some(pictures))
+}
+
+/// Completion candidates at a byte offset without the tiles' pictures: a client that asks
+/// for an item's documentation when it shows that item (LSP `completionItem/resolve`) gets it
+/// from [`completion_documentation`], so a list of ninety tiles does not carry ninety
+/// pictures.
+pub fn completions_lazy(analysis: &Analysis, offset: usize) -> Vec<CompletionItem> {
+    candidates(analysis, offset, None)
+}
+
+/// The documentation of a completion candidate, drawn as `pictures` says: a tile's card (its
+/// picture at r0 and its edges); `None` for candidates that have none.
+pub fn completion_documentation(
+    kind: CompletionKind,
+    label: &str,
+    pictures: TilePictures,
+) -> Option<String> {
+    match kind {
+        CompletionKind::Tile => {
+            TileType::from_token(label).map(|t| tile_info::tile_card(t, Rotation::R0, pictures))
+        }
+        _ => None,
+    }
+}
+
+/// The candidates; tile pictures drawn now when `pictures` says how, else left for
+/// [`completion_documentation`].
+fn candidates(
+    analysis: &Analysis,
+    offset: usize,
+    pictures: Option<TilePictures>,
 ) -> Vec<CompletionItem> {
     let Some(line_index) = analysis.line_at(offset) else {
         return keywords(Span::new(offset, offset));
@@ -65,11 +98,19 @@ pub fn completions_with(
     };
     match words {
         [] => keywords(replace),
-        ["tile"] | ["discard"] | ["turn", _] | ["draws", ..] => context.tiles(),
+        ["tile"] | ["discard"] | ["turn" | "bonus", _] | ["draws", ..] => context.tiles(),
         ["puzzle"] => context.simple(Expected::Goal.words(), CompletionKind::Keyword),
-        ["turn"] => context.colours(&[]),
+        ["turn" | "bonus" | "goods"] | ["expect", "goods"] => context.colours(&[]),
+        // `goods COLOUR [GOOD n]…`: the goods not listed yet, each followed by its number
+        ["goods", _, rest @ ..] | ["expect", "goods", _, rest @ ..] if rest.len() % 2 == 0 => {
+            let unlisted: Vec<&str> = Good::WORDS
+                .into_iter()
+                .filter(|g| !rest.contains(g))
+                .collect();
+            context.simple(&unlisted, CompletionKind::Keyword)
+        }
         ["players", listed @ ..] => {
-            let listed: Vec<Colour> = listed.iter().filter_map(|w| Colour::from_word(w)).collect();
+            let listed: Vec<Color> = listed.iter().filter_map(|w| Color::from_word(w)).collect();
             context.colours(&listed)
         }
         ["rules", .., last] if rule_option(last).is_some_and(|d| d.argument.is_some()) => {
@@ -82,9 +123,9 @@ pub fn completions_with(
         {
             context.colours(&[])
         }
-        ["turn", _, tile] => context.cells(tile),
+        ["turn" | "bonus", _, tile] => context.cells(tile),
         ["tile", tile, at, rest @ ..] => context.after_cell(tile, at, rest, true),
-        ["turn", _, tile, at, rest @ ..] => context.after_cell(tile, at, rest, false),
+        ["turn" | "bonus", _, tile, at, rest @ ..] => context.after_cell(tile, at, rest, false),
         _ => Vec::new(),
     }
 }
@@ -106,7 +147,8 @@ struct Context<'a> {
     analysis: &'a Analysis,
     line_index: usize,
     replace: Span,
-    pictures: TilePictures,
+    /// How tile pictures are drawn in the documentation; `None`: left for resolve.
+    pictures: Option<TilePictures>,
 }
 
 impl Context<'_> {
@@ -160,7 +202,9 @@ impl Context<'_> {
             .iter()
             .filter(|t| crate::replay::set_allowed(&sets, t.set()))
             .map(|&t| CompletionItem {
-                documentation: Some(tile_info::tile_card(t, Rotation::R0, self.pictures)),
+                documentation: self.pictures.and_then(|pictures| {
+                    completion_documentation(CompletionKind::Tile, t.token(), pictures)
+                }),
                 ..self.item(
                     t.to_string(),
                     Some(format!(
@@ -176,8 +220,8 @@ impl Context<'_> {
     }
 
     /// The players not yet listed, the players' colours first.
-    fn colours(&self, listed: &[Colour]) -> Vec<CompletionItem> {
-        Colour::ALL
+    fn colours(&self, listed: &[Color]) -> Vec<CompletionItem> {
+        Color::ALL
             .iter()
             .filter(|c| !listed.contains(c))
             .map(|c| self.item(c.as_str().to_owned(), None, CompletionKind::Colour))
@@ -223,7 +267,7 @@ impl Context<'_> {
         let meeple = if setup {
             match rest.split_first() {
                 None => None,
-                Some((colour, role)) if Colour::from_word(colour).is_some() => Some(role),
+                Some((colour, role)) if Color::from_word(colour).is_some() => Some(role),
                 Some(_) => return Vec::new(),
             }
         } else {
@@ -241,6 +285,12 @@ impl Context<'_> {
             }
             // after `large`: the roles again
             Some(["large"]) => out.extend(self.roles(tile, rotation)),
+            // the builder on a road or city, the pig in a field (Traders & Builders)
+            Some(["builder"]) => {
+                out.extend(self.places(tile, rotation, Role::Traveller));
+                out.extend(self.places(tile, rotation, Role::Knight));
+            }
+            Some(["pig"]) => out.extend(self.places(tile, rotation, Role::Farmer)),
             Some(["large", role]) | Some([role]) => {
                 if let Some(role) = role_of(role) {
                     out.extend(self.places(tile, rotation, role));
@@ -289,7 +339,8 @@ impl Context<'_> {
 
     /// The expansions' words where a role may stand, for the sets the file switches on:
     /// `large` (Inns & Cathedrals); `abbot` on a tile with a monastery or garden and, in a
-    /// turn, `recall` (The Abbot).
+    /// turn, `recall` (The Abbot); `builder` on a tile with a road or city, `pig` on a tile
+    /// with a field (Traders & Builders).
     fn figures(&self, tile: TileType, turn: bool) -> Vec<CompletionItem> {
         let sets = crate::replay::sets_on(&self.analysis.parse);
         let mut out = Vec::new();
@@ -312,6 +363,23 @@ impl Context<'_> {
                 out.push(self.item(
                     "recall".to_owned(),
                     Some("take the abbot back: 1 + 1 per neighbouring tile".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+        }
+        if sets.contains(&TileSet::TradersBuilders) {
+            let has = |kind: FeatureKind| tile.segments(Rotation::R0).any(|s| s.kind == kind);
+            if has(FeatureKind::Road) || has(FeatureKind::City) {
+                out.push(self.item(
+                    "builder".to_owned(),
+                    Some("the builder, on a road or city where you have a follower".to_owned()),
+                    CompletionKind::Role,
+                ));
+            }
+            if has(FeatureKind::Field) {
+                out.push(self.item(
+                    "pig".to_owned(),
+                    Some("the pig, in a field where you have a farmer".to_owned()),
                     CompletionKind::Role,
                 ));
             }

@@ -2,6 +2,8 @@
 
 use carc_notation::Span;
 
+pub(crate) mod messages;
+
 /// A stable diagnostic code of the notation (`notation.md`, "What the tools check").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {

@@ -2,8 +2,7 @@
 //! descriptions. Shared by diagnostics, hover and inlay hints so that each is phrased once.
 
 use carc_rules::{
-    Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Place, Role, Rotation,
-    ScoredFeature, TileType, TurnScore,
+    Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Role, ScoredFeature, TurnScore,
 };
 
 use crate::vocab;
@@ -301,18 +300,6 @@ fn breakdown(features: &[ScoredFeature], empty: &str) -> String {
     }
 }
 
-/// Why a tile of a set that is off is refused: ``"`ic.K` (Cathedral) is a tile of Inns &
-/// Cathedrals; add `rules inns-cathedrals` to use it"``.
-pub fn expansion_off_tile(tile: TileType) -> String {
-    let set = tile.set();
-    format!(
-        "`{tile}` ({}) is a tile of {}; add `rules {}` to use it (it still goes on the board)",
-        tile.name(),
-        set_name(set),
-        set.as_str()
-    )
-}
-
 /// The name of a set as players know it: `Inns & Cathedrals`.
 pub fn set_name(set: carc_rules::TileSet) -> &'static str {
     use carc_rules::TileSet as T;
@@ -322,101 +309,5 @@ pub fn set_name(set: carc_rules::TileSet) -> &'static str {
         T::InnsCathedrals => "Inns & Cathedrals",
         T::River => "The River",
         T::TradersBuilders => "Traders & Builders",
-    }
-}
-
-/// Why a token is not a tile, with the catalogue's nearest tokens when there are any:
-/// ``"`d` is not a tile; did you mean `D`?"``.
-pub fn unknown_tile(token: &str) -> String {
-    let near: Vec<String> = TileType::suggestions(token)
-        .into_iter()
-        .map(|t| format!("`{t}`"))
-        .collect();
-    match near.as_slice() {
-        [] => {
-            let base: Vec<TileType> = TileType::ALL
-                .into_iter()
-                .filter(|t| t.set() == carc_rules::TileSet::Base)
-                .collect();
-            match (base.first(), base.last()) {
-                (Some(first), Some(last)) => {
-                    format!("`{token}` is not a tile: the base tiles are {first} to {last}")
-                }
-                _ => format!("`{token}` is not a tile"),
-            }
-        }
-        [one] => format!("`{token}` is not a tile; did you mean {one}?"),
-        [init @ .., last] => format!(
-            "`{token}` is not a tile; did you mean {} or {last}?",
-            init.join(", ")
-        ),
-    }
-}
-
-/// Why a role cannot go at a place on a tile.
-pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<Place>) -> String {
-    let want = role.kind();
-    let role_word = vocab::role_word(role);
-    let want_word = vocab::kind_word(want);
-    let Some(place) = place else {
-        let count = tile.segments(rotation).filter(|s| s.kind == want).count();
-        return if count == 0 {
-            format!(
-                "{} ({}) has no {want_word} for {} {role_word}",
-                tile.token(),
-                tile.name(),
-                vocab::article(role_word)
-            )
-        } else {
-            format!(
-                "{} has {} here: name one by its {}",
-                tile.token(),
-                vocab::count(count, want_word),
-                if want == FeatureKind::Field {
-                    "corner (NE, SE, SW, NW)"
-                } else {
-                    "side (N, E, S, W)"
-                }
-            )
-        };
-    };
-    if let Place::Side(s) = place {
-        if tile.edge(rotation, s) == carc_rules::Edge::River {
-            return format!(
-                "{s} of {} is the river: no figure stands on the water",
-                tile.token()
-            );
-        }
-    }
-    let place_word = match place {
-        Place::Side(s) => s.as_str(),
-        Place::Corner(c) => c.as_str(),
-        Place::Centre => "the centre",
-        Place::Half(h) => h.as_str(),
-        Place::Inner => "inner",
-    };
-    if let Place::Corner(c) = place {
-        if let Some([a, b]) = tile.corner_split(rotation, c) {
-            return format!(
-                "corner {c} of {} is split between two fields by a city wall: name the half-side, {a} or {b}",
-                tile.token()
-            );
-        }
-    }
-    match tile.place_feature(rotation, place) {
-        Some(kind) if kind != want => format!(
-            "{} {role_word} goes on {} {want_word}; {place_word} of this tile is {} {}",
-            vocab::article(role_word),
-            vocab::article(want_word),
-            vocab::article(vocab::kind_word(kind)),
-            vocab::kind_word(kind)
-        ),
-        _ => match want {
-            FeatureKind::Field => format!(
-                "a farmer goes on a corner (NE, SE, SW or NW) where this tile has a field, not on {place_word}"
-            ),
-            FeatureKind::Monastery => "a monk needs no place: write just `monk`".to_owned(),
-            _ => format!("this tile has no {want_word} at {place_word}"),
-        },
     }
 }

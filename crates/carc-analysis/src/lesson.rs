@@ -212,7 +212,7 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         let variation = walk.variation;
         match kind {
             StatementKind::Turn(turn) => {
-                let colour = vocab::colour(turn.colour.value);
+                let colour = turn.colour.value;
                 let number = 1 + turns_before(&out, standing(&out, walk));
                 if variation.is_none() {
                     let puzzle = answer == Some(index);
@@ -512,7 +512,7 @@ fn question(analysis: &Analysis, line: usize, statement: &Statement, puzzle: boo
         return None;
     }
     let board = board_at_line(analysis, before_line)?;
-    let colour = vocab::colour(turn.colour.value).as_str();
+    let colour = turn.colour.value.as_str();
     let tile = match TileType::from_token(&turn.tile.value) {
         Some(t) => format!("{} ({})", t.token(), t.name()),
         None => turn.tile.value.to_string(),

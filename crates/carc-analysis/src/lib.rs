@@ -10,6 +10,7 @@ mod actions;
 mod completion;
 mod diagnostic;
 mod explain;
+mod game_text;
 mod generate;
 mod highlight;
 mod hover;
@@ -31,8 +32,9 @@ mod vocab;
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};
-pub use completion::{completions, completions_with};
+pub use completion::{completion_documentation, completions, completions_lazy, completions_with};
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
+pub use game_text::game_text;
 pub use generate::{generate, GenOptions, Generated};
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};

@@ -271,7 +271,9 @@ impl MovesError {
 impl std::fmt::Display for MovesError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            MovesError::UnknownTile(c) => f.write_str(&crate::explain::unknown_tile(c)),
+            MovesError::UnknownTile(c) => {
+                f.write_str(&crate::diagnostic::messages::unknown_tile(c))
+            }
             MovesError::LineOutOfRange { line, lines } => write!(
                 f,
                 "line {} is past the end of the file ({lines} line{})",
@@ -302,7 +304,7 @@ pub(crate) fn mover(parse: &Parse, players: &[Color], line: Option<usize>) -> Co
     };
     if let Some(LineKind::Statement(s)) = line.and_then(|l| parse.lines.get(l)).map(|l| &l.kind) {
         if let StatementKind::Turn(turn) = &s.kind {
-            return vocab::colour(turn.colour.value);
+            return turn.colour.value;
         }
     }
     let mut last: Option<Color> = None;
@@ -312,7 +314,7 @@ pub(crate) fn mover(parse: &Parse, players: &[Color], line: Option<usize>) -> Co
             continue;
         };
         match &s.kind {
-            StatementKind::Turn(turn) => last = Some(vocab::colour(turn.colour.value)),
+            StatementKind::Turn(turn) => last = Some(turn.colour.value),
             StatementKind::VariationOpen { .. } => saved.push(last),
             StatementKind::VariationClose => {
                 if let Some(l) = saved.pop() {

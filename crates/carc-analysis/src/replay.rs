@@ -9,16 +9,16 @@
 use std::collections::HashMap;
 
 use carc_notation::{
-    Amount, Colour, Expectation, ExpectationKind, LineKind, MeepleSpec, Parse, RefusedMove,
+    Amount, Expectation, ExpectationKind, FigureWord, LineKind, MeepleSpec, Parse, RefusedMove,
     RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
 };
 use carc_rules::river;
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, MeepleId,
-    Pos, RecallError, Role, TileSet, TileType, TurnScore,
+    Pos, Role, TileSet, TileType, TurnScore,
 };
 
-use crate::diagnostic::{Code, Diagnostic, Related};
+use crate::diagnostic::{messages, Code, Diagnostic, Related};
 use crate::explain;
 use crate::vocab;
 
@@ -184,7 +184,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             r.report(
                 Code::Variation,
                 start.keyword,
-                "this variation is never closed: add a `}` line after its last turn",
+                messages::VARIATION_NEVER_CLOSED,
             );
         }
     }
@@ -217,8 +217,7 @@ impl Prelude {
             let LineKind::Statement(statement) = &line.kind else {
                 continue;
             };
-            for colour in colours_of(&statement.kind) {
-                let c = vocab::colour(colour);
+            for c in colours_of(&statement.kind) {
                 if !first_use.contains(&c) {
                     first_use.push(c);
                 }
@@ -226,7 +225,7 @@ impl Prelude {
             match &statement.kind {
                 StatementKind::Players(list) if !saw_play && declared.is_none() => {
                     let mut players = Vec::new();
-                    for c in list.iter().map(|c| vocab::colour(c.value)) {
+                    for c in list.iter().map(|c| c.value) {
                         if !players.contains(&c) {
                             players.push(c);
                         }
@@ -249,10 +248,12 @@ impl Prelude {
                     }
                 }
                 StatementKind::Turn(_)
+                | StatementKind::Bonus(_)
                 | StatementKind::Refused(_)
                 | StatementKind::Discard { .. }
                 | StatementKind::ExpectScore(_)
                 | StatementKind::ExpectSupply(_)
+                | StatementKind::ExpectGoods(_)
                 | StatementKind::End { .. } => saw_play = true,
                 _ => {}
             }
@@ -277,7 +278,7 @@ impl Prelude {
 }
 
 /// Every colour word a statement mentions, in order.
-fn colours_of(kind: &StatementKind) -> Vec<Colour> {
+fn colours_of(kind: &StatementKind) -> Vec<Color> {
     let amounts = |list: &[Amount]| list.iter().map(|a| a.colour.value).collect::<Vec<_>>();
     match kind {
         StatementKind::Players(list) => list.iter().map(|c| c.value).collect(),
@@ -286,7 +287,8 @@ fn colours_of(kind: &StatementKind) -> Vec<Colour> {
         | StatementKind::Score(list)
         | StatementKind::ExpectScore(list)
         | StatementKind::ExpectSupply(list) => amounts(list),
-        StatementKind::Turn(turn) => {
+        StatementKind::Goods(goods) | StatementKind::ExpectGoods(goods) => vec![goods.colour.value],
+        StatementKind::Turn(turn) | StatementKind::Bonus(turn) => {
             let mut out = vec![turn.colour.value];
             if let Some(e) = &turn.expect {
                 out.extend(expectation_colours(e));
@@ -302,7 +304,7 @@ fn colours_of(kind: &StatementKind) -> Vec<Colour> {
     }
 }
 
-fn expectation_colours(e: &Expectation) -> Vec<Colour> {
+fn expectation_colours(e: &Expectation) -> Vec<Color> {
     match &e.kind {
         ExpectationKind::Nothing => Vec::new(),
         ExpectationKind::Gains(list) => list.iter().map(|a| a.colour.value).collect(),
@@ -406,24 +408,18 @@ impl Replayer<'_> {
                 self.phase = Phase::Play;
             }
             Phase::Play if is_setup => {
-                self.report(
-                    Code::Order,
-                    keyword,
-                    "setup statements come before the first turn, discard, expect or end",
-                );
+                self.report(Code::Order, keyword, messages::ORDER_SETUP_AFTER_PLAY);
                 return;
             }
             Phase::Ended
                 if !matches!(
                     kind,
-                    StatementKind::ExpectScore(_) | StatementKind::ExpectSupply(_)
+                    StatementKind::ExpectScore(_)
+                        | StatementKind::ExpectSupply(_)
+                        | StatementKind::ExpectGoods(_)
                 ) =>
             {
-                self.report(
-                    Code::Order,
-                    keyword,
-                    "only `expect` lines may follow `end`: the game is over",
-                );
+                self.report(Code::Order, keyword, messages::ORDER_AFTER_END);
                 return;
             }
             _ => {}
@@ -442,6 +438,13 @@ impl Replayer<'_> {
                 }
             }
             StatementKind::Turn(turn) => self.turn(line, turn),
+            // issue 18: wired by the builder work (the bonus part: earned or
+            // `bonus-not-earned`, placed, scored; not a turn of the turn order). Until then
+            // it is read and ignored.
+            StatementKind::Bonus(_) => {}
+            // issue 18: wired by the goods work (`goods` sets a colour's tokens, `expect
+            // goods` checks the listed ones). Until then both are read and ignored.
+            StatementKind::Goods(_) | StatementKind::ExpectGoods(_) => {}
             StatementKind::Refused(refused) => self.refused(line, refused),
             StatementKind::Discard { tile } => self.discard(tile),
             StatementKind::ExpectScore(list) => {
@@ -458,7 +461,7 @@ impl Replayer<'_> {
             StatementKind::VariationClose => match self.variations.pop() {
                 Some(start) => self.restore(start.position),
                 None => {
-                    self.report(Code::Variation, keyword, "this `}` closes no variation");
+                    self.report(Code::Variation, keyword, messages::VARIATION_CLOSES_NOTHING);
                 }
             },
             StatementKind::Mark { at, label } => {
@@ -481,21 +484,13 @@ impl Replayer<'_> {
         }
     }
 
-    /// The engine colour of a colour token, reporting `unknown-player` when `players` does
+    /// The colour of a colour token, reporting `unknown-player` when `players` does
     /// not list it (then `None`).
-    fn known_colour(&mut self, colour: &Spanned<Colour>) -> Option<Color> {
-        let c = vocab::colour(colour.value);
+    fn known_colour(&mut self, colour: &Spanned<Color>) -> Option<Color> {
+        let c = colour.value;
         if self.replay.declared_players && !self.replay.players.contains(&c) {
-            let list: Vec<&str> = self.replay.players.iter().map(|p| p.as_str()).collect();
-            self.report(
-                Code::UnknownPlayer,
-                colour.span,
-                format!(
-                    "{} is not a player here (players: {})",
-                    c.as_str(),
-                    list.join(" ")
-                ),
-            );
+            let message = messages::unknown_player(c, &self.replay.players);
+            self.report(Code::UnknownPlayer, colour.span, message);
             return None;
         }
         Some(c)
@@ -509,7 +504,7 @@ impl Replayer<'_> {
             self.report(
                 Code::UnknownTile,
                 letter.span,
-                explain::unknown_tile(&letter.value),
+                messages::unknown_tile(&letter.value),
             );
             return None;
         };
@@ -518,7 +513,7 @@ impl Replayer<'_> {
             self.report(
                 Code::ExpansionOff,
                 letter.span,
-                explain::expansion_off_tile(tile),
+                messages::expansion_off_tile(tile),
             );
         }
         if at.is_some_and(|p| self.replay.game.tile_at(p).is_some()) {
@@ -536,20 +531,8 @@ impl Replayer<'_> {
             self.check_family_count(tile, letter.span);
         }
         if used > available {
-            let boxes = match self.boxes {
-                1 => "the box holds".to_owned(),
-                n => format!("{n} boxes hold"),
-            };
-            self.report(
-                Code::TileCount,
-                letter.span,
-                format!(
-                    "{boxes} {available} {} tile{} ({}); this is number {used}",
-                    tile.token(),
-                    if available == 1 { "" } else { "s" },
-                    tile.name()
-                ),
-            );
+            let message = messages::tile_count(tile, self.boxes, available, used);
+            self.report(Code::TileCount, letter.span, message);
         }
         Some(tile)
     }
@@ -558,15 +541,26 @@ impl Replayer<'_> {
     /// Cathedrals). `None` (and `expansion-off`) for a figure of a set that is off: it is not
     /// deployed.
     fn figure_of(&mut self, meeple: &MeepleSpec) -> Option<Figure> {
+        if let figure @ (FigureWord::Builder | FigureWord::Pig) = meeple.figure.value {
+            if !self.set_on(TileSet::TradersBuilders) {
+                self.report(
+                    Code::ExpansionOff,
+                    meeple.figure.span,
+                    format!(
+                        "the {} is a figure of Traders & Builders; add `rules traders-builders` to use it (it is not deployed)",
+                        figure.as_str()
+                    ),
+                );
+            }
+            // issue 18: wired by the builder/pig work (`builder-place`, `pig-place`); until
+            // then neither is deployed.
+            return None;
+        }
         if let Some(abbot) = meeple.abbot {
             if self.sets.contains(&TileSet::Abbot) {
                 return Some(Figure::Abbot);
             }
-            self.report(
-                Code::ExpansionOff,
-                abbot,
-                "the abbot is a figure of The Abbot; add `rules abbot` to use it (it is not deployed)",
-            );
+            self.report(Code::ExpansionOff, abbot, messages::EXPANSION_OFF_ABBOT);
             return None;
         }
         let Some(large) = meeple.large else {
@@ -575,11 +569,7 @@ impl Replayer<'_> {
         if self.set_on(TileSet::InnsCathedrals) {
             return Some(Figure::LargeMeeple);
         }
-        self.report(
-            Code::ExpansionOff,
-            large,
-            "the large meeple is a figure of Inns & Cathedrals; add `rules inns-cathedrals` to use it (it is not deployed)",
-        );
+        self.report(Code::ExpansionOff, large, messages::EXPANSION_OFF_LARGE);
         None
     }
 
@@ -588,23 +578,13 @@ impl Replayer<'_> {
     /// garden; `expansion-off` without `rules abbot`.
     fn recall(&mut self, colour: Color, span: Span) -> Option<TurnScore> {
         if !self.sets.contains(&TileSet::Abbot) {
-            self.report(
-                Code::ExpansionOff,
-                span,
-                "`recall` takes back the abbot of The Abbot; add `rules abbot` to use it",
-            );
+            self.report(Code::ExpansionOff, span, messages::EXPANSION_OFF_RECALL);
             return None;
         }
         match self.replay.game.recall(colour) {
             Ok(score) => Some(score),
             Err(error) => {
-                let message = match error {
-                    RecallError::NoAbbot => {
-                        format!("{} has no abbot on the board to recall", colour.as_str())
-                    }
-                    RecallError::Completed => "this turn's tile completes the abbot's monastery or garden: it is not recalled and scores 9 in the scoring step".to_owned(),
-                };
-                self.report(Code::BadRecall, span, message);
+                self.report(Code::BadRecall, span, messages::bad_recall(error, colour));
                 None
             }
         }
@@ -631,17 +611,8 @@ impl Replayer<'_> {
             .sum();
         let available = u32::from(family.count()).saturating_mul(self.boxes);
         if used > available {
-            self.report(
-                Code::TileCount,
-                span,
-                format!(
-                    "{family} and its garden tile together number {available} in {}; this is number {used}",
-                    match self.boxes {
-                        1 => "the box".to_owned(),
-                        n => format!("{n} boxes"),
-                    }
-                ),
-            );
+            let message = messages::tile_count_family(family, self.boxes, available, used);
+            self.report(Code::TileCount, span, message);
         }
     }
 
@@ -671,19 +642,12 @@ impl Replayer<'_> {
         let pos = vocab::pos(stmt_at);
         if let Some(existing) = self.replay.game.tile_at(pos) {
             let related = self.tile_line_span(pos);
-            let d = self.report(
-                Code::DuplicateCell,
-                stmt_at.span,
-                format!(
-                    "{} already holds a tile ({})",
-                    vocab::pos_str(pos),
-                    existing.tile.token()
-                ),
-            );
+            let message = messages::duplicate_cell(pos, existing.tile);
+            let d = self.report(Code::DuplicateCell, stmt_at.span, message);
             if let Some(span) = related {
                 d.related.push(Related {
                     span,
-                    message: format!("the tile at {} is placed here", vocab::pos_str(pos)),
+                    message: messages::duplicate_cell_related(pos),
                 });
             }
             return None;
@@ -710,23 +674,11 @@ impl Replayer<'_> {
         };
         for mismatch in error.mismatches {
             let related = self.tile_line_span(mismatch.neighbour);
-            let d = self.report(
-                Code::EdgeMismatch,
-                span,
-                format!(
-                    "its {} side is {} {}; the tile at {} shows {} {} there",
-                    vocab::side_word(mismatch.side),
-                    vocab::article(mismatch.ours.as_str()),
-                    mismatch.ours.as_str(),
-                    vocab::pos_str(mismatch.neighbour),
-                    vocab::article(mismatch.theirs.as_str()),
-                    mismatch.theirs.as_str(),
-                ),
-            );
+            let d = self.report(Code::EdgeMismatch, span, messages::edge_mismatch(&mismatch));
             if let Some(span) = related {
                 d.related.push(Related {
                     span,
-                    message: format!("the tile at {}", vocab::pos_str(mismatch.neighbour)),
+                    message: messages::edge_mismatch_related(mismatch.neighbour),
                 });
             }
         }
@@ -749,7 +701,7 @@ impl Replayer<'_> {
                 self.report(
                     Code::TileMeeples,
                     meeple_span(colour, meeple),
-                    "a tile holds at most one meeple; this one is not placed",
+                    messages::TILE_MEEPLES,
                 );
                 continue;
             }
@@ -763,14 +715,8 @@ impl Replayer<'_> {
             *count += i32::from(figure == Figure::Meeple);
             if figure == Figure::Meeple && *count > MEEPLES_PER_PLAYER {
                 let n = *count;
-                self.report(
-                    Code::MeepleSupply,
-                    meeple_span(colour, meeple),
-                    format!(
-                        "this is {}'s meeple number {n}; a player has only {MEEPLES_PER_PLAYER}",
-                        c.as_str()
-                    ),
-                );
+                let message = messages::meeple_supply_setup(c, n, MEEPLES_PER_PLAYER);
+                self.report(Code::MeepleSupply, meeple_span(colour, meeple), message);
                 continue;
             }
             let role = vocab::role(meeple.role.value);
@@ -823,16 +769,9 @@ impl Replayer<'_> {
         for (c, n, span) in std::mem::take(&mut self.explicit_supply) {
             let on_board = self.replay.game.meeples().filter(|m| m.colour == c).count() as i64;
             if n + on_board > i64::from(MEEPLES_PER_PLAYER) {
-                self.report(
-                    Code::MeepleSupply,
-                    span,
-                    format!(
-                        "{} has {on_board} meeple{} on the board, so at most {} in supply, not {n}",
-                        c.as_str(),
-                        if on_board == 1 { "" } else { "s" },
-                        (i64::from(MEEPLES_PER_PLAYER) - on_board).max(0)
-                    ),
-                );
+                let message =
+                    messages::meeple_supply_listed(c, on_board, n, i64::from(MEEPLES_PER_PLAYER));
+                self.report(Code::MeepleSupply, span, message);
             }
             self.replay
                 .game
@@ -873,19 +812,12 @@ impl Replayer<'_> {
                 continue;
             };
             let first_span = self.tile_line_span(first);
-            let d = self.report(
-                Code::NotAdjacent,
-                t.at.span,
-                format!(
-                    "the tile at {} is not joined side to side with the first tile (at {})",
-                    vocab::pos_str(pos),
-                    vocab::pos_str(first)
-                ),
-            );
+            let message = messages::not_adjacent_setup(pos, first);
+            let d = self.report(Code::NotAdjacent, t.at.span, message);
             if let Some(span) = first_span {
                 d.related.push(Related {
                     span,
-                    message: "the first tile".to_owned(),
+                    message: messages::NOT_ADJACENT_FIRST_TILE.to_owned(),
                 });
             }
         }
@@ -914,17 +846,14 @@ impl Replayer<'_> {
             self.report(
                 Code::CompletedOccupied,
                 span,
-                format!(
-                    "this {} is already complete, so it would have scored and returned its meeples; this meeple is not placed",
-                    vocab::kind_word(kind)
-                ),
+                messages::completed_occupied(kind),
             );
         }
     }
 
     fn turn(&mut self, line: usize, turn: &TurnStmt) {
         let colour = self.known_colour(&turn.colour);
-        let c = colour.unwrap_or_else(|| vocab::colour(turn.colour.value));
+        let c = colour.unwrap_or(turn.colour.value);
         if colour.is_some() {
             self.check_turn_order(c, turn.colour.span);
         }
@@ -942,11 +871,7 @@ impl Replayer<'_> {
         if self.replay.game.tile_at(pos).is_none() {
             if let Err(error) = self.replay.game.check_placement(tile, pos, rotation) {
                 if error.not_adjacent {
-                    self.report(
-                        Code::NotAdjacent,
-                        turn.at.span,
-                        format!("{} touches no tile along a side", vocab::pos_str(pos)),
-                    );
+                    self.report(Code::NotAdjacent, turn.at.span, messages::not_adjacent(pos));
                 }
             }
         }
@@ -1032,16 +957,8 @@ impl Replayer<'_> {
         };
         let expected = players[(index + 1) % players.len()];
         if expected != colour {
-            self.report(
-                Code::TurnOrder,
-                span,
-                format!(
-                    "{} is next after {}, not {}",
-                    expected.as_str(),
-                    previous.as_str(),
-                    colour.as_str()
-                ),
-            );
+            let message = messages::turn_order(expected, previous, colour);
+            self.report(Code::TurnOrder, span, message);
         }
     }
 
@@ -1057,18 +974,10 @@ impl Replayer<'_> {
         let span = meeple.span;
         match error {
             DeployError::FarmersOff => {
-                self.report(
-                    Code::FarmersOff,
-                    meeple.role.span,
-                    "farmers are off in this file (`rules no-farmers`)",
-                );
+                self.report(Code::FarmersOff, meeple.role.span, messages::FARMERS_OFF);
             }
             DeployError::EmptySupply => {
-                self.report(
-                    Code::MeepleSupply,
-                    span,
-                    "no meeple left in supply: deployment comes before this turn's scoring returns any",
-                );
+                self.report(Code::MeepleSupply, span, messages::MEEPLE_SUPPLY_EMPTY);
             }
             DeployError::Occupied { meeples } => {
                 let mut related = Vec::new();
@@ -1076,64 +985,38 @@ impl Replayer<'_> {
                     if let Some((_, s)) = self.replay.meeple_spans.get(id) {
                         related.push(Related {
                             span: *s,
-                            message: "the meeple already on this feature".to_owned(),
+                            message: messages::OCCUPIED_FEATURE_RELATED.to_owned(),
                         });
                     }
                 }
-                let owners: Vec<String> = meeples
+                let owners: Vec<(Color, Role)> = meeples
                     .iter()
                     .filter_map(|id| self.replay.game.meeples().find(|m| m.id == *id))
-                    .map(|m| format!("{}'s {}", m.colour.as_str(), vocab::role_word(m.role)))
+                    .map(|m| (m.colour, m.role))
                     .collect();
-                let kind = vocab::kind_word(role.kind());
-                let d = self.report(
-                    Code::OccupiedFeature,
-                    span,
-                    format!(
-                        "this {kind} already holds {}: no meeple may join an occupied {kind}",
-                        if owners.is_empty() {
-                            "a meeple".to_owned()
-                        } else {
-                            owners.join(" and ")
-                        }
-                    ),
-                );
+                let message = messages::occupied_feature(role.kind(), &owners);
+                let d = self.report(Code::OccupiedFeature, span, message);
                 d.related = related;
             }
             DeployError::FigureInUse(figure) => {
                 self.report(
                     Code::FigureSupply,
                     meeple.large.unwrap_or(span),
-                    format!(
-                        "each player has one {figure}, and this player's already stands on the board"
-                    ),
+                    messages::figure_supply(figure),
                 );
             }
             DeployError::NotLastTile | DeployError::NoTile => {
-                self.report(
-                    Code::BadPlace,
-                    span,
-                    "a meeple goes only on the tile just placed",
-                );
+                self.report(Code::BadPlace, span, messages::BAD_PLACE_NOT_LAST_TILE);
             }
             DeployError::NoSuchPlace if meeple.abbot.is_some() => {
-                let message = format!(
-                    "the abbot goes on the monastery or the garden of the tile just placed; {} ({}) has neither",
-                    tile.token(),
-                    tile.name()
-                );
-                self.report(Code::BadPlace, span, message);
+                self.report(Code::BadPlace, span, messages::bad_place_abbot(tile));
             }
             DeployError::NoSuchPlace if role == Role::Monk && tile.has_garden() => {
-                let message = format!(
-                    "only the abbot may stand in a garden (`abbot`, with `rules abbot`); {} ({}) has no monastery for a monk",
-                    tile.token(),
-                    tile.name()
-                );
+                let message = messages::bad_place_monk_in_garden(tile);
                 self.report(Code::BadPlace, span, message);
             }
             DeployError::NoSuchPlace | DeployError::AmbiguousPlace => {
-                let message = explain::bad_place(
+                let message = messages::bad_place(
                     tile,
                     rotation,
                     role,
@@ -1154,16 +1037,8 @@ impl Replayer<'_> {
             self.replay.game.legal_placements(tile)
         };
         if let Some((pos, rotation)) = legal.into_iter().next() {
-            self.report(
-                Code::IllegalDiscard,
-                letter.span,
-                format!(
-                    "{} fits at {} {}: a tile that fits somewhere may not be discarded",
-                    tile.token(),
-                    vocab::pos_str(pos),
-                    vocab::rotation_word(rotation)
-                ),
-            );
+            let message = messages::illegal_discard(tile, pos, rotation);
+            self.report(Code::IllegalDiscard, letter.span, message);
         }
     }
 
@@ -1205,7 +1080,7 @@ impl Replayer<'_> {
                 return;
             }
             for amount in list {
-                let c = vocab::colour(amount.colour.value);
+                let c = amount.colour.value;
                 if expected.iter().any(|(e, _)| *e == c) {
                     // `duplicate-colour` is reported; a list naming a colour twice means
                     // nothing to check against.
@@ -1222,16 +1097,8 @@ impl Replayer<'_> {
             .chain(gains.iter().map(|(c, _)| *c))
             .any(|c| get(&expected, c) != get(gains, c));
         if differs {
-            self.report(
-                Code::ScoreMismatch,
-                expect.span,
-                format!(
-                    "expected {}, but this scores {}: {}",
-                    explain::gains_text(&expected),
-                    explain::gains_text(gains),
-                    breakdown()
-                ),
-            );
+            let message = messages::score_mismatch(&expected, gains, &breakdown());
+            self.report(Code::ScoreMismatch, expect.span, message);
         }
     }
 
@@ -1243,15 +1110,8 @@ impl Replayer<'_> {
             };
             let is = actual(&self.replay.game, c);
             if is != amount.value.value {
-                self.report(
-                    Code::ScoreMismatch,
-                    amount.span,
-                    format!(
-                        "expected {}'s {what} to be {}, but it is {is}",
-                        c.as_str(),
-                        amount.value.value
-                    ),
-                );
+                let message = messages::score_mismatch_total(c, what, amount.value.value, is);
+                self.report(Code::ScoreMismatch, amount.span, message);
             }
         }
     }
@@ -1282,17 +1142,8 @@ impl Replayer<'_> {
         };
         for (i, colour) in list.iter().enumerate() {
             if list[..i].iter().any(|c| c.value == colour.value) {
-                let name = vocab::colour(colour.value).as_str();
-                let why = if what == "`players`" {
-                    "each player has one colour, so `players` lists 1 to 5 distinct colours"
-                } else {
-                    "write each colour once (amounts are not added up)"
-                };
-                self.report(
-                    Code::DuplicateColour,
-                    colour.span,
-                    format!("{name} is listed twice in {what}: {why}"),
-                );
+                let message = messages::duplicate_colour(colour.value, what);
+                self.report(Code::DuplicateColour, colour.span, message);
             }
         }
     }
@@ -1346,20 +1197,10 @@ fn final_scoring_in_place(game: &mut Game) -> FinalScore {
     score
 }
 
-/// Whether a statement belongs to the setup (before the first turn, discard, expect or end).
+/// Whether a statement belongs to the setup (before the first turn, discard, expect or end):
+/// its keyword's entry in the keyword table ([`carc_notation::KEYWORDS`]).
 pub(crate) fn is_setup_kind(kind: &StatementKind) -> bool {
-    matches!(
-        kind,
-        StatementKind::Title(_)
-            | StatementKind::Note(_)
-            | StatementKind::Players(_)
-            | StatementKind::Rules(_)
-            | StatementKind::Tile(_)
-            | StatementKind::Supply(_)
-            | StatementKind::Score(_)
-            | StatementKind::Puzzle { .. }
-            | StatementKind::Draws(_)
-    )
+    kind.keyword_def().is_some_and(|k| k.setup)
 }
 
 /// Marks annotate the board wherever they stand; a `}` is checked by its own rule.
@@ -1371,7 +1212,7 @@ pub(crate) fn is_anywhere_kind(kind: &StatementKind) -> bool {
 }
 
 /// The span of a setup meeple: from its colour to the end of its role/place.
-fn meeple_span(colour: &Spanned<Colour>, meeple: &MeepleSpec) -> Span {
+fn meeple_span(colour: &Spanned<Color>, meeple: &MeepleSpec) -> Span {
     Span {
         start: colour.span.start,
         end: meeple.span.end,
@@ -1394,56 +1235,23 @@ impl Replayer<'_> {
         for fault in river::river_faults(&self.replay.game, tile, pos, rotation) {
             match fault {
                 river::RiverFault::AfterLake => {
-                    self.report(
-                        Code::RiverOrder,
-                        at,
-                        "the lake has closed the river: river tiles come before it",
-                    );
+                    self.report(Code::RiverOrder, at, messages::RIVER_ORDER_AFTER_LAKE);
                 }
                 river::RiverFault::SpringInTurn => {
-                    self.report(
-                        Code::RiverOrder,
-                        at,
-                        "the spring is the start tile: it begins the river in the setup, never in a turn",
-                    );
+                    self.report(Code::RiverOrder, at, messages::RIVER_ORDER_SPRING_IN_TURN);
                 }
                 river::RiverFault::LandWhileOpen(end) => {
-                    self.report(
-                        Code::RiverOrder,
-                        at,
-                        format!(
-                            "the river is still open (it goes on at {}): river tiles come first, the lake last",
-                            vocab::pos_str(end.next)
-                        ),
-                    )
-                    .severity = crate::diagnostic::Severity::Warning;
+                    let message = messages::river_order_land_while_open(end);
+                    self.report(Code::RiverOrder, at, message).severity =
+                        crate::diagnostic::Severity::Warning;
                 }
                 river::RiverFault::NotContinuing => {
-                    let message = match ends.as_slice() {
-                        [] => "a river tile continues the river, but it has no open end here"
-                            .to_owned(),
-                        _ => {
-                            let cells: Vec<String> =
-                                ends.iter().map(|e| vocab::pos_str(e.next)).collect();
-                            format!(
-                                "a river tile continues the river's open end: it goes at {}",
-                                cells.join(" or ")
-                            )
-                        }
-                    };
+                    let message = messages::river_continue(&ends);
                     self.report(Code::RiverContinue, at, message);
                 }
                 river::RiverFault::UTurn { turn, end } => {
-                    self.report(
-                        Code::RiverUturn,
-                        turned,
-                        format!(
-                            "the river turns {} at {}; turning {} again at once is a U-turn: turn the tile the other way",
-                            turn.as_str(),
-                            vocab::pos_str(end.pos),
-                            turn.as_str()
-                        ),
-                    );
+                    let message = messages::river_uturn(turn, end);
+                    self.report(Code::RiverUturn, turned, message);
                 }
             }
         }

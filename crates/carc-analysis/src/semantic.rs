@@ -37,7 +37,15 @@ pub fn semantic_tokens(analysis: &Analysis) -> Vec<SemanticToken> {
                         out.meeple(meeple);
                     }
                 }
-                StatementKind::Turn(turn) => out.turn(turn),
+                StatementKind::Turn(turn) | StatementKind::Bonus(turn) => out.turn(turn),
+                StatementKind::Goods(goods) | StatementKind::ExpectGoods(goods) => {
+                    out.push(goods.colour.span, TokenKind::Colour);
+                    // goods are fixed words of the notation, classed like `rules` options
+                    for g in &goods.goods {
+                        out.push(g.good.span, TokenKind::Keyword);
+                        out.push(g.value.span, TokenKind::Number);
+                    }
+                }
                 StatementKind::Refused(refused) => {
                     // Codes are classed like `rules` options: fixed words of the notation.
                     for code in &refused.codes {
@@ -128,7 +136,7 @@ impl Tokens {
         if let Some(large) = meeple.large {
             self.push(large, TokenKind::Role);
         }
-        // for `abbot`, the role's span is the word itself
+        // for `abbot`, `builder` and `pig`, the role's span is the figure's word itself
         self.push(meeple.role.span, TokenKind::Role);
         if let Some(p) = &meeple.place {
             self.push(p.span, TokenKind::Place);

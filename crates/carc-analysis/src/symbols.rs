@@ -1,6 +1,6 @@
 //! The document outline: the setup as one entry, then each turn, discard and `end`.
 
-use carc_notation::{keyword, LineKind, Span, StatementKind};
+use carc_notation::{LineKind, Span, StatementKind};
 
 use crate::explain;
 use crate::replay::Fact;
@@ -17,14 +17,7 @@ pub fn symbols(analysis: &Analysis) -> Vec<Symbol> {
         };
         let text = |span: Span| span.slice(&analysis.text).unwrap_or("").to_owned();
         match &statement.kind {
-            _ if turns == 0
-                && out.is_empty()
-                && text(statement.keyword)
-                    .split_whitespace()
-                    .next()
-                    .and_then(keyword)
-                    .is_some_and(|k| k.setup) =>
-            {
+            _ if turns == 0 && out.is_empty() && crate::replay::is_setup_kind(&statement.kind) => {
                 let entry = setup.get_or_insert((statement.span, statement.keyword, 0));
                 entry.0.end = statement.span.end;
                 if matches!(statement.kind, StatementKind::Tile(_)) {

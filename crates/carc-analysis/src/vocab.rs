@@ -1,19 +1,8 @@
 //! Mapping the syntax tree's words onto the engine's vocabulary, and the engine's values onto
 //! the words messages use. The one place that knows both.
 
-use carc_notation::{Colour, Coord, PlaceWord, RoleWord, RotationWord};
-use carc_rules::{Color, Corner, FeatureKind, HalfSide, Place, Pos, Role, Rotation, Side};
-
-/// The engine colour of a colour word.
-pub fn colour(c: Colour) -> Color {
-    match c {
-        Colour::Red => Color::Red,
-        Colour::Blue => Color::Blue,
-        Colour::Green => Color::Green,
-        Colour::Yellow => Color::Yellow,
-        Colour::Black => Color::Black,
-    }
-}
+use carc_notation::{Coord, PlaceWord, RoleWord, RotationWord};
+use carc_rules::{Corner, FeatureKind, HalfSide, Place, Pos, Role, Rotation, Side};
 
 /// The engine role of a role word (`traveler` is `traveller`).
 pub fn role(r: RoleWord) -> Role {

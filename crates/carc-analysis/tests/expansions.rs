@@ -11,7 +11,7 @@ fn random_games_with_both_sets_check_clean_and_agree_on_the_scores() {
     let (mut large, mut abbots, mut recalls) = (0, 0, 0);
     for seed in 0..40 {
         let rec = simulate_sets(seed, 2, true, &sets);
-        let mut text = rec.to_carc(&format!("random game {seed}"), &[]);
+        let mut text = carc_analysis::game_text(&rec, &format!("random game {seed}"), &[]);
         // the simulator's totals, as an assertion the replay must meet
         let totals: Vec<String> = rec.scores.iter().map(|(c, s)| format!("{c} {s}")).collect();
         text.push_str(&format!("expect score {}\n", totals.join(", ")));
@@ -68,7 +68,7 @@ fn random_games_after_a_river_opening_check_clean_and_agree_on_the_scores() {
             .iter()
             .filter(|a| **a != Action::Plain)
             .count();
-        let mut text = rec.to_carc(&format!("river game {seed}"), &[]);
+        let mut text = carc_analysis::game_text(&rec, &format!("river game {seed}"), &[]);
         assert!(text.contains(" abbot inns-cathedrals river\n"), "{text}");
         assert!(text.contains("tile r.A 0,0\n"));
         let totals: Vec<String> = rec.scores.iter().map(|(c, s)| format!("{c} {s}")).collect();

@@ -614,3 +614,119 @@ fn completion_offers_half_sides_of_a_split_corner_and_inner_fields() {
     let h = completion_labels("rules inns-cathedrals\ntile E 5,5\nturn red ic.H 5,6 farmer $0\n");
     assert_eq!(h, ["inner"]);
 }
+
+#[test]
+fn completion_offers_builder_pig_bonus_and_goods_words_with_traders_builders() {
+    let tb = "rules traders-builders\nplayers red blue\ntile D 0,0\n";
+    // U r90 is a road west–east between two fields: builder (a road) and pig (a field)
+    let figures = completion_labels(&format!("{tb}turn red U 1,0 r90 $0\n"));
+    for word in ["builder", "pig", "traveller", "farmer"] {
+        assert!(figures.contains(&word.to_owned()), "{word}: {figures:?}");
+    }
+    // without the set: neither
+    let base = completion_labels("players red blue\ntile D 0,0\nturn red U 1,0 r90 $0\n");
+    assert!(
+        !base.iter().any(|l| l == "builder" || l == "pig"),
+        "{base:?}"
+    );
+    // after `builder`: the road's sides E and W (no city on U); after `pig`: field places
+    let builder = completion_labels(&format!("{tb}turn red U 1,0 r90 builder $0\n"));
+    assert!(builder.contains(&"E".to_owned()) && builder.contains(&"W".to_owned()));
+    assert!(
+        !builder.iter().any(|l| l == "N" || l == "NE"),
+        "{builder:?}"
+    );
+    let pig = completion_labels(&format!("{tb}turn red U 1,0 r90 pig $0\n"));
+    assert!(pig.contains(&"NE".to_owned()) && pig.contains(&"SW".to_owned()));
+    assert!(!pig.iter().any(|l| l == "E" || l == "W"), "{pig:?}");
+    // a setup tile's builder, and a bonus part, complete like a turn
+    let setup = completion_labels(&format!("{tb}tile U 1,0 r90 red $0\n"));
+    assert!(setup.contains(&"builder".to_owned()), "{setup:?}");
+    let bonus = completion_labels(&format!("{tb}turn red U 1,0 r90\nbonus red U 2,0 r90 $0\n"));
+    assert!(bonus.contains(&"pig".to_owned()), "{bonus:?}");
+    assert!(completion_labels(&format!("{tb}bonus $0\n")).contains(&"blue".to_owned()));
+    // `bonus` and `goods` start a line; `goods` follows `expect`
+    let keywords = completion_labels(&format!("{tb}$0\n"));
+    assert!(keywords.contains(&"bonus".to_owned()) && keywords.contains(&"goods".to_owned()));
+    let expect = completion_labels(&format!("{tb}expect $0\n"));
+    assert_eq!(expect, ["score", "supply", "goods"]);
+    // goods: a colour, then the goods not listed yet, nothing where a number goes
+    assert!(completion_labels(&format!("{tb}goods $0\n")).contains(&"red".to_owned()));
+    assert_eq!(
+        completion_labels(&format!("{tb}goods red $0\n")),
+        ["wine", "grain", "cloth"]
+    );
+    assert_eq!(
+        completion_labels(&format!("{tb}expect goods red grain 1 $0\n")),
+        ["wine", "cloth"]
+    );
+    assert!(completion_labels(&format!("{tb}goods red wine $0\n")).is_empty());
+}
+
+#[test]
+fn semantic_tokens_classify_builder_pig_bonus_and_goods() {
+    let text = "tile U 1,0 r90 red builder E\nbonus red U 2,0 pig NW\ngoods red wine 2\n";
+    let tokens: Vec<(&str, TokenKind)> = semantic_tokens(&analyze(text))
+        .iter()
+        .map(|t| (&text[t.span.start..t.span.end], t.kind))
+        .collect();
+    for expected in [
+        ("builder", TokenKind::Role),
+        ("E", TokenKind::Place),
+        ("bonus", TokenKind::Keyword),
+        ("pig", TokenKind::Role),
+        ("NW", TokenKind::Place),
+        ("goods", TokenKind::Keyword),
+        ("wine", TokenKind::Keyword),
+        ("2", TokenKind::Number),
+    ] {
+        assert!(tokens.contains(&expected), "{expected:?}: {tokens:?}");
+    }
+}
+
+#[test]
+fn hover_on_bonus_and_goods_keywords_says_what_they_do() {
+    let tb = "rules traders-builders\nplayers red blue\ntile D 0,0\n";
+    let bonus = hover_at(&format!("{tb}turn red U 1,0 r90\nbo$0nus red U 2,0 r90\n"))
+        .expect("a card on `bonus`");
+    assert!(
+        bonus.starts_with("**bonus**: the builder's bonus tile"),
+        "{bonus}"
+    );
+    let goods = hover_at(&format!("{tb}go$0ods red wine 1\n")).expect("a card on `goods`");
+    assert!(
+        goods.starts_with("**goods**: setup: a player's goods"),
+        "{goods}"
+    );
+}
+
+#[test]
+fn traders_builders_lines_are_read_before_their_rules_are_wired() {
+    let codes = |text: &str| -> Vec<(Code, String)> {
+        let analysis = analyze(text);
+        analysis
+            .diagnostics()
+            .iter()
+            .map(|d| (d.code, text[d.span.start..d.span.end].to_owned()))
+            .collect()
+    };
+    // the builder and the pig are figures of Traders & Builders
+    assert_eq!(
+        codes("players red\ntile D 0,0 red traveller E\ntile U 1,0 r90 red builder E\n"),
+        [(Code::ExpansionOff, "builder".to_owned())]
+    );
+    assert_eq!(
+        codes("players red\ntile D 0,0\nturn red U 1,0 r90 pig NW\n"),
+        [(Code::ExpansionOff, "pig".to_owned())]
+    );
+    // `goods` is a setup statement (the keyword table says so): after a turn it is `order`
+    let late = codes(
+        "rules traders-builders\nplayers red\ntile D 0,0\nturn red U 1,0 r90\ngoods red wine 1\n",
+    );
+    assert_eq!(late, [(Code::Order, "goods".to_owned())]);
+    // `expect goods` is an `expect`: it may follow `end`; `bonus` is no setup statement
+    let after_end = codes(
+        "rules traders-builders\nplayers red\ngoods red grain 1\ntile D 0,0\nend\nexpect goods red grain 1\n",
+    );
+    assert!(after_end.is_empty(), "{after_end:?}");
+}

@@ -116,7 +116,7 @@ fn simulated_river_games_check_clean() {
             .collect();
         assert!(river.iter().all(|t| t.starts_with("r.")), "{river:?}");
         assert_eq!(river.last(), Some(&"r.L"));
-        let text = record.to_carc("river game", &[]);
+        let text = carc_analysis::game_text(&record, "river game", &[]);
         assert!(text.contains("rules farmers river") || text.contains("rules no-farmers river"));
         assert!(text.contains("tile r.A 0,0"));
         let analysis = analyze(&text);

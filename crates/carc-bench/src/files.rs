@@ -1,6 +1,7 @@
-//! The benchmark's `.carc` files, all written by the rules engine's simulator (so every turn
+//! The benchmark's `.carc` files, all games of the rules engine's simulator (written by `carc_analysis::game_text`) (so every turn
 //! and meeple is legal): a full 72-tile game, and long synthetic games over `rules boxes N`.
 
+use carc_analysis::game_text;
 use carc_rules::{simulate, simulate_boxes};
 
 /// Lines of a synthetic file besides its turns: comment, title, players, rules, start tile, end.
@@ -9,7 +10,8 @@ const SYNTHETIC_OVERHEAD: usize = 6;
 /// A seeded random full 2-player game with farmers: every tile of one box, as a `.carc` file
 /// (a non-ASCII note exercises the server's UTF-16 conversions).
 pub fn game(seed: u64) -> String {
-    simulate(seed, 2, true).to_carc(
+    game_text(
+        &simulate(seed, 2, true),
         &format!("Benchmark game, seed {seed}"),
         &["Généré par le simulateur 😀"],
     )
@@ -21,8 +23,11 @@ pub fn game(seed: u64) -> String {
 pub fn synthetic(lines: usize, seed: u64) -> String {
     let draws = lines.saturating_sub(SYNTHETIC_OVERHEAD).max(1);
     let boxes = u32::try_from((draws + 1).div_ceil(carc_rules::TOTAL_TILES)).unwrap_or(u32::MAX);
-    simulate_boxes(seed, 2, true, boxes, draws)
-        .to_carc(&format!("Synthetic game, {lines} lines, seed {seed}"), &[])
+    game_text(
+        &simulate_boxes(seed, 2, true, boxes, draws),
+        &format!("Synthetic game, {lines} lines, seed {seed}"),
+        &[],
+    )
 }
 
 #[cfg(test)]

@@ -101,7 +101,10 @@ fn engine(options: &Options) {
     use carc_rules::TileSet::{Abbot, InnsCathedrals, River};
     let mixes: [(&[carc_rules::TileSet], &str); 2] = [
         (&[Abbot, InnsCathedrals], "abbot and inns-cathedrals"),
-        (&[River, Abbot, InnsCathedrals], "river, abbot and inns-cathedrals"),
+        (
+            &[River, Abbot, InnsCathedrals],
+            "river, abbot and inns-cathedrals",
+        ),
     ];
     for (sets, words) in mixes {
         let run = time_games_with(games, 2, 2_000, sets);

@@ -29,6 +29,9 @@ pub(crate) struct Session {
     /// How hover and completion show a tile: an image for clients whose markdown shows
     /// `data:` images (VS Code and its builds), a text drawing for the others.
     pub(crate) pictures: carc_analysis::TilePictures,
+    /// Whether the client asks for a completion item's documentation when it shows the item
+    /// (`completionItem/resolve` with `documentation`): then tile pictures are sent only then.
+    pub(crate) resolve_completion_docs: bool,
 }
 
 /// How a client shows a tile, from the name it gives in `initialize` (`clientInfo.name`):
@@ -149,6 +152,7 @@ impl Backend {
             inlay_hint_provider: Some(OneOf::Left(true)),
             completion_provider: Some(CompletionOptions {
                 trigger_characters: Some(vec![" ".to_owned()]),
+                resolve_provider: Some(true),
                 ..CompletionOptions::default()
             }),
             document_symbol_provider: Some(OneOf::Left(true)),
@@ -191,10 +195,18 @@ impl LanguageServer for Backend {
             .and_then(|w| w.inlay_hint.as_ref())
             .and_then(|h| h.refresh_support)
             .unwrap_or(false);
+        let resolve_completion_docs = capabilities
+            .text_document
+            .as_ref()
+            .and_then(|t| t.completion.as_ref())
+            .and_then(|c| c.completion_item.as_ref())
+            .and_then(|i| i.resolve_support.as_ref())
+            .is_some_and(|r| r.properties.iter().any(|p| p == "documentation"));
         let session = Session {
             encoding: PositionEncoding::negotiate(offered),
             inlay_hint_refresh,
             pictures: pictures_for(params.client_info.as_ref().map(|c| c.name.as_str())),
+            resolve_completion_docs,
         };
         // A second `initialize` never reaches us (tower-lsp-server refuses it).
         let _ = self.shared.session.set(session);
@@ -298,10 +310,14 @@ impl LanguageServer for Backend {
             return Ok(None);
         };
         let offset = convert::offset(&snapshot.rope, position, self.encoding());
-        let pictures = self.shared.session().pictures;
+        let session = self.shared.session();
         let items = self
             .query("completion", &snapshot, move |a| {
-                carc_analysis::completions_with(a, offset, pictures)
+                if session.resolve_completion_docs {
+                    carc_analysis::completions_lazy(a, offset)
+                } else {
+                    carc_analysis::completions_with(a, offset, session.pictures)
+                }
             })
             .await;
         let text = self.text(&snapshot);
@@ -312,6 +328,13 @@ impl LanguageServer for Backend {
                 .collect()
         });
         Ok(items.map(CompletionResponse::Array))
+    }
+
+    async fn completion_resolve(&self, item: CompletionItem) -> Result<CompletionItem> {
+        Ok(to_proto::resolve_completion_item(
+            item,
+            self.shared.session().pictures,
+        ))
     }
 
     async fn document_symbol(

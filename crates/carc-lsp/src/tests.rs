@@ -593,6 +593,59 @@ async fn tile_pictures_are_images_for_vs_code_and_text_elsewhere() {
 }
 
 #[tokio::test]
+async fn tile_pictures_wait_for_resolve_when_the_client_resolves_documentation() {
+    let mut client = TestClient::connect();
+    let resolve = json!({"textDocument": {"completion": {"completionItem": {
+        "resolveSupport": {"properties": ["documentation", "detail"]}}}}});
+    let init = client
+        .request(
+            "initialize",
+            json!({ "capabilities": resolve, "clientInfo": {"name": "Visual Studio Code"} }),
+        )
+        .await;
+    assert_eq!(
+        init["result"]["capabilities"]["completionProvider"]["resolveProvider"], true,
+        "{init}"
+    );
+    client.notify("initialized", json!({}));
+    let uri = "file:///lazy.carc";
+    client.open(uri, "tile D 0,0\nturn red \n", 1);
+    let items = client
+        .result(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 9}}),
+        )
+        .await;
+    let items = items.as_array().cloned().unwrap_or_default();
+    let e = items.iter().find(|i| i["label"] == "E").cloned();
+    let e = e.unwrap_or_default();
+    // the list carries names and edges, no pictures: each picture is several kilobytes
+    assert!(items.len() > 20, "{items:?}");
+    assert!(items.iter().all(|i| i["documentation"].is_null()), "{e}");
+    assert!(
+        e["detail"].as_str().is_some_and(|d| d.contains("C F F F")),
+        "{e}"
+    );
+    let resolved = client.result("completionItem/resolve", e.clone()).await;
+    let documentation = resolved["documentation"]["value"].as_str().unwrap_or("");
+    assert!(
+        documentation.contains("data:image/svg+xml;base64,"),
+        "{resolved}"
+    );
+    assert!(documentation.contains("`C F F F`"), "{documentation}");
+    assert_eq!(resolved["label"], "E");
+    // an item without documentation comes back as it went
+    let keyword = json!({"label": "turn", "kind": 14});
+    assert_eq!(
+        client
+            .result("completionItem/resolve", keyword.clone())
+            .await,
+        keyword
+    );
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
 async fn inlay_hints_label_a_game() {
     let (mut client, _) = TestClient::start(utf16()).await;
     let (uri, text) = repo_file("examples/city-cap.carc");

@@ -118,16 +118,43 @@ pub fn completion_item(text: Text<'_>, item: analysis::CompletionItem) -> lsp::C
     lsp::CompletionItem {
         label: item.label,
         detail: item.detail,
-        documentation: item.documentation.map(|value| {
-            lsp::Documentation::MarkupContent(MarkupContent {
-                kind: MarkupKind::Markdown,
-                value,
-            })
-        }),
+        documentation: item.documentation.map(markdown_documentation),
         kind: Some(kind),
         text_edit: Some(lsp::CompletionTextEdit::Edit(edit)),
+        data: resolve_data(item.kind),
         ..lsp::CompletionItem::default()
     }
+}
+
+fn markdown_documentation(value: String) -> lsp::Documentation {
+    lsp::Documentation::MarkupContent(MarkupContent {
+        kind: MarkupKind::Markdown,
+        value,
+    })
+}
+
+/// What `completionItem/resolve` needs to find an item's documentation again: the item's
+/// kind (its label is the rest). Only kinds that have documentation carry it.
+fn resolve_data(kind: analysis::CompletionKind) -> Option<serde_json::Value> {
+    (kind == analysis::CompletionKind::Tile).then(|| serde_json::json!({ "carc": "tile" }))
+}
+
+/// Fills in the documentation of a completion item sent without it (see
+/// [`completion_item`]); any other item comes back unchanged.
+pub fn resolve_completion_item(
+    mut item: lsp::CompletionItem,
+    pictures: analysis::TilePictures,
+) -> lsp::CompletionItem {
+    let is_tile = item.data.as_ref() == resolve_data(analysis::CompletionKind::Tile).as_ref();
+    if item.documentation.is_none() && is_tile {
+        item.documentation = analysis::completion_documentation(
+            analysis::CompletionKind::Tile,
+            &item.label,
+            pictures,
+        )
+        .map(markdown_documentation);
+    }
+    item
 }
 
 /// An outline entry.

@@ -41,6 +41,13 @@ pub enum SyntaxErrorKind {
     /// An `=> …` expectation on a `refused` move, which is not played and scores nothing; the
     /// span is the expectation.
     RefusedExpectation,
+    /// A good listed twice in `goods` or `expect goods`; the span is the second `GOOD n`.
+    RepeatedGood {
+        /// The good.
+        good: crate::Good,
+        /// Where it is listed first.
+        first: Span,
+    },
     /// A line longer than [`crate::MAX_LINE_LEN`] bytes; it is not parsed at all.
     LineTooLong {
         /// The line's length in bytes.
@@ -67,7 +74,7 @@ pub enum Expected {
     Place,
     /// A `rules` option.
     RuleOption,
-    /// `score` or `supply` after `expect`.
+    /// `score`, `supply` or `goods` after `expect`.
     ExpectWhat,
     /// A number in `supply`, `score` or `expect`.
     Number,
@@ -95,6 +102,8 @@ pub enum Expected {
     Colon,
     /// `turn` or `discard` and the refused move after `refused CODE:`.
     RefusedMove,
+    /// A good (`wine`, `grain`, `cloth`) in `goods` or `expect goods`.
+    Good,
 }
 
 impl Expected {
@@ -109,7 +118,7 @@ impl Expected {
             Expected::Role => "a role: knight, traveller (or traveler), monk or farmer",
             Expected::Place => "a place: a side N, E, S, W or a corner NE, SE, SW, NW",
             Expected::RuleOption => crate::rules::describe(),
-            Expected::ExpectWhat => "`score` or `supply` after `expect`",
+            Expected::ExpectWhat => "`score`, `supply` or `goods` after `expect`",
             Expected::Number => "a number like 3",
             Expected::Points => "points like +3",
             Expected::NothingOrGains => "`nothing` or what each colour gains, like red +3",
@@ -123,6 +132,7 @@ impl Expected {
             Expected::Code => "a diagnostic code in lower case, like occupied-feature",
             Expected::Colon => "`:` after the codes, then the refused move",
             Expected::RefusedMove => "the refused move: turn COLOUR T x,y … or discard T",
+            Expected::Good => "a good: wine, grain or cloth, then its number",
         }
     }
 
@@ -137,7 +147,7 @@ impl Expected {
             Expected::Role => "a role (knight, traveller, monk, farmer)",
             Expected::Place => "a place (N, E, S, W, NE, SE, SW, NW)",
             Expected::RuleOption => crate::rules::describe_short(),
-            Expected::ExpectWhat => "`score` or `supply`",
+            Expected::ExpectWhat => "`score`, `supply` or `goods`",
             Expected::Number => "a number",
             Expected::Points => "points like +3",
             Expected::NothingOrGains => "`nothing` or gains like red +3",
@@ -151,6 +161,7 @@ impl Expected {
             Expected::Code => "a diagnostic code",
             Expected::Colon => "`:`",
             Expected::RefusedMove => "`turn` or `discard`",
+            Expected::Good => "a good (wine, grain, cloth)",
         }
     }
 
@@ -161,12 +172,25 @@ impl Expected {
             Expected::Keyword => &crate::keywords::KEYWORD_WORDS,
             Expected::Goal => &["points", "final", "score"],
             Expected::Rotation => &["r0", "r90", "r180", "r270"],
-            Expected::Colour => &["red", "blue", "green", "yellow", "black"],
-            Expected::Role => &["knight", "traveller", "traveler", "monk", "farmer"],
+            Expected::Colour => &carc_rules::Color::WORDS,
+            // the figures' words too, for the hint (`Pig` → `pig`)
+            Expected::Role => &[
+                "knight",
+                "traveller",
+                "traveler",
+                "monk",
+                "farmer",
+                "large",
+                "abbot",
+                "recall",
+                "builder",
+                "pig",
+            ],
             Expected::Place => &["N", "E", "S", "W", "NE", "SE", "SW", "NW"],
             Expected::RuleOption => crate::rules::words(),
             Expected::RefusedMove => &["turn", "discard"],
-            Expected::ExpectWhat => &["score", "supply"],
+            Expected::ExpectWhat => &["score", "supply", "goods"],
+            Expected::Good => &crate::Good::WORDS,
             Expected::NothingOrGains => &["nothing"],
             _ => &[],
         }
@@ -189,7 +213,8 @@ impl Expected {
             | Expected::NothingOrGains
             | Expected::Goal
             | Expected::Code
-            | Expected::RefusedMove => is_word(token),
+            | Expected::RefusedMove
+            | Expected::Good => is_word(token),
             Expected::Tile => first.is_some_and(char::is_alphanumeric),
             Expected::Rotation => {
                 matches!(first, Some('r' | 'R')) && second.is_none_or(|c| c.is_ascii_digit())
@@ -247,6 +272,10 @@ impl SyntaxErrorKind {
                 "a refused move is not played and scores nothing: remove `=> …` (the legal turn that follows carries the expectation)"
                     .to_string()
             }
+            SyntaxErrorKind::RepeatedGood { good, .. } => format!(
+                "`{}` is listed twice: list each good at most once (an unlisted good counts 0 in `goods` and is not checked in `expect goods`)",
+                good.as_str()
+            ),
             SyntaxErrorKind::LineTooLong { len } => format!(
                 "line too long: {len} bytes, at most {} are read",
                 crate::MAX_LINE_LEN

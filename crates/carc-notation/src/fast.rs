@@ -1,5 +1,5 @@
-//! A fast path for the lines that make up most of a game: `turn` (without glyph or `=>`),
-//! `tile`, `discard`, a bare `end`, blank and comment-only lines. It recognises a line only
+//! A fast path for the lines that make up most of a game: `turn` and `bonus` (without glyph
+//! or `=>`), `tile`, `discard`, a bare `end`, blank and comment-only lines. It recognises a line only
 //! when every word is exactly a token the grammar would take there, and then builds the very
 //! tree the pest grammar would; anything else (strings, commas, non-ASCII text before a
 //! comment, an unexpected or missing word, a number out of range) returns `None`, and the line
@@ -8,6 +8,7 @@
 //! hundred. A test compares both on every line of the repository's files and on random lines.
 
 use crate::syntax::*;
+use carc_rules::Color;
 
 /// At most this many words on a line taken by the fast path.
 const MAX_WORDS: usize = 16;
@@ -55,14 +56,14 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
     };
     let keyword = w.word(Some)?;
     let kind = match keyword.value {
-        "turn" => {
-            let colour = w.word(Colour::from_word)?;
+        "turn" | "bonus" => {
+            let colour = w.word(Color::from_word)?;
             let tile = w.word(tile)?;
             let at = w.coord()?;
             let rotation = w.word(RotationWord::from_word);
             let recall = w.word(|x| (x == "recall").then_some(())).map(|r| r.span);
             let meeple = w.meeple();
-            StatementKind::Turn(TurnStmt {
+            let turn = TurnStmt {
                 colour,
                 tile,
                 at,
@@ -71,14 +72,19 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
                 recall,
                 glyph: None,
                 expect: None,
-            })
+            };
+            if keyword.value == "bonus" {
+                StatementKind::Bonus(turn)
+            } else {
+                StatementKind::Turn(turn)
+            }
         }
         "tile" => {
             let tile = w.word(tile)?;
             let at = w.coord()?;
             let rotation = w.word(RotationWord::from_word);
             let mut meeples = Vec::new();
-            while let Some(colour) = w.word(Colour::from_word) {
+            while let Some(colour) = w.word(Color::from_word) {
                 meeples.push((colour, w.meeple()?));
             }
             StatementKind::Tile(TileStmt {
@@ -152,23 +158,26 @@ impl<'a> Words<'a> {
         })
     }
 
-    /// `[large] ROLE [PLACE]` or `abbot`.
+    /// `[large] ROLE [PLACE]`, `abbot`, `builder PLACE` or `pig PLACE`.
     fn meeple(&mut self) -> Option<MeepleSpec> {
         if let Some(abbot) = self.word(|w| (w == "abbot").then_some(())) {
             return Some(MeepleSpec::abbot(abbot.span));
         }
-        let large = self.word(|w| (w == "large").then_some(()));
+        let figure = |w: &str| {
+            FigureWord::from_word(w).filter(|f| matches!(f, FigureWord::Builder | FigureWord::Pig))
+        };
+        if let Some(figure) = self.word(figure) {
+            let Some(place) = self.word(PlaceWord::from_word) else {
+                // without its place, the line is the grammar's to report: leave the word
+                self.next -= 1;
+                return None;
+            };
+            return Some(MeepleSpec::with_place(figure.value, figure.span, place));
+        }
+        let large = self.word(|w| (w == "large").then_some(())).map(|l| l.span);
         let role = self.word(RoleWord::from_word)?;
         let place = self.word(PlaceWord::from_word);
-        let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
-        let large = large.map(|l| l.span);
-        Some(MeepleSpec {
-            abbot: None,
-            large,
-            span: Span::new(large.map_or(role.span.start, |l| l.start), end),
-            role,
-            place,
-        })
+        Some(MeepleSpec::meeple(large, role, place))
     }
 }
 
@@ -253,6 +262,13 @@ mod tests {
             "discard",
             "end",
             "title",
+            "bonus",
+            "builder",
+            "pig",
+            "large",
+            "abbot",
+            "recall",
+            "goods",
             "red",
             "blue",
             "black",
@@ -317,7 +333,7 @@ mod tests {
             state ^= state << 17;
             (state % n as u64) as usize
         };
-        let starts = ["turn", "tile", "discard", "end"];
+        let starts = ["turn", "tile", "discard", "end", "bonus"];
         let (mut fast, total) = (0, 100_000);
         for _ in 0..total {
             let mut text = String::new();
@@ -330,8 +346,9 @@ mod tests {
                 let word = if next(3) == 0 {
                     // a plausible word for a turn or tile line
                     [
-                        "red", "A", "D", "0,1", "r90", "knight", "farmer", "SE", "monk",
-                    ][next(9)]
+                        "red", "A", "D", "0,1", "r90", "knight", "farmer", "SE", "monk", "builder",
+                        "pig",
+                    ][next(11)]
                 } else {
                     WORDS[next(WORDS.len())]
                 };

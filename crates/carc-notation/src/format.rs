@@ -10,6 +10,8 @@
 //!   `players red blue`. Lists of colour–number pairs (`supply`, `score`, `expect …`, and
 //!   `=>` lists) are separated by a comma and a space: `supply red 3, blue 4`,
 //!   `=> red +1, blue +2`.
+//! - `goods` and `expect goods` keep their goods in the order written, each pair and the
+//!   colour separated by one space (commas are dropped): `goods red wine 2 cloth 1`.
 //! - A `refused` statement is written `refused CODE, CODE: turn …` (or `…: discard T`): its
 //!   codes separated by a comma and a space, the colon right after the last one.
 //! - Numbers in `supply`, `score` and `expect` are written `n`; points in `=>` lists are
@@ -262,15 +264,27 @@ fn print_statement(text: &str, kind: &StatementKind) -> (String, Option<String>)
             words.push(print_amounts(amounts, false));
         }
         StatementKind::Turn(turn) => {
-            push_turn_move(&mut words, turn);
+            push_turn_move(&mut words, "turn", turn);
             tail = turn.expect.as_ref().map(print_expectation);
+        }
+        StatementKind::Bonus(turn) => {
+            push_turn_move(&mut words, "bonus", turn);
+            tail = turn.expect.as_ref().map(print_expectation);
+        }
+        StatementKind::Goods(goods) => {
+            words.push("goods".into());
+            push_goods(&mut words, goods);
+        }
+        StatementKind::ExpectGoods(goods) => {
+            words.push("expect goods".into());
+            push_goods(&mut words, goods);
         }
         StatementKind::Refused(refused) => {
             words.push("refused".into());
             let codes: Vec<&str> = refused.codes.iter().map(|c| c.value.as_str()).collect();
             words.push(format!("{}:", codes.join(", ")));
             match &refused.refused {
-                RefusedMove::Turn(turn) => push_turn_move(&mut words, turn),
+                RefusedMove::Turn(turn) => push_turn_move(&mut words, "turn", turn),
                 RefusedMove::Discard { tile } => push_discard(&mut words, tile),
             }
         }
@@ -320,9 +334,19 @@ fn push_discard(words: &mut Vec<String>, tile: &Spanned<String>) {
     words.push(tile.value.clone());
 }
 
-/// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]`: a turn without its expectation.
-fn push_turn_move(words: &mut Vec<String>, turn: &TurnStmt) {
-    words.push("turn".into());
+/// `COLOUR [GOOD n]…`: the goods in the order written, separated by spaces.
+fn push_goods(words: &mut Vec<String>, goods: &GoodsStmt) {
+    words.push(goods.colour.value.as_str().into());
+    for g in &goods.goods {
+        words.push(g.good.value.as_str().into());
+        words.push(g.value.value.to_string());
+    }
+}
+
+/// `turn COLOUR T x,y [FIGURE [PLACE] | recall] [GLYPH]` (or `bonus …`): a turn without its
+/// expectation.
+fn push_turn_move(words: &mut Vec<String>, keyword: &str, turn: &TurnStmt) {
+    words.push(keyword.into());
     words.push(turn.colour.value.as_str().into());
     push_placement(words, &turn.tile.value, &turn.at, turn.rotation.as_ref());
     if turn.recall.is_some() {
@@ -350,14 +374,12 @@ fn push_placement(
 }
 
 fn push_meeple(words: &mut Vec<String>, meeple: &MeepleSpec) {
-    if meeple.abbot.is_some() {
-        words.push("abbot".into());
-        return;
+    if let Some(word) = meeple.figure.value.word() {
+        words.push(word.into());
     }
-    if meeple.large.is_some() {
-        words.push("large".into());
+    if let Some(role) = meeple.written_role() {
+        words.push(role.value.as_str().into());
     }
-    words.push(meeple.role.value.as_str().into());
     if let Some(place) = &meeple.place {
         words.push(place.value.as_str().into());
     }

@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 pub struct KeywordDef {
     /// The word as written (`tile`).
     pub word: &'static str,
-    /// Whether its statement belongs to the setup (before the first `turn`, `refused`,
-    /// `discard`, `expect` or `end`).
+    /// Whether its statement belongs to the setup (before the first `turn`, `bonus`,
+    /// `refused`, `discard`, `expect` or `end`).
     pub setup: bool,
     /// What the statement does, in one line (completion and hover show it).
     pub doc: &'static str,
@@ -42,6 +42,11 @@ pub const KEYWORDS: &[KeywordDef] = &[
         "turn",
         false,
         "a turn: place a tile, optionally deploy a meeple, score",
+    ),
+    kw(
+        "bonus",
+        false,
+        "the builder's bonus tile: a second turn part right after the turn (traders-builders)",
     ),
     kw(
         "refused",
@@ -79,6 +84,11 @@ pub const KEYWORDS: &[KeywordDef] = &[
         "setup: the last turn is the intended answer of a puzzle",
     ),
     kw("draws", true, "setup: the tiles still to come, in order"),
+    kw(
+        "goods",
+        true,
+        "setup: a player's goods tokens: wine, grain, cloth (traders-builders)",
+    ),
 ];
 
 /// The words of [`KEYWORDS`], in its order (for "did you mean" hints).
@@ -123,7 +133,8 @@ mod tests {
     #[test]
     fn setup_statements_are_those_of_the_notation() {
         // docs/notation.md: "Setup statements (`title note players rules tile supply score
-        // puzzle draws`) come before the first `turn`, `refused`, `discard`, `expect` or `end`."
+        // puzzle draws goods`) come before the first `turn`, `bonus`, `refused`, `discard`,
+        // `expect` or `end`."
         let setup: Vec<&str> = KEYWORDS
             .iter()
             .filter(|k| k.setup)
@@ -131,7 +142,10 @@ mod tests {
             .collect();
         assert_eq!(
             setup,
-            ["title", "note", "players", "rules", "tile", "supply", "score", "puzzle", "draws"]
+            [
+                "title", "note", "players", "rules", "tile", "supply", "score", "puzzle", "draws",
+                "goods"
+            ]
         );
     }
 }

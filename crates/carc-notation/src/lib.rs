@@ -5,9 +5,9 @@
 //!   line yields one [`SyntaxError`] and every other line still parses. It never fails and
 //!   never panics; a line longer than [`MAX_LINE_LEN`] bytes is a syntax error and is not
 //!   given to pest. The grammar has no recursion, so parsing is linear in the line length.
-//!   The commonest lines of a game (plain `turn`, `tile`, `discard`, `end`, blank) take a
-//!   fast path that builds the same tree without pest (`src/fast.rs`); any other line, and
-//!   every error, comes from the grammar.
+//!   The commonest lines of a game (plain `turn` and `bonus`, `tile`, `discard`, `end`,
+//!   blank) take a fast path that builds the same tree without pest (`src/fast.rs`); any
+//!   other line, and every error, comes from the grammar.
 //! - The syntax tree ([`Parse`], [`Line`], [`Statement`], …) has a byte [`Span`] for every
 //!   token, into the whole original text. Nothing here computes lines or columns.
 //! - [`format()`] lays a file out canonically (rules in [`mod@format`]).
@@ -66,8 +66,8 @@
 //!
 //! Only additions: [`Span`] helpers and a `start..end` `Debug` form, [`Parse::statements`],
 //! `as_str`/`from_word`/`degrees`/`is_side` helpers on the word enums, [`Expected`] (the
-//! payload of [`SyntaxErrorKind::Expected`]) and [`MAX_LINE_LEN`]. For `expect score` and
-//! `expect supply`, [`Statement::keyword`] covers both words.
+//! payload of [`SyntaxErrorKind::Expected`]) and [`MAX_LINE_LEN`]. For `expect score`,
+//! `expect supply` and `expect goods`, [`Statement::keyword`] covers both words.
 
 mod error;
 mod fast;

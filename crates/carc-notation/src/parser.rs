@@ -7,6 +7,7 @@ use pest::Parser as _;
 
 use crate::error::{Expected, SyntaxError, SyntaxErrorKind};
 use crate::syntax::*;
+use carc_rules::Color;
 
 /// Lines longer than this many bytes are a syntax error and are not given to pest.
 pub const MAX_LINE_LEN: usize = 65_536;
@@ -219,6 +220,10 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         | Rule::puzzle_stmt
         | Rule::kw_draws
         | Rule::draws_stmt
+        | Rule::kw_bonus
+        | Rule::bonus_stmt
+        | Rule::kw_goods
+        | Rule::goods_stmt
         | Rule::close_brace => Expected::Keyword,
         Rule::puzzle_goal => Expected::Goal,
         Rule::open_brace => Expected::OpenBrace,
@@ -233,11 +238,17 @@ fn expected_for(rule: Rule) -> Option<Expected> {
         Rule::tile => Expected::Tile,
         Rule::coord => Expected::Coord,
         Rule::rotation => Expected::Rotation,
-        Rule::colour | Rule::amounts | Rule::amount => Expected::Colour,
-        Rule::role | Rule::kw_large | Rule::kw_abbot | Rule::kw_recall => Expected::Role,
+        Rule::colour | Rule::amounts | Rule::amount | Rule::goods_list => Expected::Colour,
+        Rule::role
+        | Rule::kw_large
+        | Rule::kw_abbot
+        | Rule::kw_recall
+        | Rule::kw_builder
+        | Rule::kw_pig => Expected::Role,
+        Rule::good | Rule::good_amount => Expected::Good,
         Rule::place => Expected::Place,
         Rule::rule_option => Expected::RuleOption,
-        Rule::expect_what => Expected::ExpectWhat,
+        Rule::expect_what | Rule::expect_goods => Expected::ExpectWhat,
         Rule::count => Expected::Number,
         Rule::points => Expected::Points,
         Rule::kw_nothing | Rule::gains | Rule::gain => Expected::NothingOrGains,
@@ -458,13 +469,13 @@ impl<'i> Cursor<'i> {
         Some(self.spanned(&pair, value))
     }
 
-    fn colour(&mut self) -> Option<Spanned<Colour>> {
+    fn colour(&mut self) -> Option<Spanned<Color>> {
         let pair = self.take(Rule::colour)?;
-        let value = Colour::from_word(pair.as_str())?;
+        let value = Color::from_word(pair.as_str())?;
         Some(self.spanned(&pair, value))
     }
 
-    fn need_colour(&mut self) -> Result<Spanned<Colour>, SyntaxError> {
+    fn need_colour(&mut self) -> Result<Spanned<Color>, SyntaxError> {
         self.colour().ok_or_else(|| self.internal())
     }
 
@@ -473,6 +484,17 @@ impl<'i> Cursor<'i> {
             let span = span_of(&pair, self.base);
             return Some(MeepleSpec::abbot(span));
         }
+        for (rule, figure) in [
+            (Rule::kw_builder, FigureWord::Builder),
+            (Rule::kw_pig, FigureWord::Pig),
+        ] {
+            if let Some(pair) = self.take(rule) {
+                let word = span_of(&pair, self.base);
+                let place = self.take(Rule::place)?;
+                let place = self.spanned(&place, PlaceWord::from_word(place.as_str())?);
+                return Some(MeepleSpec::with_place(figure, word, place));
+            }
+        }
         let large = self.take(Rule::kw_large).map(|p| span_of(&p, self.base));
         let pair = self.take(Rule::role)?;
         let role = self.spanned(&pair, RoleWord::from_word(pair.as_str())?);
@@ -480,15 +502,7 @@ impl<'i> Cursor<'i> {
             let place = PlaceWord::from_word(pair.as_str())?;
             Some(self.spanned(&pair, place))
         });
-        let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
-        let start = large.map_or(role.span.start, |l| l.start);
-        Some(MeepleSpec {
-            abbot: None,
-            large,
-            span: Span::new(start, end),
-            role,
-            place,
-        })
+        Some(MeepleSpec::meeple(large, role, place))
     }
 
     /// `amounts` (supply, score, expect) or `gains` (an `=>` list).
@@ -534,7 +548,8 @@ impl<'i> Cursor<'i> {
         Ok(Some(Expectation { span, kind }))
     }
 
-    /// `COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]` after `turn`: a turn without expectation.
+    /// `COLOUR T x,y [rK] [FIGURE [PLACE] | recall] [GLYPH]` after `turn` or `bonus`: a turn
+    /// without expectation.
     fn turn_move(&mut self) -> Result<TurnStmt, SyntaxError> {
         let colour = self.need_colour()?;
         let tile = self.tile()?;
@@ -556,6 +571,46 @@ impl<'i> Cursor<'i> {
             glyph,
             expect: None,
         })
+    }
+
+    /// `COLOUR [GOOD n]…` (`goods`, `expect goods`); a good listed twice is
+    /// [`SyntaxErrorKind::RepeatedGood`].
+    fn goods(&mut self) -> Result<GoodsStmt, SyntaxError> {
+        let list = self.need(Rule::goods_list)?;
+        let mut inner = Cursor::of_children(&list, self.base, self.statement);
+        let colour = inner.need_colour()?;
+        let mut goods: Vec<GoodAmount> = Vec::new();
+        while let Some(entry) = inner.take(Rule::good_amount) {
+            let mut entry = Cursor::of_children(&entry, self.base, self.statement);
+            let good_pair = entry.need(Rule::good)?;
+            let good = Good::from_word(good_pair.as_str()).ok_or_else(|| self.internal())?;
+            let good = entry.spanned(&good_pair, good);
+            let count = entry.need(Rule::count)?;
+            let span = span_of(&count, self.base);
+            let value = count
+                .as_str()
+                .trim_start_matches('+')
+                .parse::<i64>()
+                .map_err(|_| SyntaxError {
+                    span,
+                    kind: SyntaxErrorKind::NumberOutOfRange,
+                })?;
+            if let Some(first) = goods.iter().find(|g| g.good.value == good.value) {
+                return Err(SyntaxError {
+                    span: Span::new(good.span.start, span.end),
+                    kind: SyntaxErrorKind::RepeatedGood {
+                        good: good.value,
+                        first: first.span,
+                    },
+                });
+            }
+            goods.push(GoodAmount {
+                span: Span::new(good.span.start, span.end),
+                good,
+                value: Spanned { value, span },
+            });
+        }
+        Ok(GoodsStmt { colour, goods })
     }
 
     fn string(&mut self) -> Result<Spanned<String>, SyntaxError> {
@@ -686,11 +741,16 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
         Rule::score_stmt => {
             StatementKind::Score(c.amounts(Rule::amounts, Rule::amount, Rule::count)?)
         }
-        Rule::turn_stmt => {
+        Rule::turn_stmt | Rule::bonus_stmt => {
             let mut turn = c.turn_move()?;
             turn.expect = c.expectation()?;
-            StatementKind::Turn(turn)
+            if rule == Rule::bonus_stmt {
+                StatementKind::Bonus(turn)
+            } else {
+                StatementKind::Turn(turn)
+            }
         }
+        Rule::goods_stmt => StatementKind::Goods(c.goods()?),
         Rule::refused_stmt => {
             let mut codes = Vec::new();
             for code in c.need(Rule::refusal_codes)?.into_inner() {
@@ -731,13 +791,18 @@ fn build_statement(pair: Pair<'_, Rule>, base: usize) -> Result<Statement, Synta
         }
         Rule::discard_stmt => StatementKind::Discard { tile: c.tile()? },
         Rule::expect_stmt => {
-            let what = c.need(Rule::expect_what)?;
-            keyword = Span::new(keyword.start, span_of(&what, base).end);
-            let amounts = c.amounts(Rule::amounts, Rule::amount, Rule::count)?;
-            if what.as_str() == "supply" {
-                StatementKind::ExpectSupply(amounts)
+            if let Some(what) = c.take(Rule::expect_goods) {
+                keyword = Span::new(keyword.start, span_of(&what, base).end);
+                StatementKind::ExpectGoods(c.goods()?)
             } else {
-                StatementKind::ExpectScore(amounts)
+                let what = c.need(Rule::expect_what)?;
+                keyword = Span::new(keyword.start, span_of(&what, base).end);
+                let amounts = c.amounts(Rule::amounts, Rule::amount, Rule::count)?;
+                if what.as_str() == "supply" {
+                    StatementKind::ExpectSupply(amounts)
+                } else {
+                    StatementKind::ExpectScore(amounts)
+                }
             }
         }
         Rule::end_stmt => StatementKind::End {

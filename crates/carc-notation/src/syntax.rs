@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use carc_rules::Color;
+
 /// A range of byte offsets `start..end` into the whole text given to [`crate::parse`].
 ///
 /// Its `Debug` form is `start..end`.
@@ -106,7 +108,8 @@ pub enum LineKind {
 pub struct Statement {
     /// The statement's text, without leading or trailing spaces and without the comment.
     pub span: Span,
-    /// The keyword. For `expect score` and `expect supply` it covers both words.
+    /// The keyword. For `expect score`, `expect supply` and `expect goods` it covers both
+    /// words.
     pub keyword: Span,
     /// The statement itself.
     pub kind: StatementKind,
@@ -120,17 +123,21 @@ pub enum StatementKind {
     /// `note "…"`: the unescaped value; the span is the literal including its quotes.
     Note(Spanned<String>),
     /// `players C1 C2 …` (at least one colour at the syntax level).
-    Players(Vec<Spanned<Colour>>),
+    Players(Vec<Spanned<Color>>),
     /// `rules OPT …` (at least one option).
     Rules(Vec<Spanned<RuleOption>>),
-    /// `tile T x,y [rK] [COLOUR ROLE [PLACE]]…` (more than one meeple is `tile-meeples`).
+    /// `tile T x,y [rK] [COLOUR FIGURE [PLACE]]…` (more than one figure is `tile-meeples`).
     Tile(TileStmt),
     /// `supply COLOUR n …`.
     Supply(Vec<Amount>),
     /// `score COLOUR n …`.
     Score(Vec<Amount>),
-    /// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH] [=> EXPECT]`.
+    /// `turn COLOUR T x,y [rK] [FIGURE [PLACE] | recall] [GLYPH] [=> EXPECT]`.
     Turn(TurnStmt),
+    /// `bonus COLOUR T x,y [rK] [FIGURE [PLACE] | recall] [GLYPH] [=> EXPECT]` (Traders &
+    /// Builders): the bonus tile the builder earns, a second part of the turn before it; not
+    /// a turn of the turn order. The same shape as [`StatementKind::Turn`].
+    Bonus(TurnStmt),
     /// `refused CODE[, CODE…]: turn COLOUR T x,y [rK] [ROLE [PLACE]] [GLYPH]` or
     /// `refused CODE[, CODE…]: discard T`: a move the rules refuse with exactly those codes;
     /// it is not applied.
@@ -144,6 +151,12 @@ pub enum StatementKind {
     ExpectScore(Vec<Amount>),
     /// `expect supply COLOUR n …`.
     ExpectSupply(Vec<Amount>),
+    /// `expect goods COLOUR [wine n] [grain n] [cloth n]` (Traders & Builders): the goods
+    /// tokens the colour holds at this point; an unlisted good is not checked.
+    ExpectGoods(GoodsStmt),
+    /// `goods COLOUR [wine n] [grain n] [cloth n]` (Traders & Builders, setup): the goods
+    /// tokens the colour holds so far; an unlisted good is 0.
+    Goods(GoodsStmt),
     /// `end [=> EXPECT]`.
     End {
         /// What final scoring is expected to give, if written.
@@ -174,6 +187,38 @@ pub enum StatementKind {
     Draws(Vec<Spanned<String>>),
 }
 
+impl StatementKind {
+    /// The statement's keyword in the keyword table ([`crate::KEYWORDS`]): `expect` for every
+    /// `expect …`, `variation` for both lines of a block. Whether a statement belongs to the
+    /// setup is that entry's [`crate::KeywordDef::setup`]. Never `None` (a test parses each
+    /// keyword and checks).
+    pub fn keyword_def(&self) -> Option<&'static crate::KeywordDef> {
+        let word = match self {
+            StatementKind::Title(_) => "title",
+            StatementKind::Note(_) => "note",
+            StatementKind::Players(_) => "players",
+            StatementKind::Rules(_) => "rules",
+            StatementKind::Tile(_) => "tile",
+            StatementKind::Supply(_) => "supply",
+            StatementKind::Score(_) => "score",
+            StatementKind::Turn(_) => "turn",
+            StatementKind::Bonus(_) => "bonus",
+            StatementKind::Refused(_) => "refused",
+            StatementKind::Discard { .. } => "discard",
+            StatementKind::ExpectScore(_)
+            | StatementKind::ExpectSupply(_)
+            | StatementKind::ExpectGoods(_) => "expect",
+            StatementKind::Goods(_) => "goods",
+            StatementKind::End { .. } => "end",
+            StatementKind::VariationOpen { .. } | StatementKind::VariationClose => "variation",
+            StatementKind::Mark { .. } => "mark",
+            StatementKind::Puzzle { .. } => "puzzle",
+            StatementKind::Draws(_) => "draws",
+        };
+        crate::keywords::keyword(word)
+    }
+}
+
 /// What a puzzle's answer is judged by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum PuzzleGoal {
@@ -202,48 +247,6 @@ impl PuzzleGoal {
     /// The goal written `word`.
     pub fn from_word(word: &str) -> Option<PuzzleGoal> {
         PuzzleGoal::ALL.into_iter().find(|g| g.as_str() == word)
-    }
-}
-
-/// A player colour word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    /// `red`
-    Red,
-    /// `blue`
-    Blue,
-    /// `green`
-    Green,
-    /// `yellow`
-    Yellow,
-    /// `black`
-    Black,
-}
-
-impl Colour {
-    /// All colours, in the order the notation lists them.
-    pub const ALL: [Colour; 5] = [
-        Colour::Red,
-        Colour::Blue,
-        Colour::Green,
-        Colour::Yellow,
-        Colour::Black,
-    ];
-
-    /// The word as written in the notation.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Colour::Red => "red",
-            Colour::Blue => "blue",
-            Colour::Green => "green",
-            Colour::Yellow => "yellow",
-            Colour::Black => "black",
-        }
-    }
-
-    /// The colour written as `word`, if any.
-    pub fn from_word(word: &str) -> Option<Colour> {
-        Colour::ALL.into_iter().find(|c| c.as_str() == word)
     }
 }
 
@@ -540,9 +543,81 @@ pub struct Coord {
     pub span: Span,
 }
 
-/// `[large] ROLE [PLACE]`, or `abbot`.
+/// Which figure a deployment names, in the notation's words (independent of the rules
+/// engine's figures).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FigureWord {
+    /// A meeple: written as its role word alone (`knight N`).
+    Meeple,
+    /// `large ROLE [PLACE]`: the large meeple of Inns & Cathedrals.
+    Large,
+    /// `abbot`: the abbot of The Abbot.
+    Abbot,
+    /// `builder PLACE`: the builder of Traders & Builders.
+    Builder,
+    /// `pig PLACE`: the pig of Traders & Builders.
+    Pig,
+}
+
+impl FigureWord {
+    /// Every figure, in the order of the figure table of docs/notation.md.
+    pub const ALL: [FigureWord; 5] = [
+        FigureWord::Meeple,
+        FigureWord::Large,
+        FigureWord::Abbot,
+        FigureWord::Builder,
+        FigureWord::Pig,
+    ];
+
+    /// The words that name a figure (`large`, `abbot`, `builder`, `pig`); a meeple is named by
+    /// its role word.
+    pub const WORDS: [&'static str; 4] = ["large", "abbot", "builder", "pig"];
+
+    /// The word that names it: `large`, `abbot`, `builder`, `pig`; `None` for a meeple.
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            FigureWord::Meeple => None,
+            FigureWord::Large => Some("large"),
+            FigureWord::Abbot => Some("abbot"),
+            FigureWord::Builder => Some("builder"),
+            FigureWord::Pig => Some("pig"),
+        }
+    }
+
+    /// The figure whose word is `word` (never [`FigureWord::Meeple`]).
+    pub fn from_word(word: &str) -> Option<FigureWord> {
+        FigureWord::ALL.into_iter().find(|f| f.word() == Some(word))
+    }
+
+    /// What it is called in messages: `meeple`, `large meeple`, `abbot`, `builder`, `pig`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FigureWord::Meeple => "meeple",
+            FigureWord::Large => "large meeple",
+            FigureWord::Abbot => "abbot",
+            FigureWord::Builder => "builder",
+            FigureWord::Pig => "pig",
+        }
+    }
+
+    /// Whether a role word is written with it (a meeple and the large meeple): for the other
+    /// figures [`MeepleSpec::role`] is a stand-in.
+    pub fn has_role(self) -> bool {
+        matches!(self, FigureWord::Meeple | FigureWord::Large)
+    }
+}
+
+/// A deployed figure: `[large] ROLE [PLACE]`, `abbot`, `builder PLACE` or `pig PLACE`.
+///
+/// Read [`MeepleSpec::figure`] first. `role` is the written role word only for a meeple and
+/// the large meeple ([`MeepleSpec::written_role`]); for the others it is a stand-in at the
+/// figure's word: `monk` for the abbot (it stands on a monastery or garden), `farmer` for the
+/// pig (it stands in a field), `knight` for the builder (its road or city is the place's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MeepleSpec {
+    /// Which figure, with the span of its word (`large`, `abbot`, `builder`, `pig`), or of the
+    /// role word for a meeple.
+    pub figure: Spanned<FigureWord>,
     /// The word `abbot` (The Abbot), if that is what is written: then `role` is `monk` at the
     /// same span and there is no place (the abbot goes on the monastery or the garden).
     pub abbot: Option<Span>,
@@ -550,9 +625,9 @@ pub struct MeepleSpec {
     pub large: Option<Span>,
     /// The role word.
     pub role: Spanned<RoleWord>,
-    /// The place, if written.
+    /// The place, if written (always for the builder and the pig; never for the abbot).
     pub place: Option<Spanned<PlaceWord>>,
-    /// From `large` or the role to the end of the place (or of the role).
+    /// From the figure's word or the role to the end of the place (or of the role).
     pub span: Span,
 }
 
@@ -560,6 +635,10 @@ impl MeepleSpec {
     /// The abbot written at `span`: role `monk` at the same span, no place.
     pub fn abbot(span: Span) -> MeepleSpec {
         MeepleSpec {
+            figure: Spanned {
+                value: FigureWord::Abbot,
+                span,
+            },
             abbot: Some(span),
             large: None,
             role: Spanned {
@@ -570,9 +649,64 @@ impl MeepleSpec {
             span,
         }
     }
+
+    /// `[large] ROLE [PLACE]`: a meeple, or the large meeple when `large` is written.
+    pub fn meeple(
+        large: Option<Span>,
+        role: Spanned<RoleWord>,
+        place: Option<Spanned<PlaceWord>>,
+    ) -> MeepleSpec {
+        let figure = match large {
+            Some(span) => Spanned {
+                value: FigureWord::Large,
+                span,
+            },
+            None => Spanned {
+                value: FigureWord::Meeple,
+                span: role.span,
+            },
+        };
+        let end = place.as_ref().map_or(role.span.end, |p| p.span.end);
+        MeepleSpec {
+            figure,
+            abbot: None,
+            large,
+            span: Span::new(large.map_or(role.span.start, |l| l.start), end),
+            role,
+            place,
+        }
+    }
+
+    /// `builder PLACE` or `pig PLACE` (`figure` is one of those two), the word at `word`.
+    pub fn with_place(figure: FigureWord, word: Span, place: Spanned<PlaceWord>) -> MeepleSpec {
+        let role = match figure {
+            FigureWord::Pig => RoleWord::Farmer,
+            FigureWord::Abbot => RoleWord::Monk,
+            _ => RoleWord::Knight,
+        };
+        MeepleSpec {
+            figure: Spanned {
+                value: figure,
+                span: word,
+            },
+            abbot: None,
+            large: None,
+            role: Spanned {
+                value: role,
+                span: word,
+            },
+            place: Some(place),
+            span: Span::new(word.start, place.span.end),
+        }
+    }
+
+    /// The role word as written: `None` for the abbot, the builder and the pig.
+    pub fn written_role(&self) -> Option<Spanned<RoleWord>> {
+        self.figure.value.has_role().then_some(self.role)
+    }
 }
 
-/// `tile T x,y [rK] [COLOUR ROLE [PLACE]]`.
+/// `tile T x,y [rK] [COLOUR FIGURE [PLACE]]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileStmt {
     /// The tile's token as written: a letter, then letters and digits, then optionally a dot
@@ -583,23 +717,25 @@ pub struct TileStmt {
     pub at: Coord,
     /// The rotation, if written.
     pub rotation: Option<Spanned<RotationWord>>,
-    /// The meeples on it as written: at most one is legal (the analysis reports the rest as
+    /// The figures on it as written: at most one is legal (the analysis reports the rest as
     /// `tile-meeples`).
-    pub meeples: Vec<(Spanned<Colour>, MeepleSpec)>,
+    pub meeples: Vec<(Spanned<Color>, MeepleSpec)>,
 }
 
-/// `turn COLOUR T x,y [rK] [ROLE [PLACE]] [=> EXPECT]`.
+/// `turn COLOUR T x,y [rK] [FIGURE [PLACE] | recall] [GLYPH] [=> EXPECT]`, and the same
+/// shape after `bonus` ([`StatementKind::Bonus`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnStmt {
     /// Whose turn.
-    pub colour: Spanned<Colour>,
+    pub colour: Spanned<Color>,
     /// The tile's token as written (see [`TileStmt::tile`]).
     pub tile: Spanned<String>,
     /// Where it goes.
     pub at: Coord,
     /// The rotation, if written.
     pub rotation: Option<Spanned<RotationWord>>,
-    /// The meeple deployed, if any.
+    /// The figure deployed, if any (a meeple, the large meeple, the abbot, the builder or
+    /// the pig: see [`MeepleSpec::figure`]).
     pub meeple: Option<MeepleSpec>,
     /// `recall` (The Abbot): the player takes their abbot back instead of deploying.
     pub recall: Option<Span>,
@@ -641,10 +777,78 @@ pub enum RefusedMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Amount {
     /// The colour.
-    pub colour: Spanned<Colour>,
+    pub colour: Spanned<Color>,
     /// The number (never negative; written `n` or `+n`).
     pub value: Spanned<i64>,
     /// From the colour to the end of the number.
+    pub span: Span,
+}
+
+/// A good of Traders & Builders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Good {
+    /// `wine` (9 symbols on the tiles).
+    Wine,
+    /// `grain` (6 symbols).
+    Grain,
+    /// `cloth` (5 symbols).
+    Cloth,
+}
+
+impl Good {
+    /// Every good, in the order the notation lists them.
+    pub const ALL: [Good; 3] = [Good::Wine, Good::Grain, Good::Cloth];
+
+    /// The words of [`Good::ALL`], in its order.
+    pub const WORDS: [&'static str; 3] = [
+        Good::ALL[0].as_str(),
+        Good::ALL[1].as_str(),
+        Good::ALL[2].as_str(),
+    ];
+
+    /// The word as written in the notation.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Good::Wine => "wine",
+            Good::Grain => "grain",
+            Good::Cloth => "cloth",
+        }
+    }
+
+    /// The good written `word`.
+    pub fn from_word(word: &str) -> Option<Good> {
+        Good::ALL.into_iter().find(|g| g.as_str() == word)
+    }
+}
+
+/// `COLOUR [wine n] [grain n] [cloth n]`: the body of `goods` and `expect goods`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoodsStmt {
+    /// Whose goods.
+    pub colour: Spanned<Color>,
+    /// The goods listed, in the order written; each good at most once (a good written twice
+    /// is a syntax error). May be empty.
+    pub goods: Vec<GoodAmount>,
+}
+
+impl GoodsStmt {
+    /// The number written for `good`, if it is listed.
+    pub fn get(&self, good: Good) -> Option<Spanned<i64>> {
+        self.goods
+            .iter()
+            .find(|g| g.good.value == good)
+            .map(|g| g.value)
+    }
+}
+
+/// `GOOD n`: an entry of `goods` or `expect goods`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GoodAmount {
+    /// The good.
+    pub good: Spanned<Good>,
+    /// The number of tokens (never negative; written `n` or `+n`).
+    pub value: Spanned<i64>,
+    /// From the good to the end of the number.
     pub span: Span,
 }
 

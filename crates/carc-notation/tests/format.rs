@@ -223,6 +223,18 @@ fn formatting_keeps_the_tree_on_a_generated_corpus() {
         "end => nothing",
         "end => red +1,blue +2",
         "tile Z 0,0",
+        // Traders & Builders
+        "tile U 1,0 r90 red builder E",
+        "turn red U 2,0 r90 pig NW ! => nothing",
+        "bonus red A 3,0 r90 => red +5",
+        "bonus blue tb.G 0,1 r180 large knight N",
+        "bonus blue Eg 0,1 recall",
+        "goods red wine 2 cloth +1",
+        "goods blue",
+        "goods green grain 1, wine 3",
+        "expect goods blue grain 1",
+        "goods red wine 1 wine 2",
+        "turn red U 2,0 builder",
         // broken lines
         "tile D 0, 1",
         "tile DE 0,0",
@@ -370,4 +382,17 @@ fn variation_blocks_are_indented_and_marks_glyphs_kept() {
     let expected = "puzzle\nrules boxes 2\nmark 1,0 \"gap\"\nvariation \"a\" {\n  turn red E 0,1 r180 ! => red +4\n  # inner\n  variation \"b\" {\n    end\n  }\n}\n";
     assert_eq!(format(input), expected);
     assert_eq!(format(expected), expected);
+}
+
+#[test]
+fn traders_and_builders_lines_are_laid_out() {
+    check(
+        "tile  U 1,0  r90 red  builder  E\nturn red U 2,0 r90   pig NW => nothing\nbonus  red A 3,0 r90 => red 5\n",
+        "tile U 1,0 r90 red builder E\nturn red U 2,0 r90 pig NW => nothing\nbonus red A 3,0 r90       => red +5\n",
+    );
+    // goods: spaces between the pairs (commas are read), the order as written, numbers `n`
+    check(
+        "goods  red cloth +1, wine 02\nexpect   goods blue\n",
+        "goods red cloth 1 wine 2\nexpect goods blue\n",
+    );
 }

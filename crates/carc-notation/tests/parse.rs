@@ -2,6 +2,7 @@
 //! of syntax error with its message and span.
 
 use carc_notation::*;
+use carc_rules::Color;
 
 /// Parses `text` and fails the test if any line does not parse.
 fn parse_ok(text: &str) -> Parse {
@@ -125,8 +126,8 @@ fn coat_of_arms_example_means_what_it_says() {
     assert_eq!(slice(text, statements[0].keyword), "title");
     match &statements[2].kind {
         StatementKind::Players(colours) => {
-            let colours: Vec<Colour> = colours.iter().map(|c| c.value).collect();
-            assert_eq!(colours, [Colour::Red, Colour::Blue]);
+            let colours: Vec<Color> = colours.iter().map(|c| c.value).collect();
+            assert_eq!(colours, [Color::Red, Color::Blue]);
         }
         other => panic!("{other:?}"),
     }
@@ -150,7 +151,7 @@ fn coat_of_arms_example_means_what_it_says() {
             let [(colour, meeple)] = tile.meeples.as_slice() else {
                 panic!("one meeple expected: {:?}", tile.meeples)
             };
-            assert_eq!(colour.value, Colour::Red);
+            assert_eq!(colour.value, Color::Red);
             assert_eq!(slice(text, colour.span), "red");
             assert_eq!(meeple.role.value, RoleWord::Knight);
             assert_eq!(slice(text, meeple.role.span), "knight");
@@ -176,7 +177,7 @@ fn coat_of_arms_example_means_what_it_says() {
     );
     match &statements[6].kind {
         StatementKind::Turn(turn) => {
-            assert_eq!(turn.colour.value, Colour::Blue);
+            assert_eq!(turn.colour.value, Color::Blue);
             assert_eq!(turn.tile.value, "E");
             assert_eq!(
                 turn.rotation.as_ref().map(|r| r.value),
@@ -188,7 +189,7 @@ fn coat_of_arms_example_means_what_it_says() {
             match &expect.kind {
                 ExpectationKind::Gains(gains) => {
                     assert_eq!(gains.len(), 1);
-                    assert_eq!(gains[0].colour.value, Colour::Red);
+                    assert_eq!(gains[0].colour.value, Color::Red);
                     assert_eq!(gains[0].value.value, 8);
                     assert_eq!(slice(text, gains[0].value.span), "+8");
                     assert_eq!(slice(text, gains[0].span), "red +8");
@@ -247,7 +248,7 @@ fn traveler_and_traveller_are_both_roles() {
 
 #[test]
 fn supply_score_expect_discard_and_rules() {
-    let amounts = |kind: StatementKind| -> Vec<(Colour, i64)> {
+    let amounts = |kind: StatementKind| -> Vec<(Color, i64)> {
         let list = match kind {
             StatementKind::Supply(l)
             | StatementKind::Score(l)
@@ -261,11 +262,11 @@ fn supply_score_expect_discard_and_rules() {
     };
     assert_eq!(
         amounts(statement("supply red 3 blue 0")),
-        [(Colour::Red, 3), (Colour::Blue, 0)]
+        [(Color::Red, 3), (Color::Blue, 0)]
     );
     assert_eq!(
         amounts(statement("score red 12, blue +4")),
-        [(Colour::Red, 12), (Colour::Blue, 4)]
+        [(Color::Red, 12), (Color::Blue, 4)]
     );
     assert!(matches!(
         statement("expect score red 10 blue 4"),
@@ -275,10 +276,7 @@ fn supply_score_expect_discard_and_rules() {
         statement("expect supply red 6"),
         StatementKind::ExpectSupply(_)
     ));
-    assert_eq!(
-        amounts(statement("expect supply red 6")),
-        [(Colour::Red, 6)]
-    );
+    assert_eq!(amounts(statement("expect supply red 6")), [(Color::Red, 6)]);
     let text = "expect  score red 1";
     let parse = parse_ok(text);
     let stmt = parse.statements().next().expect("statement");
@@ -313,9 +311,9 @@ fn gains_with_and_without_commas_and_signs() {
                         ..
                     }),
             } => {
-                let g: Vec<(Colour, i64)> =
+                let g: Vec<(Color, i64)> =
                     g.iter().map(|a| (a.colour.value, a.value.value)).collect();
-                assert_eq!(g, [(Colour::Red, 1), (Colour::Blue, 2)], "{text}");
+                assert_eq!(g, [(Color::Red, 1), (Color::Blue, 2)], "{text}");
             }
             other => panic!("{text}: {other:?}"),
         }
@@ -568,7 +566,7 @@ fn error_role_place_and_rules_option() {
         error("expect scores red 1"),
         (
             "scores".into(),
-            "expected `score` or `supply` after `expect` (found `scores`)".into()
+            "expected `score`, `supply` or `goods` after `expect` (found `scores`)".into()
         )
     );
 }
@@ -738,8 +736,8 @@ fn a_tile_line_may_list_several_meeples_for_the_analysis_to_refuse() {
     let StatementKind::Tile(tile) = &statement.kind else {
         panic!("{statement:?}")
     };
-    let colours: Vec<Colour> = tile.meeples.iter().map(|(c, _)| c.value).collect();
-    assert_eq!(colours, [Colour::Red, Colour::Blue]);
+    let colours: Vec<Color> = tile.meeples.iter().map(|(c, _)| c.value).collect();
+    assert_eq!(colours, [Color::Red, Color::Blue]);
     assert_eq!(slice(text, tile.meeples[1].1.span), "traveller E");
 }
 
@@ -893,7 +891,7 @@ fn a_refused_statement_has_its_codes_and_its_move_with_spans() {
     let RefusedMove::Turn(turn) = &refused.refused else {
         panic!("not a refused turn");
     };
-    assert_eq!(turn.colour.value, Colour::Red);
+    assert_eq!(turn.colour.value, Color::Red);
     assert_eq!(turn.tile.value, "E");
     assert_eq!(slice(text, turn.at.span), "0,1");
     assert_eq!(turn.rotation.map(|r| r.value), Some(RotationWord::R180));
@@ -976,4 +974,330 @@ fn a_refused_statement_reports_what_is_missing() {
     let (span, message) = error("refused edge-mismatch:");
     assert_eq!(span, "");
     assert!(message.contains("refused move"), "{message}");
+}
+
+/// The Traders & Builders worked examples of the notation (docs/notation.md, "Traders &
+/// Builders"): the builder's bonus tile, goods, the pig.
+const TRADERS_BUILDERS_EXAMPLES: &[&str] = &[
+    "# Builder: extending the builder's road earns a bonus tile
+rules farmers traders-builders
+players red blue
+tile A -1,0 r270                      # the road ends at a monastery in the west
+tile D 0,0 red traveller E
+tile U 1,0 r90 red builder E
+turn red U 2,0 r90 => nothing         # extends the builder's road
+bonus red A 3,0 r90 => red +5         # closes it: 5 tiles; builder and traveller go home
+",
+    "# Goods go to whoever places the closing tile
+rules farmers traders-builders
+players red blue
+tile D 0,0 red knight N
+tile tb.G 0,1 r180                    # grain city, sides S and E
+turn blue E 1,1 r270 => red +6        # 3 tiles x 2
+expect goods blue grain 1
+end => blue +10                       # blue alone holds grain
+",
+    "# Pig: 4 per completed city for the field's winner
+rules farmers traders-builders
+tile D 0,0 red farmer NE
+tile E 0,1 r180                       # D + E: a completed city
+tile U 1,0 r90 red pig NW             # the same field as red's farmer
+end => red +4
+",
+];
+
+#[test]
+fn the_traders_and_builders_examples_parse_to_what_they_say() {
+    for text in TRADERS_BUILDERS_EXAMPLES {
+        parse_ok(text);
+        assert_eq!(format(text), format(&format(text)));
+    }
+    // Builder: a setup builder, then a turn and its bonus part
+    let text = TRADERS_BUILDERS_EXAMPLES[0];
+    let parse = parse_ok(text);
+    let statements: Vec<&Statement> = parse.statements().collect();
+    let StatementKind::Tile(tile) = &statements[4].kind else {
+        panic!("a tile line: {:?}", statements[4]);
+    };
+    let [(colour, builder)] = tile.meeples.as_slice() else {
+        panic!("one figure: {:?}", tile.meeples);
+    };
+    assert_eq!(colour.value, Color::Red);
+    assert_eq!(builder.figure.value, FigureWord::Builder);
+    assert_eq!(slice(text, builder.figure.span), "builder");
+    assert_eq!(slice(text, builder.span), "builder E");
+    assert_eq!(builder.place.map(|p| p.value), Some(PlaceWord::E));
+    assert_eq!((builder.abbot, builder.large), (None, None));
+    assert_eq!(builder.written_role(), None);
+    let StatementKind::Bonus(bonus) = &statements[6].kind else {
+        panic!("a bonus line: {:?}", statements[6]);
+    };
+    assert_eq!(slice(text, statements[6].keyword), "bonus");
+    assert_eq!(bonus.colour.value, Color::Red);
+    assert_eq!(bonus.tile.value, "A");
+    assert_eq!(slice(text, bonus.at.span), "3,0");
+    assert_eq!(bonus.rotation.map(|r| r.value), Some(RotationWord::R90));
+    assert_eq!(bonus.meeple, None);
+    let Some(Expectation {
+        kind: ExpectationKind::Gains(gains),
+        ..
+    }) = &bonus.expect
+    else {
+        panic!("gains: {:?}", bonus.expect);
+    };
+    assert_eq!(
+        (gains[0].colour.value, gains[0].value.value),
+        (Color::Red, 5)
+    );
+    // Goods: `expect goods`, whose keyword covers both words
+    let text = TRADERS_BUILDERS_EXAMPLES[1];
+    let parse = parse_ok(text);
+    let expect = parse.statements().nth(5).expect("six statements");
+    assert_eq!(slice(text, expect.keyword), "expect goods");
+    let StatementKind::ExpectGoods(goods) = &expect.kind else {
+        panic!("expect goods: {expect:?}");
+    };
+    assert_eq!(goods.colour.value, Color::Blue);
+    assert_eq!(goods.goods.len(), 1);
+    assert_eq!(slice(text, goods.goods[0].span), "grain 1");
+    assert_eq!(slice(text, goods.goods[0].good.span), "grain");
+    assert_eq!(goods.get(Good::Grain).map(|n| n.value), Some(1));
+    assert_eq!(goods.get(Good::Wine), None);
+    // Pig: a setup pig in a field place; its role stand-in is `farmer`
+    let text = TRADERS_BUILDERS_EXAMPLES[2];
+    let parse = parse_ok(text);
+    let StatementKind::Tile(tile) = &parse.statements().nth(3).expect("a pig tile").kind else {
+        panic!("a tile line");
+    };
+    let pig = &tile.meeples[0].1;
+    assert_eq!(pig.figure.value, FigureWord::Pig);
+    assert_eq!(slice(text, pig.span), "pig NW");
+    assert_eq!(pig.place.map(|p| p.value), Some(PlaceWord::NW));
+    assert_eq!(pig.role.value, RoleWord::Farmer);
+}
+
+#[test]
+fn every_figure_is_told_apart_in_turns_bonus_parts_and_refused_turns() {
+    let figure = |text: &str| -> (FigureWord, Option<RoleWord>, Option<PlaceWord>) {
+        let turn = match statement(text) {
+            StatementKind::Turn(turn) | StatementKind::Bonus(turn) => turn,
+            StatementKind::Refused(RefusedStmt {
+                refused: RefusedMove::Turn(turn),
+                ..
+            }) => *turn,
+            other => panic!("{text}: {other:?}"),
+        };
+        let m = turn.meeple.expect("a figure");
+        // the figure's span runs from its first word to its place (or its last word)
+        let written = slice(text, m.span);
+        assert!(text.contains(&format!(" {written}")), "{text}: {written}");
+        assert!(written.starts_with(slice(text, m.figure.span)), "{text}");
+        (
+            m.figure.value,
+            m.written_role().map(|r| r.value),
+            m.place.map(|p| p.value),
+        )
+    };
+    use FigureWord::*;
+    assert_eq!(
+        figure("turn red D 0,1 knight N"),
+        (Meeple, Some(RoleWord::Knight), Some(PlaceWord::N))
+    );
+    assert_eq!(
+        figure("turn red D 0,1 large knight N"),
+        (Large, Some(RoleWord::Knight), Some(PlaceWord::N))
+    );
+    assert_eq!(figure("turn red B 0,1 abbot"), (Abbot, None, None));
+    assert_eq!(
+        figure("turn red D 0,1 builder E"),
+        (Builder, None, Some(PlaceWord::E))
+    );
+    assert_eq!(
+        figure("turn red D 0,1 pig SSE"),
+        (Pig, None, Some(PlaceWord::SSE))
+    );
+    assert_eq!(
+        figure("bonus red D 0,1 r90 pig inner"),
+        (Pig, None, Some(PlaceWord::Inner))
+    );
+    assert_eq!(
+        figure("bonus red D 0,1 large farmer NE"),
+        (Large, Some(RoleWord::Farmer), Some(PlaceWord::NE))
+    );
+    assert_eq!(
+        figure("refused builder-place: turn red D 0,1 builder W ?"),
+        (Builder, None, Some(PlaceWord::W))
+    );
+    assert_eq!(
+        figure("refused pig-place: turn red D 0,1 pig SW"),
+        (Pig, None, Some(PlaceWord::SW))
+    );
+    // a bonus part may recall the abbot and carry a glyph
+    let StatementKind::Bonus(bonus) = statement("bonus blue Eg 0,1 recall !? => blue +3") else {
+        panic!("a bonus line");
+    };
+    assert!(bonus.recall.is_some() && bonus.meeple.is_none());
+    assert_eq!(bonus.glyph.map(|g| g.value), Some(Glyph::Interesting));
+    // the words are the notation's
+    assert_eq!(FigureWord::from_word("builder"), Some(Builder));
+    assert_eq!(FigureWord::from_word("meeple"), None);
+    assert_eq!(FigureWord::WORDS, ["large", "abbot", "builder", "pig"]);
+    assert_eq!(Good::WORDS, ["wine", "grain", "cloth"]);
+    for good in Good::ALL {
+        assert_eq!(Good::from_word(good.as_str()), Some(good));
+    }
+}
+
+#[test]
+fn the_builder_and_the_pig_need_a_place() {
+    // (the line, where the error is: right after the figure's word, or the word found there)
+    for (text, at, found) in [
+        ("turn red U 2,0 r90 builder", 26, ""),
+        ("turn red U 2,0 pig => nothing", 19, "=>"),
+        ("tile U 1,0 r90 red builder # no place", 26, ""),
+        ("bonus red A 3,0 pig", 19, ""),
+    ] {
+        let parse = parse(text);
+        assert_eq!(parse.errors.len(), 1, "{text}");
+        let e = &parse.errors[0];
+        assert_eq!(e.span.start, at, "{text}: {e:?}");
+        assert_eq!(slice(text, e.span), found, "{text}: {e:?}");
+        let message = e.message();
+        assert!(message.starts_with("expected a place"), "{text}: {message}");
+    }
+    let (span, message) = error("turn red U 2,0 builder X");
+    assert_eq!(span, "X");
+    assert!(message.starts_with("expected a place"), "{message}");
+    // a figure's word in the wrong case is hinted like a role's
+    let (span, message) = error("turn red U 2,0 Builder E");
+    assert_eq!(span, "Builder");
+    assert!(
+        message.ends_with("(found `Builder`; did you mean `builder`?)"),
+        "{message}"
+    );
+    // a role word is not a place: `builder knight` is no figure
+    let (span, _) = error("turn red U 2,0 builder knight N");
+    assert_eq!(span, "knight");
+}
+
+#[test]
+fn goods_list_each_good_at_most_once_in_any_order() {
+    let text = "goods red cloth 1 wine +2 grain 0 # tokens so far";
+    let parsed = parse_ok(text);
+    let line = parsed.statements().next().expect("a statement");
+    assert_eq!(slice(text, line.keyword), "goods");
+    assert_eq!(slice(text, line.span), "goods red cloth 1 wine +2 grain 0");
+    let StatementKind::Goods(goods) = &line.kind else {
+        panic!("goods: {line:?}");
+    };
+    let listed: Vec<(Good, i64, &str)> = goods
+        .goods
+        .iter()
+        .map(|g| (g.good.value, g.value.value, slice(text, g.span)))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (Good::Cloth, 1, "cloth 1"),
+            (Good::Wine, 2, "wine +2"),
+            (Good::Grain, 0, "grain 0")
+        ]
+    );
+    // no goods at all: all 0 (setup) or nothing checked (expect)
+    assert!(matches!(statement("goods blue"), StatementKind::Goods(g) if g.goods.is_empty()));
+    assert!(
+        matches!(statement("expect goods blue"), StatementKind::ExpectGoods(g) if g.goods.is_empty())
+    );
+    // commas between the pairs are read too
+    assert!(
+        matches!(statement("goods blue wine 1, cloth 2"), StatementKind::Goods(g) if g.goods.len() == 2)
+    );
+    // a good twice: the second mention, with a message that says so
+    let text = "expect goods red wine 1 grain 2 wine 3";
+    let parsed = parse(text);
+    let [e] = parsed.errors.as_slice() else {
+        panic!("one error: {:?}", parsed.errors);
+    };
+    assert_eq!(slice(text, e.span), "wine 3");
+    assert_eq!(
+        e.kind,
+        SyntaxErrorKind::RepeatedGood {
+            good: Good::Wine,
+            first: Span::new(17, 23)
+        }
+    );
+    assert!(
+        e.message().starts_with("`wine` is listed twice"),
+        "{}",
+        e.message()
+    );
+}
+
+#[test]
+fn goods_errors_say_what_was_wanted() {
+    let (span, message) = error("goods red silk 2");
+    assert_eq!(span, "silk");
+    assert!(message.contains("wine, grain or cloth"), "{message}");
+    let (span, message) = error("goods red wine");
+    assert_eq!(span, "");
+    assert!(message.starts_with("expected a number"), "{message}");
+    let (span, message) = error("goods wine 2");
+    assert_eq!(span, "wine");
+    assert!(message.starts_with("expected a colour"), "{message}");
+    let (span, message) = error("goods red wine 2 blue wine 1");
+    assert_eq!(span, "blue");
+    assert!(message.contains("good"), "{message}");
+    let (span, message) = error("expect goods");
+    assert_eq!(span, "");
+    assert!(message.starts_with("expected a colour"), "{message}");
+    let (span, message) = error("expect Goods red wine 1");
+    assert_eq!(span, "Goods");
+    assert!(
+        message.contains("`score`, `supply` or `goods` after `expect`"),
+        "{message}"
+    );
+    assert!(message.contains("did you mean `goods`?"), "{message}");
+    let (span, message) = error("goods red Wine 1");
+    assert_eq!(span, "Wine");
+    assert!(message.contains("did you mean `wine`?"), "{message}");
+    let (span, _) = error("goods red wine 99999999999999999999");
+    assert_eq!(span, "99999999999999999999");
+}
+
+#[test]
+fn every_statement_names_its_keyword_in_the_table() {
+    let lines = [
+        "title \"t\"",
+        "note \"n\"",
+        "players red",
+        "rules farmers",
+        "tile D 0,0",
+        "supply red 3",
+        "score red 1",
+        "turn red E 0,1",
+        "bonus red E 0,1",
+        "refused edge-mismatch: turn red E 0,1",
+        "discard E",
+        "expect score red 1",
+        "expect supply red 1",
+        "expect goods red",
+        "end",
+        "variation \"v\" {",
+        "}",
+        "mark 0,0",
+        "puzzle",
+        "draws E",
+        "goods red wine 1",
+    ];
+    let mut named = Vec::new();
+    for line in lines {
+        let kind = statement(line);
+        let def = kind.keyword_def().expect("a keyword of the table");
+        let first = line.split(' ').next().unwrap_or("");
+        assert!(first == def.word || first == "}", "{line}: {}", def.word);
+        named.push(def.word);
+    }
+    for def in KEYWORDS {
+        assert!(named.contains(&def.word), "no line for `{}`", def.word);
+    }
 }

@@ -74,7 +74,7 @@ impl FeatureSummary {
 
 /// Colours with the greatest strength of figures, given strengths per colour; none when all
 /// are zero.
-pub(crate) fn winners_of(counts: &[u32; 5]) -> Vec<Color> {
+pub(crate) fn winners_of(counts: &[u32; Color::COUNT]) -> Vec<Color> {
     let max = counts.iter().copied().max().unwrap_or(0);
     if max == 0 {
         return Vec::new();
@@ -284,7 +284,7 @@ impl Game {
             .filter(|s| self.find_ro(s.node) == root)
             .map(|s| s.meeple)
             .collect();
-        let mut counts = [0u32; 5];
+        let mut counts = [0u32; Color::COUNT];
         for m in &meeples {
             counts[m.colour.index()] += m.figure.strength();
         }

@@ -105,7 +105,7 @@ mod tests {
         g
     }
 
-    fn final_gains(figures: &[(Color, Figure)]) -> [u32; 5] {
+    fn final_gains(figures: &[(Color, Figure)]) -> [u32; Color::COUNT] {
         road_with(figures).final_scoring().gains()
     }
 
@@ -157,7 +157,7 @@ mod tests {
     fn figures_of_strength_zero_win_nothing() {
         // a builder and a pig weigh 0: nobody has a majority, nobody scores
         let g = final_gains(&[(Color::Red, Figure::Builder), (Color::Blue, Figure::Pig)]);
-        assert_eq!(g, [0; 5]);
+        assert_eq!(g, [0; Color::COUNT]);
         // and beside a meeple they add nothing: red's meeple beats blue's builder
         let g = final_gains(&[(Color::Red, Figure::Meeple), (Color::Blue, Figure::Builder)]);
         assert_eq!((g[0], g[1]), (3, 0));

@@ -267,8 +267,8 @@ pub struct Game {
     pub(crate) frontier: Vec<Frontier>,
     pub(crate) meeples: Vec<MeepleSlot>,
     pub(crate) next_meeple: u32,
-    pub(crate) supply: [i32; 5],
-    pub(crate) score: [i64; 5],
+    pub(crate) supply: [i32; Color::COUNT],
+    pub(crate) score: [i64; Color::COUNT],
     pub(crate) last: Option<Pos>,
     /// Indices of the tiles holding a monastery.
     pub(crate) monasteries: Vec<u32>,
@@ -297,8 +297,8 @@ impl Game {
             frontier: Vec::with_capacity(160),
             meeples: Vec::with_capacity(40),
             next_meeple: 0,
-            supply: [MEEPLES_PER_COLOUR; 5],
-            score: [0; 5],
+            supply: [MEEPLES_PER_COLOUR; Color::COUNT],
+            score: [0; Color::COUNT],
             last: None,
             monasteries: Vec::with_capacity(8),
             stamp: Vec::with_capacity(72),
@@ -328,8 +328,8 @@ impl Game {
         self.frontier.clear();
         self.meeples.clear();
         self.next_meeple = 0;
-        self.supply = [MEEPLES_PER_COLOUR; 5];
-        self.score = [0; 5];
+        self.supply = [MEEPLES_PER_COLOUR; Color::COUNT];
+        self.score = [0; Color::COUNT];
         self.last = None;
         self.monasteries.clear();
         self.stamp.clear();

@@ -76,8 +76,8 @@ impl Scoring {
     }
 
     /// Points gained per colour, indexed by [`Color::index`].
-    pub fn gains(&self) -> [u32; 5] {
-        let mut g = [0; 5];
+    pub fn gains(&self) -> [u32; Color::COUNT] {
+        let mut g = [0; Color::COUNT];
         for c in Color::ALL {
             g[c.index()] = self.gain(c);
         }
@@ -377,7 +377,7 @@ impl Game {
             Some(_) => self.feature(FeatureId(root)),
             None => None,
         };
-        let mut counts = [0u32; 5];
+        let mut counts = [0u32; Color::COUNT];
         if self.mcount[root as usize] > 0 {
             for s in &self.meeples {
                 if self.find_ro(s.node) == root {

@@ -98,7 +98,7 @@ pub struct RootMove {
     /// What the move scores at once for the mover.
     pub points: u32,
     /// The final scores of the expected outcome, indexed by [`Color::index`].
-    pub scores: [i64; 5],
+    pub scores: [i64; Color::COUNT],
     /// The principal variation after this move: the turns (and discards) the search expects.
     pub line: Vec<Step>,
     /// The [`Action`] of each step of `line`, in order.
@@ -385,14 +385,14 @@ struct Entry {
     /// Draws searched below this node.
     remaining: usize,
     bound: Bound,
-    scores: [i64; 5],
+    scores: [i64; Color::COUNT],
     /// Index of the best move in generation order.
     best: usize,
 }
 
 /// A node's result: the final scores of the expected outcome and the line leading there.
 struct Value {
-    scores: [i64; 5],
+    scores: [i64; Color::COUNT],
     line: Vec<(Step, Action)>,
 }
 
@@ -502,7 +502,7 @@ impl Searcher<'_, '_> {
     }
 
     /// `colour`'s value of final scores `s` under the goal.
-    fn utility(&self, colour: Color, s: &[i64; 5]) -> i64 {
+    fn utility(&self, colour: Color, s: &[i64; Color::COUNT]) -> i64 {
         let own = s[colour.index()];
         match self.goal {
             Goal::Score => own,
@@ -902,7 +902,7 @@ impl Searcher<'_, '_> {
 }
 
 /// The scores of every colour, indexed by [`Color::index`].
-fn scores(game: &Game) -> [i64; 5] {
+fn scores(game: &Game) -> [i64; Color::COUNT] {
     Color::ALL.map(|c| game.score(c))
 }
 

@@ -8,9 +8,8 @@
 //! [`TileSet::River`] is among its sets.
 //!
 //! [`Sim::with_boxes`] draws from several boxes of tiles (one long game on one board, for the
-//! large files of `rules boxes N`), and [`GameRecord::to_carc`] writes a game as `.carc` text.
-
-use std::fmt::Write as _;
+//! large files of `rules boxes N`). A [`GameRecord`] is data: the analysis layer writes it as
+//! `.carc` text (the engine does not know the notation).
 
 use crate::board::Pos;
 use crate::catalogue::TileSet;
@@ -448,7 +447,7 @@ impl Sim {
 
     /// Play the rest of the game and score it without building any detailed result (the
     /// benchmark path); returns the scores indexed by [`Color::index`].
-    pub fn run_fast(&mut self) -> [i64; 5] {
+    pub fn run_fast(&mut self) -> [i64; Color::COUNT] {
         self.play_out();
         self.game.final_scoring_inner(None);
         self.game.score
@@ -538,93 +537,4 @@ fn record(mut sim: Sim, seed: u64, draws: usize) -> GameRecord {
         sets: sim.sets,
         actions,
     }
-}
-
-impl GameRecord {
-    /// The game as a `.carc` file: a `# comment` and `title` line, the `note` lines given,
-    /// `players`, `rules farmers|no-farmers` (and `boxes N` beyond one box), the start tile,
-    /// one `turn` or `discard` line per step, and `end`. It checks clean: every turn and meeple
-    /// is legal and no line states an expectation.
-    pub fn to_carc(&self, title: &str, notes: &[&str]) -> String {
-        let mut text = String::with_capacity(64 + 32 * self.steps.len());
-        let _ = writeln!(text, "# {title}");
-        let _ = writeln!(text, "title {}", quoted(title));
-        for note in notes {
-            let _ = writeln!(text, "note {}", quoted(note));
-        }
-        text.push_str("players");
-        for (colour, _) in &self.scores {
-            let _ = write!(text, " {colour}");
-        }
-        let farmers = if self.game.config().farmers {
-            "farmers"
-        } else {
-            "no-farmers"
-        };
-        let _ = write!(text, "\nrules {farmers}");
-        if self.boxes > 1 {
-            let _ = write!(text, " boxes {}", self.boxes);
-        }
-        for set in &self.sets {
-            let _ = write!(text, " {}", set.as_str());
-        }
-        let start = self
-            .game
-            .tiles()
-            .first()
-            .map_or(TileType::START, |t| t.tile);
-        if start.set() == TileSet::River {
-            text.push_str(" river");
-        }
-        let _ = write!(text, "\ntile {start} 0,0\n");
-        for (i, step) in self.steps.iter().enumerate() {
-            let action = self.actions.get(i).copied().unwrap_or(Action::Plain);
-            match step {
-                Step::Turn {
-                    colour,
-                    tile,
-                    pos,
-                    rot,
-                    meeple,
-                } => {
-                    let _ = write!(text, "turn {colour} {tile} {pos} {rot}");
-                    match action {
-                        Action::Recall => text.push_str(" recall"),
-                        Action::Figure(Figure::Abbot) => text.push_str(" abbot"),
-                        Action::Figure(Figure::LargeMeeple) => text.push_str(" large"),
-                        _ => {}
-                    }
-                    match meeple.filter(|_| action != Action::Figure(Figure::Abbot)) {
-                        Some((role, Place::Centre)) => {
-                            let _ = write!(text, " {role}");
-                        }
-                        Some((role, place)) => {
-                            let _ = write!(text, " {role} {place}");
-                        }
-                        None => {}
-                    }
-                    text.push('\n');
-                }
-                Step::Discard { tile } => {
-                    let _ = writeln!(text, "discard {tile}");
-                }
-            }
-        }
-        text.push_str("end\n");
-        text
-    }
-}
-
-/// A `.carc` string literal.
-fn quoted(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
-    out
 }

@@ -300,8 +300,11 @@ pub enum Color {
 }
 
 impl Color {
-    /// The five colours.
-    pub const ALL: [Color; 5] = [
+    /// How many colours there are: the size of every table indexed by [`Color::index`].
+    pub const COUNT: usize = 5;
+
+    /// The colours, in the order of the notation's lists.
+    pub const ALL: [Color; Color::COUNT] = [
         Color::Red,
         Color::Blue,
         Color::Green,
@@ -309,20 +312,18 @@ impl Color {
         Color::Black,
     ];
 
-    /// Index 0..5 in the order of [`Color::ALL`].
+    /// Index `0..Color::COUNT` in the order of [`Color::ALL`].
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The colour words of the notation, in the order of [`Color::ALL`]: the one list every
+    /// crate parses, completes and prints colours with.
+    pub const WORDS: [&'static str; Color::COUNT] = ["red", "blue", "green", "yellow", "black"];
+
     /// Lower-case word: `red`, `blue`, `green`, `yellow`, `black`.
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Blue => "blue",
-            Color::Green => "green",
-            Color::Yellow => "yellow",
-            Color::Black => "black",
-        }
+        Color::WORDS[self.index()]
     }
 
     /// The colour of a lower-case word (`"red"` …).

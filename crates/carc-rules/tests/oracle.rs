@@ -198,8 +198,8 @@ impl std::ops::Index<&(i32, i32)> for Board {
 struct Oracle {
     board: Board,
     meeples: Vec<OMeeple>,
-    supply: [i32; 5],
-    score: [i64; 5],
+    supply: [i32; Color::COUNT],
+    score: [i64; Color::COUNT],
     farmers: bool,
     /// `rules inns-cathedrals`: each player has a large meeple.
     large: bool,
@@ -222,8 +222,8 @@ impl Oracle {
         Oracle {
             board: Board::new(tiles),
             meeples: Vec::new(),
-            supply: [7; 5],
-            score: [0; 5],
+            supply: [7; Color::COUNT],
+            score: [0; Color::COUNT],
             farmers,
             large: sets.contains(&TileSet::InnsCathedrals),
             abbot: sets.contains(&TileSet::Abbot),
@@ -426,8 +426,8 @@ impl Oracle {
     }
 
     /// Give `value` to the majority on `f` and return its meeples. Returns gains per colour.
-    fn award(&mut self, f: &OFeature, value: u32, gains: &mut [u32; 5]) {
-        let mut count = [0u32; 5];
+    fn award(&mut self, f: &OFeature, value: u32, gains: &mut [u32; Color::COUNT]) {
+        let mut count = [0u32; Color::COUNT];
         for m in &self.meeples {
             if f.nodes.contains(&Self::meeple_node(m)) {
                 count[m.colour] += strength(m.figure);
@@ -477,7 +477,7 @@ impl Oracle {
             note("road/city through one tile twice");
         }
         if max > 0 {
-            for c in 0..5 {
+            for c in 0..Color::COUNT {
                 if count[c] == max {
                     gains[c] += value;
                     self.score[c] += i64::from(value);
@@ -719,8 +719,8 @@ impl Oracle {
     }
 
     /// Score what the tile at `x,y` completed; gains per colour.
-    fn score_turn(&mut self, x: i32, y: i32) -> [u32; 5] {
-        let mut gains = [0; 5];
+    fn score_turn(&mut self, x: i32, y: i32) -> [u32; Color::COUNT] {
+        let mut gains = [0; Color::COUNT];
         let (t, r) = self.board[&(x, y)];
         let mut done: Vec<BTreeSet<Node>> = Vec::new();
         for seg in t.segments(r) {
@@ -755,8 +755,8 @@ impl Oracle {
     }
 
     /// Final scoring: occupied roads, cities, monasteries, then occupied fields.
-    fn final_scoring(&mut self) -> [u32; 5] {
-        let mut gains = [0; 5];
+    fn final_scoring(&mut self) -> [u32; Color::COUNT] {
+        let mut gains = [0; Color::COUNT];
         for fields in [false, true] {
             while let Some(m) = self
                 .meeples
@@ -871,7 +871,7 @@ impl Oracle {
 
     /// `colour` recalls its abbot: 1 + 1 per tile around its monastery or garden, at once,
     /// and the abbot comes back (not into the supply). Gains per colour.
-    fn recall(&mut self, colour: usize) -> [u32; 5] {
+    fn recall(&mut self, colour: usize) -> [u32; Color::COUNT] {
         if let Some(why) = self.recall_refusal(colour) {
             panic!("oracle: illegal recall ({why})");
         }
@@ -883,14 +883,14 @@ impl Oracle {
         } else {
             "recall from a monastery"
         });
-        let mut gains = [0; 5];
+        let mut gains = [0; Color::COUNT];
         self.award(&f, value, &mut gains);
         gains
     }
 
     /// The garden of the tile at `x,y` (if any) scores 9 for its abbot once surrounded; a
     /// garden without an abbot is inert.
-    fn score_garden(&mut self, x: i32, y: i32, gains: &mut [u32; 5]) {
+    fn score_garden(&mut self, x: i32, y: i32, gains: &mut [u32; Color::COUNT]) {
         if !self.board.get(&(x, y)).is_some_and(|(t, _)| t.has_garden()) {
             return;
         }
@@ -985,7 +985,7 @@ fn engine_meeples(g: &Game) -> Vec<FigureOnBoard> {
     v
 }
 
-fn scores(g: &Game) -> [i64; 5] {
+fn scores(g: &Game) -> [i64; Color::COUNT] {
     Color::ALL.map(|c| g.score(c))
 }
 
@@ -993,8 +993,8 @@ fn scores(g: &Game) -> [i64; 5] {
 /// with the engine's totals since `before`; then everything else ([`compare_state`]).
 fn compare_turn(
     ctx: &str,
-    (engine, oracle): ([u32; 5], [u32; 5]),
-    before: [i64; 5],
+    (engine, oracle): ([u32; Color::COUNT], [u32; Color::COUNT]),
+    before: [i64; Color::COUNT],
     g: &Game,
     o: &Oracle,
 ) {
@@ -1166,7 +1166,7 @@ fn compare_sim_of(
                 let action = sim.last_action();
                 let mut og = match action {
                     Action::Recall => o.recall(colour.index()),
-                    _ => [0; 5],
+                    _ => [0; Color::COUNT],
                 };
                 if let Some((role, place)) = meeple {
                     let figure = match action {
@@ -1553,7 +1553,7 @@ fn compare_expansions(
         // nothing, or one of the moves (the rarer figures as likely as a meeple)
         let list: Vec<OMove> = oracle.into_iter().collect();
         let choice = rng.below(list.len() + 1);
-        let mut og = [0; 5];
+        let mut og = [0; Color::COUNT];
         let gains = match list.get(choice).copied() {
             None => g.score_completed(pos).gains(),
             Some(OMove::Recall) => {
@@ -1753,7 +1753,7 @@ impl Duo {
         (x, y): (i32, i32),
         rot: Rotation,
         meeple: Option<(Role, Place)>,
-    ) -> [u32; 5] {
+    ) -> [u32; Color::COUNT] {
         let before = scores(&self.g);
         let engine = self
             .g
@@ -1785,15 +1785,15 @@ impl Duo {
         (x, y): (i32, i32),
         rot: Rotation,
         what: OMove,
-    ) -> [u32; 5] {
+    ) -> [u32; Color::COUNT] {
         let before = scores(&self.g);
         let pos = Pos::new(x, y);
         self.g.check_placement(tile, pos, rot).unwrap();
         self.g.place_tile_unchecked(tile, pos, rot).unwrap();
         self.o.place(tile, x, y, rot);
         let c = colour.index();
-        let mut oracle = [0; 5];
-        let mut engine = [0; 5];
+        let mut oracle = [0; Color::COUNT];
+        let mut engine = [0; Color::COUNT];
         match what {
             OMove::Recall => {
                 oracle = self.o.recall(c);
@@ -1818,7 +1818,7 @@ impl Duo {
         oracle
     }
 
-    fn finish(&mut self) -> [u32; 5] {
+    fn finish(&mut self) -> [u32; Color::COUNT] {
         let engine = self.g.final_scoring().gains();
         let oracle = self.o.final_scoring();
         assert_eq!(engine, oracle, "final scoring");
@@ -1839,13 +1839,13 @@ fn oracle_counts_a_tile_once_in_a_city_passing_through_it_twice() {
     // E r180 (city S) at 0,1 closes D's city: complete, unoccupied, nobody scores.
     assert_eq!(
         d.turn(Color::Red, TileType::E, (0, 1), Rotation::R180, none),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // H r0 at 0,2: separate cities E and W, its S field on E's N field. Red knight on E.
     let knight = Some((Role::Knight, Place::Side(Side::E)));
     assert_eq!(
         d.turn(Color::Red, TileType::H, (0, 2), Rotation::R0, knight),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // N r0 (city N,W) at 1,2 on H's E; N r270 (city W,S) at 1,3 above it; N r90 (city N,E) at
     // -1,2 on H's W; N r180 (city S,E) at -1,3 above it. Still two open cities.
@@ -1855,7 +1855,10 @@ fn oracle_counts_a_tile_once_in_a_city_passing_through_it_twice() {
         (-1, 2, Rotation::R90),
         (-1, 3, Rotation::R180),
     ] {
-        assert_eq!(d.turn(Color::Blue, TileType::N, (x, y), rot, none), [0; 5]);
+        assert_eq!(
+            d.turn(Color::Blue, TileType::N, (x, y), rot, none),
+            [0; Color::COUNT]
+        );
     }
     // G r0 (city E,W, one city) at 0,3 closes the ring: H, four N and G are 6 distinct tiles
     // (7 city segments: H is in it twice), no shield: 2 * 6 = 12 to red (14 if H counted twice).
@@ -1874,21 +1877,21 @@ fn oracle_field_counts_a_completed_city_once_and_ties_farmers() {
     let farmer = Some((Role::Farmer, Place::Corner(Corner::NE)));
     assert_eq!(
         d.turn(Color::Red, TileType::E, (0, 1), Rotation::R180, farmer),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // Blue: V r0 (roads S,W; field {NE,SE,NW}) at 1,0: its NW corner joins D's NE corner
     // through D's E road side, so blue's farmer stands in D's north field, which touches the
     // same completed city (through D) but is not yet joined to red's field.
     assert_eq!(
         d.turn(Color::Blue, TileType::V, (1, 0), Rotation::R0, farmer),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // Red: B (monastery, all field) at 1,1 joins both fields: through its S side to V's
     // field, through its W side to E's field. Red's monk.
     let monk = Some((Role::Monk, Place::Centre));
     assert_eq!(
         d.turn(Color::Red, TileType::B, (1, 1), Rotation::R0, monk),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // Final: the road D+V is unoccupied; the monastery at 1,1 has 3 neighbours (0,0 0,1 1,0):
     // red 1 + 3 = 4. The field touches one completed city twice (via D and via E): 3, not 6;
@@ -1910,15 +1913,15 @@ fn oracle_scores_a_completed_cathedral_three_per_tile() {
     let knight = Some((Role::Knight, Place::Side(Side::N)));
     assert_eq!(
         d.turn(Color::Red, cathedral, (0, 1), Rotation::R0, knight),
-        [0; 5]
+        [0; Color::COUNT]
     );
     assert_eq!(
         d.turn(Color::Blue, TileType::E, (0, 2), Rotation::R180, None),
-        [0; 5]
+        [0; Color::COUNT]
     );
     assert_eq!(
         d.turn(Color::Red, TileType::E, (1, 1), Rotation::R270, None),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // complete: D, ic.K and three E are 5 tiles, no shield: 5 × 3 = 15 for red (10 without
     // the cathedral), on blue's turn
@@ -1936,12 +1939,12 @@ fn oracle_recalls_and_scores_abbots_by_hand() {
     // Red: Ug r90 (road E-W, a garden) at 1,0 on D's road, red's abbot in the garden.
     assert_eq!(
         d.abbot_turn(Color::Red, garden_road, (1, 0), Rotation::R90, OMove::Abbot),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // Blue: U r90 at 2,0 continues the road (unoccupied).
     assert_eq!(
         d.turn(Color::Blue, TileType::U, (2, 0), Rotation::R90, None),
-        [0; 5]
+        [0; Color::COUNT]
     );
     // Red: E r180 at 0,1 closes D's city (2 tiles, nobody on it: 0) and recalls: around 1,0
     // now stand 0,0, 2,0 and 0,1 (north-west): 1 + 3 = 4 for red. The abbot is not a meeple:
@@ -1973,7 +1976,7 @@ fn oracle_recalls_and_scores_abbots_by_hand() {
             Rotation::R0,
             OMove::Abbot
         ),
-        [0; 5]
+        [0; Color::COUNT]
     );
     let fin = d.finish();
     assert_eq!((fin[RED], fin[BLUE]), (0, 4));

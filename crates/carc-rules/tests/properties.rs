@@ -154,7 +154,7 @@ fn random_games_keep_every_invariant() {
         let farmers = seed % 3 != 0;
         let mut sim = Sim::new(seed, players, farmers);
         let cols: Vec<Color> = Color::ALL[..players].to_vec();
-        let mut last_scores = [0i64; 5];
+        let mut last_scores = [0i64; Color::COUNT];
         let mut turns = 0;
         let mut steps = 0;
         check_step_invariants(sim.game(), &cols);

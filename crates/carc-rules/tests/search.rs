@@ -171,7 +171,7 @@ fn a_budget_stops_the_search() {
 /// A plain minimax without pruning, transposition table or move order, from the public API
 /// only: the final scores when `players[turn]` plays `draws[0]` and everybody after plays
 /// for their own final score minus the other's.
-fn naive(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; 5] {
+fn naive(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; Color::COUNT] {
     naive_goal(g, players, turn, draws, Goal::Final)
 }
 
@@ -183,7 +183,7 @@ fn naive_goal(
     turn: usize,
     draws: &[TileType],
     goal: Goal,
-) -> [i64; 5] {
+) -> [i64; Color::COUNT] {
     let base = |g: &Game, colour, tile, pos, rot| {
         let moves = naive_moves(g, colour, tile, pos, rot);
         moves.into_iter().map(|(_, after)| after).collect()
@@ -201,7 +201,7 @@ fn naive_search(
     draws: &[TileType],
     goal: Goal,
     moves: &MoveGen<'_>,
-) -> [i64; 5] {
+) -> [i64; Color::COUNT] {
     let Some((&tile, rest)) = draws.split_first() else {
         let mut end = g.clone();
         end.final_scoring();
@@ -213,7 +213,7 @@ fn naive_search(
         return naive_search(g, (players, turn), rest, goal, moves);
     }
     let next = (turn + 1) % players.len();
-    let mut best: Option<(i64, [i64; 5])> = None;
+    let mut best: Option<(i64, [i64; Color::COUNT])> = None;
     for (pos, rot) in placements {
         for after in moves(g, colour, tile, pos, rot) {
             let s = naive_search(&after, (players, next), rest, goal, moves);
@@ -295,7 +295,7 @@ fn the_search_agrees_with_plain_minimax() {
 }
 
 /// A colour's value of final scores under a goal (the module docs of `search`).
-fn value(goal: Goal, players: &[Color], colour: Color, s: &[i64; 5]) -> i64 {
+fn value(goal: Goal, players: &[Color], colour: Color, s: &[i64; Color::COUNT]) -> i64 {
     let own = s[colour.index()];
     match goal {
         Goal::Score => own,
@@ -569,7 +569,7 @@ fn naive_moves_sets(
 }
 
 /// Plain minimax (`final`, both players) over [`naive_moves_sets`], no pruning or table.
-fn naive_sets(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; 5] {
+fn naive_sets(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; Color::COUNT] {
     let sets = |g: &Game, colour, tile, pos, rot| {
         let moves = naive_moves_sets(g, colour, tile, pos, rot);
         moves.into_iter().map(|(_, _, after)| after).collect()

@@ -110,6 +110,22 @@
             (carc-e2e-check (format "font-lock: tile token at %d:%d" line column)
                             (eq (and tile t) want)
                             (format "%S" actual))))))
+    ;; Traders & Builders: the builder and the pig with their places, `bonus', the goods.
+    (with-temp-buffer
+      (insert "tile U 1,0 r90 red builder E\nbonus red A 3,0 r90 pig NW => red +5\n"
+              "goods red wine 2, cloth 1\nexpect goods blue grain 1\n")
+      (carc-mode)
+      (font-lock-ensure)
+      (dolist (expected '((1 19 font-lock-type-face) (1 27 font-lock-constant-face)
+                          (2 0 font-lock-keyword-face) (2 10 font-lock-type-face)
+                          (2 20 font-lock-type-face) (2 24 font-lock-constant-face)
+                          (3 0 font-lock-keyword-face) (3 10 font-lock-builtin-face)
+                          (4 7 font-lock-keyword-face) (4 18 font-lock-builtin-face)))
+        (pcase-let ((`(,line ,column ,face) expected))
+          (let ((actual (carc-e2e-face-at line column)))
+            (carc-e2e-check (format "font-lock: Traders & Builders word at %d:%d" line column)
+                            (if (listp actual) (memq face actual) (eq face actual))
+                            (format "%S" actual))))))
 
     ;; Start Eglot as `M-x eglot' does: the server comes from `eglot-server-programs'.
     (call-interactively #'eglot)

@@ -102,6 +102,23 @@ local function run()
       check(('syntax: tile token at %d:%d'):format(lnum, col), group(lnum, col) == want, group(lnum, col))
     end
     vim.cmd('bwipeout!')
+
+    -- Traders & Builders: the builder and the pig with their places, `bonus`, the goods.
+    vim.cmd('enew')
+    vim.api.nvim_buf_set_lines(0, 0, -1, false,
+      { 'tile U 1,0 r90 red builder E', 'bonus red A 3,0 r90 pig NW => red +5',
+        'goods red wine 2, cloth 1', 'expect goods blue grain 1' })
+    vim.bo.filetype = 'carc'
+    local tb = { { 1, 20, 'carcRole' }, { 1, 28, 'carcPlace' }, { 2, 1, 'carcStatement' },
+      { 2, 11, 'carcTile' }, { 2, 21, 'carcRole' }, { 2, 25, 'carcPlace' },
+      { 3, 1, 'carcStatement' }, { 3, 11, 'carcConstant' }, { 3, 16, 'carcNumber' },
+      { 4, 8, 'carcStatement' }, { 4, 19, 'carcConstant' } }
+    for _, t in ipairs(tb) do
+      local lnum, col, want = t[1], t[2], t[3]
+      check(('syntax: Traders & Builders word at %d:%d'):format(lnum, col), group(lnum, col) == want,
+        group(lnum, col))
+    end
+    vim.cmd('bwipeout!')
     vim.api.nvim_set_current_buf(file_buf)
   end
 

@@ -21,6 +21,8 @@
   "mark"
   "puzzle"
   "draws"
+  "bonus"
+  "goods"
 ] @keyword
 
 (tile) @type
@@ -28,6 +30,8 @@
 (role) @type.builtin
 (large) @type.builtin
 (abbot) @type.builtin
+(builder) @type.builtin
+(pig) @type.builtin
 (recall) @keyword
 
 (colour) @constant
@@ -37,6 +41,7 @@
   (rotation)
   (rule_option)
   (puzzle_goal)
+  (good)
   (nothing)
 ] @constant.builtin
 

@@ -148,13 +148,21 @@ GLYPH = pick("!!", "!?", "!", "??", "?!", "?")
 RULE_OPTION = pick(
     "farmers", "no-farmers", "whole-board", "boxes", "abbot", "inns-cathedrals", "foo-2", "x"
 )
-# A meeple, or the large meeple of Inns & Cathedrals (`large knight N`).
-MEEPLE = one_of(words(opt(pick("large")), ROLE, opt(PLACE)), "abbot")
+# A meeple, or the large meeple of Inns & Cathedrals (`large knight N`), the abbot, or the
+# builder or pig of Traders & Builders (with a place; without one, a near miss).
+MEEPLE = one_of(
+    words(opt(pick("large")), ROLE, opt(PLACE)), "abbot", words(pick("builder", "pig"), PLACE)
+)
 AMOUNTS = listed(words(COLOUR, number))
 EXPECTATION = words("=>", one_of("nothing", listed(words(COLOUR, number))))
-TURN_MOVE = words(
-    "turn", COLOUR, tile, coordinate, opt(ROTATION), opt(one_of(MEEPLE, "recall")), opt(GLYPH)
+TURN_BODY = words(
+    COLOUR, tile, coordinate, opt(ROTATION), opt(one_of(MEEPLE, "recall")), opt(GLYPH)
 )
+TURN_MOVE = words("turn", TURN_BODY)
+GOOD = pick("wine", "grain", "cloth")
+# `red wine 2, cloth 1`: a colour, then good–number pairs (a repeated good is the parser's
+# error after the grammar accepted the line, so it is generated too).
+GOODS_LIST = words(COLOUR, opt(listed(words(GOOD, number), 3)))
 
 # ---- the statement forms of grammar/carc.pest: keep in step with it --------------------
 
@@ -167,18 +175,22 @@ FORMS: dict[str, Gen] = {
     "supply": words("supply", AMOUNTS),
     "score": words("score", AMOUNTS),
     "turn": words(TURN_MOVE, opt(EXPECTATION)),
+    "bonus": words("bonus", TURN_BODY, opt(EXPECTATION)),
     "refused": words(
         "refused", glued(comma_listed(refusal_code), pick("", "", " "), ":"),
         one_of(TURN_MOVE, words("discard", tile)), opt(EXPECTATION),
     ),
     "discard": words("discard", tile),
-    "expect": words("expect", pick("score", "supply"), AMOUNTS),
+    "expect": one_of(
+        words("expect", pick("score", "supply"), AMOUNTS), words("expect", "goods", GOODS_LIST)
+    ),
     "end": words("end", opt(EXPECTATION)),
     "variation": words("variation", string, "{"),
     "variation end": pick("}"),
     "mark": words("mark", coordinate, opt(string)),
     "puzzle": words("puzzle", opt(pick("points", "final", "score"))),
     "draws": words("draws", listed(tile)),
+    "goods": words("goods", GOODS_LIST),
 }
 
 
@@ -233,6 +245,18 @@ NEAR_MISSES = [
     "puzzle\tscore", "puzzle best", "draws", "draws ", "draws E", "draws E,U , V\tic.A",
     "draws E,", "draws ,E", "draws E,,U", "draws E 0,0", "draws final", "draws E#c",
     "drawsE",
+    "tile U 1,0 r90 red builder E", "tile U 1,0 red builder", "tile U 1,0 red builder large",
+    "turn red U 1,0 builder", "turn red U 1,0 pig", "turn red U 1,0 pig NW !",
+    "turn red U 1,0 builder knight N", "turn red U 1,0 builderE", "turn red U 1,0 large builder E",
+    "turn red U 1,0 pig inner => nothing", "turn red U 1,0 Builder E", "tile U 1,0 red pig N S",
+    "bonus red A 3,0 r90 => red +5", "bonus red A 3,0", "bonus", "bonus red", "bonusred A 3,0",
+    "bonus red A 3,0 recall", "bonus red A 3,0 builder W ?", "refused a: bonus red A 3,0",
+    "goods red", "goods", "goods red wine", "goods red wine 1 grain 2 cloth 3",
+    "goods red,wine 1", "goods red wine 1,grain 2", "goods red wine 1 , grain 2",
+    "goods red wine 1,", "goods red wine1", "goods red silk 1", "goods wine 1", "goods red Wine 1",
+    "goods red blue", "goods red wine 1 wine 2", "goods red wine -1", "goods red wine +1#c",
+    "expect goods red", "expect goods", "expect goods red grain 1", "expect goods red 1",
+    "expect Goods red", "expect goods red wine 1 blue", "expect goodsred",
 ]
 
 # ---- mutations ------------------------------------------------------------------------

@@ -9,9 +9,12 @@ use std::fmt::Write as _;
 use carc_notation::{LineKind, StatementKind};
 use carc_rules::{Color, Place, Pos, Rotation, TileType};
 
+use super::geometry::meeple_point;
+use super::tile::{meeple_svg, tile_svg};
 use super::{BoardMeeple, BoardTile};
 use crate::replay::refused::RefusedPlay;
 use crate::replay::Replay;
+use crate::vocab::role_word;
 use crate::{Analysis, Board, Code};
 
 /// A refused move in a picture.
@@ -121,7 +124,7 @@ pub(super) fn svg(out: &mut String, board: &Board, cell: &dyn Fn(Pos) -> (f64, f
                 pos: r.pos,
                 glyph: None,
             };
-            super::tile_svg(&mut tile, &placed, cx, cy, &[]);
+            tile_svg(&mut tile, &placed, cx, cy, &[]);
             let _ = writeln!(
                 out,
                 r#"<g opacity="0.5">{}</g>"#,
@@ -139,10 +142,10 @@ pub(super) fn svg(out: &mut String, board: &Board, cell: &dyn Fn(Pos) -> (f64, f
                 glyph: None,
             };
             let mut meeple = String::new();
-            super::meeple_svg(&mut meeple, m, &placed, cx, cy);
+            meeple_svg(&mut meeple, m, &placed, cx, cy);
             out.push_str(&meeple.replacen(r#"class="meeple""#, r#"class="refused-meeple""#, 1));
             if !r.tile_refused {
-                let (x, y) = super::meeple_point(r.tile, r.rotation, m.role, m.place);
+                let (x, y) = meeple_point(r.tile, r.rotation, m.role, m.place);
                 let (x, y) = (cx + x, cy + y);
                 cross(out, (x - 13.0, y - 13.0), (x + 13.0, y + 13.0), 4.0);
             }
@@ -166,8 +169,8 @@ pub(super) fn ascii(out: &mut String, board: &Board) {
     for r in &board.refused {
         let codes: Vec<&str> = r.codes.iter().map(|c| c.as_str()).collect();
         let meeple = match &r.meeple {
-            Some(m) if m.place == Place::Centre => format!(" {}", super::role_word(m.role)),
-            Some(m) => format!(" {} {}", super::role_word(m.role), m.place.as_str()),
+            Some(m) if m.place == Place::Centre => format!(" {}", role_word(m.role)),
+            Some(m) => format!(" {} {}", role_word(m.role), m.place.as_str()),
             None => String::new(),
         };
         let _ = writeln!(

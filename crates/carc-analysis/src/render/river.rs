@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use carc_rules::{Edge, FeatureKind, Rotation, Side, TileType};
 
-use super::course_path;
+use super::geometry::course_path;
 
 /// The water's colour and its banks'.
 const WATER: &str = "#4a90d9";

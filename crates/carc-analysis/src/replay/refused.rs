@@ -16,7 +16,7 @@ use carc_notation::{RefusedMove, RefusedStmt, Span, Spanned};
 use carc_rules::{Color, Place, Pos, Role, Rotation, TileType};
 
 use super::Replayer;
-use crate::diagnostic::{Code, Diagnostic, Related, Severity};
+use crate::diagnostic::{messages, Code, Diagnostic, Related, Severity};
 use crate::vocab;
 
 /// What one `refused` line found.
@@ -178,7 +178,8 @@ impl Replayer<'_> {
         };
         if !unknown && !refusal.holds() {
             let span = codes_span(&stmt.codes);
-            let message = mismatch_message(&refusal);
+            let message =
+                messages::refusal_mismatch(&refusal.claimed, &refusal.found, &refusal.move_text());
             let related: Vec<Related> = refusal
                 .found
                 .iter()
@@ -215,18 +216,8 @@ impl Replayer<'_> {
             .map(|c| (edit_distance(&word.value, c.as_str()), c))
             .filter(|(d, c)| *d <= 3 || c.as_str().starts_with(word.value.as_str()))
             .min_by_key(|(d, _)| *d);
-        let hint = match nearest {
-            Some((_, code)) => format!("; did you mean `{}`?", code.as_str()),
-            None => String::new(),
-        };
-        self.report(
-            Code::UnknownCode,
-            word.span,
-            format!(
-                "`{}` is not a diagnostic code (the codes are listed in docs/notation.md){hint}",
-                word.value
-            ),
-        );
+        let message = messages::unknown_code(&word.value, nearest.map(|(_, code)| code));
+        self.report(Code::UnknownCode, word.span, message);
     }
 }
 
@@ -250,7 +241,7 @@ fn turn_play(
         (role, place)
     });
     let play = RefusedPlay::Turn {
-        colour: vocab::colour(turn.colour.value),
+        colour: turn.colour.value,
         pos: vocab::pos(&turn.at),
         rotation,
         meeple,
@@ -265,50 +256,6 @@ fn codes_span(codes: &[Spanned<String>]) -> Span {
         (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
         _ => Span::default(),
     }
-}
-
-/// Codes as a list for a message: `occupied-feature and meeple-supply`.
-fn code_list(codes: impl IntoIterator<Item = Code>) -> String {
-    let words: Vec<String> = codes
-        .into_iter()
-        .map(|c| format!("`{}`", c.as_str()))
-        .collect();
-    match words.as_slice() {
-        [] => "nothing".to_owned(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// What actually happens to a refused move that is not refused as written.
-fn mismatch_message(refusal: &Refusal) -> String {
-    if refusal.found.is_empty() {
-        return format!(
-            "refused move is legal: {} may be played here (nothing refuses it)",
-            refusal.move_text()
-        );
-    }
-    let claimed: BTreeSet<Code> = refusal.claimed.iter().copied().collect();
-    let found = refusal.found_codes();
-    let reasons: Vec<String> = refusal
-        .found
-        .iter()
-        .map(|d| format!("{}: {}", d.code.as_str(), d.message))
-        .collect();
-    let missing: Vec<Code> = claimed.difference(&found).copied().collect();
-    let lead = if missing.is_empty() {
-        format!(
-            "this move is refused with {} as well",
-            code_list(found.difference(&claimed).copied())
-        )
-    } else {
-        format!(
-            "this move is refused with {}, not {}",
-            code_list(found.iter().copied()),
-            code_list(missing)
-        )
-    };
-    format!("{lead} ({})", reasons.join("; "))
 }
 
 /// The Levenshtein distance between two words (for "did you mean").

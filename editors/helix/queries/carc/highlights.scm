@@ -22,6 +22,8 @@
   "mark"
   "puzzle"
   "draws"
+  "bonus"
+  "goods"
 ] @keyword
 
 (tile) @type
@@ -29,6 +31,8 @@
 (role) @type.builtin
 (large) @type.builtin
 (abbot) @type.builtin
+(builder) @type.builtin
+(pig) @type.builtin
 (recall) @keyword
 
 (colour) @constant
@@ -38,6 +42,7 @@
   (rotation)
   (rule_option)
   (puzzle_goal)
+  (good)
   (nothing)
 ] @constant.builtin
 

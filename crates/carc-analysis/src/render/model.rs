@@ -1,0 +1,182 @@
+//! The position a picture shows: the board, meeples, marks, players and refused moves at one
+//! line of a document, read from the replay.
+
+use carc_notation::{Glyph, LineKind, StatementKind};
+use carc_rules::{Color, Figure, Place, Pos, Role, Rotation, TileType};
+
+use super::refused::{self, BoardRefusal};
+use crate::replay::{replay, Replay};
+use crate::Analysis;
+
+/// The position a picture shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// The document's `title`, if any.
+    pub title: Option<String>,
+    /// The 0-based line the picture stands at (`None`: the end of the document).
+    pub line: Option<usize>,
+    /// Every tile on the board, in placement order.
+    pub tiles: Vec<BoardTile>,
+    /// Every meeple on the board.
+    pub meeples: Vec<BoardMeeple>,
+    /// The marks in effect.
+    pub marks: Vec<BoardMark>,
+    /// Each player's score and supply, in turn order.
+    pub players: Vec<(Color, i64, i32)>,
+    /// The cell of the tile placed last, if any.
+    pub last: Option<Pos>,
+    /// The refused moves of this position (`refused` lines at or before the picture's line
+    /// since the last move), drawn crossed out.
+    pub refused: Vec<BoardRefusal>,
+}
+
+/// A tile in a picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardTile {
+    /// Its type.
+    pub tile: TileType,
+    /// Its rotation.
+    pub rotation: Rotation,
+    /// Its cell.
+    pub pos: Pos,
+    /// The glyph of the turn that placed it, if written.
+    pub glyph: Option<Glyph>,
+}
+
+/// A meeple in a picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardMeeple {
+    /// Its owner.
+    pub colour: Color,
+    /// What figure it is (the large meeple is drawn larger).
+    pub figure: Figure,
+    /// Its role.
+    pub role: Role,
+    /// The tile it stands on.
+    pub pos: Pos,
+    /// Where on that tile.
+    pub place: Place,
+}
+
+/// A marked cell in a picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardMark {
+    /// The cell.
+    pub pos: Pos,
+    /// Its label, if written.
+    pub label: Option<String>,
+}
+
+/// The position at 0-based line `line`: the replay up to and including it (a line in the
+/// setup shows the whole setup). `None` when the document has no such line.
+pub fn board_at_line(analysis: &Analysis, line: usize) -> Option<Board> {
+    if line >= analysis.parse.lines.len() {
+        return None;
+    }
+    let state = replay(&analysis.parse, Some(line), None);
+    Some(board_of(analysis, &state, Some(line)))
+}
+
+/// The position at the line holding byte `offset`, or at the end of the document when
+/// `offset` is `None` or lies on no line.
+pub fn board_at(analysis: &Analysis, offset: Option<usize>) -> Board {
+    match offset.and_then(|o| analysis.line_at(o)) {
+        Some(line) => {
+            let state = replay(&analysis.parse, Some(line), None);
+            board_of(analysis, &state, Some(line))
+        }
+        None => board_of(analysis, &analysis.replay, None),
+    }
+}
+
+/// The line a lesson's picture shows by default: the last statement before the main line's
+/// `end` (final scoring changes the scores, but the teaching happens before it). `None` when
+/// the document has no `end` outside variations, or nothing before it.
+pub fn teaching_line(analysis: &Analysis) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut last = None;
+    for (index, line) in analysis.parse.lines.iter().enumerate() {
+        let LineKind::Statement(statement) = &line.kind else {
+            continue;
+        };
+        match statement.kind {
+            StatementKind::VariationOpen { .. } => depth += 1,
+            StatementKind::VariationClose => depth = depth.saturating_sub(1),
+            StatementKind::End { .. } if depth == 0 => return last,
+            _ => {}
+        }
+        last = Some(index);
+    }
+    None
+}
+
+fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
+    let statement_at = |line: usize| match &analysis.parse.lines.get(line)?.kind {
+        LineKind::Statement(s) => Some(&s.kind),
+        _ => None,
+    };
+    let title = analysis.parse.statements().find_map(|s| match &s.kind {
+        StatementKind::Title(t) => Some(t.value.clone()),
+        _ => None,
+    });
+    let tiles = state
+        .game
+        .tiles()
+        .iter()
+        .map(|placed| {
+            let glyph = state
+                .tile_lines
+                .get(&placed.pos)
+                .and_then(|&l| match statement_at(l) {
+                    Some(StatementKind::Turn(turn)) => turn.glyph.map(|g| g.value),
+                    _ => None,
+                });
+            BoardTile {
+                tile: placed.tile,
+                rotation: placed.rot,
+                pos: placed.pos,
+                glyph,
+            }
+        })
+        .collect();
+    let meeples = state
+        .game
+        .meeples()
+        .map(|m| BoardMeeple {
+            colour: m.colour,
+            figure: m.figure,
+            role: m.role,
+            pos: m.pos,
+            place: m.place,
+        })
+        .collect();
+    let marks = state
+        .marks
+        .iter()
+        .map(|m| BoardMark {
+            pos: m.pos,
+            label: m.label.clone(),
+        })
+        .collect();
+    let players = state
+        .players
+        .iter()
+        .map(|&c| (c, state.game.score(c), state.game.supply(c)))
+        .collect();
+    Board {
+        title,
+        line,
+        tiles,
+        meeples,
+        marks,
+        players,
+        // Only a turn's tile is highlighted: the setup is one position, not a sequence.
+        last: state.game.last_placed().filter(|p| {
+            state
+                .tile_lines
+                .get(p)
+                .is_some_and(|&l| matches!(statement_at(l), Some(StatementKind::Turn(_))))
+        }),
+        refused: refused::of_line(analysis, state, line),
+    }
+}

@@ -1,0 +1,221 @@
+//! The terminal view of a board: 3×3 characters a tile, and the meeples, marks, glyphs,
+//! refused moves and players written out under it.
+
+use std::fmt::Write as _;
+
+use carc_rules::{Color, Corner, Place, Pos, Role, Side};
+
+use super::geometry::Axes;
+use super::{refused, Board, BoardMeeple, BoardTile};
+use crate::vocab::role_word;
+
+/// A compact terminal view: each tile is 3×3 characters (`#` city, `@` a city with a coat of
+/// arms, `|`/`-` road, `.` field, `+` monastery, the tile letter in the middle), meeples are
+/// the initial of their colour (`r b g y k`, a capital for a farmer) at their place, a
+/// marked empty cell is `*` with its number; coordinates along the top and left. Under the
+/// board: a line explaining these glyphs, each meeple with its role, the marks, the glyphs
+/// of the turns and the players.
+pub fn render_ascii(board: &Board) -> String {
+    let axes = Axes::of(board);
+    let label_width = [axes.ys.first(), axes.ys.last()]
+        .iter()
+        .flatten()
+        .map(|y| y.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let mut out = String::new();
+    if let Some(title) = &board.title {
+        let _ = writeln!(out, "{title}");
+    }
+    // Column headers, centred over each 3-character cell.
+    let mut header = format!("{:w$} ", "", w = label_width);
+    for &x in &axes.xs {
+        let _ = write!(header, "{:^3}", x);
+    }
+    let _ = writeln!(out, "{}", header.trim_end());
+    for &y in axes.ys.iter().rev() {
+        let mut rows = [String::new(), String::new(), String::new()];
+        for &x in &axes.xs {
+            let pos = Pos { x, y };
+            let cell = match board.tiles.iter().find(|t| t.pos == pos) {
+                Some(t) => tile_chars(board, t),
+                None => match board.marks.iter().position(|m| m.pos == pos) {
+                    Some(i) => {
+                        let n = char::from_digit(((i + 1) % 36) as u32, 36).unwrap_or('*');
+                        [['*', '*', '*'], ['*', n, '*'], ['*', '*', '*']]
+                    }
+                    None => [[' '; 3]; 3],
+                },
+            };
+            for (row, chars) in rows.iter_mut().zip(cell) {
+                row.extend(chars);
+            }
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let label = if i == 1 { y.to_string() } else { String::new() };
+            let line = format!("{label:>w$} {row}", w = label_width);
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+    if !board.tiles.is_empty() || !board.marks.is_empty() {
+        let _ = writeln!(out, "{ASCII_LEGEND}");
+    }
+    if !board.meeples.is_empty() {
+        let meeples: Vec<String> = board
+            .meeples
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} {} {} at {},{}{}",
+                    meeple_char(m),
+                    m.colour.as_str(),
+                    role_word(m.role),
+                    m.pos.x,
+                    m.pos.y,
+                    match m.place {
+                        Place::Centre => String::new(),
+                        p => format!(" {}", p.as_str()),
+                    }
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "meeples: {}", meeples.join(" · "));
+    }
+    for (i, m) in board.marks.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "mark {} at {},{}{}",
+            i + 1,
+            m.pos.x,
+            m.pos.y,
+            m.label.as_ref().map_or(String::new(), |l| format!(": {l}"))
+        );
+    }
+    for t in &board.tiles {
+        if let Some(g) = t.glyph {
+            let _ = writeln!(
+                out,
+                "{} at {},{}: {} ({})",
+                t.tile.token(),
+                t.pos.x,
+                t.pos.y,
+                g.as_str(),
+                g.meaning()
+            );
+        }
+    }
+    refused::ascii(&mut out, board);
+    let players: Vec<String> = board
+        .players
+        .iter()
+        .map(|(c, score, supply)| format!("{} {score} (supply {supply})", c.as_str()))
+        .collect();
+    if !players.is_empty() {
+        let _ = writeln!(out, "{}", players.join(" · "));
+    }
+    out
+}
+
+/// The line under a terminal view that explains its characters.
+const ASCII_LEGEND: &str = "# city  @ coat of arms  | - road  . field  + monastery  \
+r b g y k meeples (capital: farmer)  *N mark N";
+
+/// A meeple's character: its colour's initial, a capital for a farmer (who lies down).
+fn meeple_char(m: &BoardMeeple) -> char {
+    let c = colour_initial(m.colour);
+    if m.role == Role::Farmer {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
+}
+
+/// The 3×3 characters of one tile, meeples included.
+fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
+    let edges = t.tile.edges(t.rotation);
+    let edge_char = |side: Side| match edges[side.index()] {
+        carc_rules::Edge::City => '#',
+        carc_rules::Edge::Road if matches!(side, Side::N | Side::S) => '|',
+        carc_rules::Edge::Road => '-',
+        carc_rules::Edge::Field => '.',
+        carc_rules::Edge::River => '~',
+    };
+    // A corner is `.` where a field reaches it, `#` where a city fills it.
+    let corner_char = |corner: Corner| {
+        if t.tile
+            .segment_at(t.rotation, Place::Corner(corner))
+            .is_some()
+        {
+            '.'
+        } else {
+            '#'
+        }
+    };
+    // One character per cell centre: a base tile's letter (a longer token shows its first
+    // character here; the SVG picture and hover give the whole token).
+    let centre = if t.tile.has_monastery() {
+        '+'
+    } else {
+        t.tile.letter()
+    };
+    let mut cell = [
+        [
+            corner_char(Corner::NW),
+            edge_char(Side::N),
+            corner_char(Corner::NE),
+        ],
+        [edge_char(Side::W), centre, edge_char(Side::E)],
+        [
+            corner_char(Corner::SW),
+            edge_char(Side::S),
+            corner_char(Corner::SE),
+        ],
+    ];
+    for m in board.meeples.iter().filter(|m| m.pos == t.pos) {
+        let (row, col) = match m.place {
+            Place::Centre => (1, 1),
+            Place::Side(Side::N) => (0, 1),
+            Place::Side(Side::E) => (1, 2),
+            Place::Side(Side::S) => (2, 1),
+            Place::Side(Side::W) => (1, 0),
+            Place::Corner(Corner::NE) => (0, 2),
+            Place::Corner(Corner::SE) => (2, 2),
+            Place::Corner(Corner::SW) => (2, 0),
+            Place::Corner(Corner::NW) => (0, 0),
+            Place::Half(h) => match h.corner() {
+                Corner::NE => (0, 2),
+                Corner::SE => (2, 2),
+                Corner::SW => (2, 0),
+                Corner::NW => (0, 0),
+            },
+            Place::Inner => (1, 1),
+        };
+        cell[row][col] = meeple_char(m);
+    }
+    // The coat of arms on the first city side a meeple leaves free.
+    if t.tile.has_shield() {
+        let spots = [
+            (0, 1, Side::N),
+            (1, 2, Side::E),
+            (2, 1, Side::S),
+            (1, 0, Side::W),
+        ];
+        if let Some(&(row, col, _)) = spots.iter().find(|(row, col, side)| {
+            edges[side.index()] == carc_rules::Edge::City && cell[*row][*col] == '#'
+        }) {
+            cell[row][col] = '@';
+        }
+    }
+    cell
+}
+
+/// `r b g y k`: the lower-case initial of a colour (`k` for black).
+fn colour_initial(c: Color) -> char {
+    match c {
+        Color::Red => 'r',
+        Color::Blue => 'b',
+        Color::Green => 'g',
+        Color::Yellow => 'y',
+        Color::Black => 'k',
+    }
+}

@@ -1,0 +1,277 @@
+//! One tile drawn in SVG (field, roads, rivers, cities with shields and cathedrals, inns,
+//! gardens, monasteries, its label) and the meeples on it; a sheet of tile pictures.
+
+use std::fmt::Write as _;
+
+use carc_rules::{Color, FeatureKind, Figure, Modifiers, Place, Pos, Role, Rotation, TileType};
+
+use super::geometry::{
+    city_shape, course_path, meeple_point, shield_point, sides_of, turn_point, CityShape, TILE,
+};
+use super::measure::text_width;
+use super::river;
+use super::svg::esc;
+use super::{BoardMeeple, BoardTile};
+use crate::vocab::role_word;
+
+const FIELD: &str = "#8cbf5a";
+const CITY: &str = "#d9b26f";
+const CITY_EDGE: &str = "#8a5a2b";
+const ROAD: &str = "#f6f1e1";
+const ROAD_EDGE: &str = "#6b5a44";
+const MEEPLE_SHAPE: &str = "M0,-12 C3.5,-12 4.5,-9.5 4.5,-7.5 C4.5,-5.5 3.5,-4.5 2.5,-4 \
+L10,-1.5 C12,-0.5 12,3 9.5,3 L5.5,3 L8.5,10 C9,11.5 8,12 6.5,12 L2.5,12 L0,7 L-2.5,12 \
+L-6.5,12 C-8,12 -9,11.5 -8.5,10 L-5.5,3 L-9.5,3 C-12,3 -12,-0.5 -10,-1.5 L-2.5,-4 \
+C-3.5,-4.5 -4.5,-5.5 -4.5,-7.5 C-4.5,-9.5 -3.5,-12 0,-12 Z";
+
+/// The fill and outline of a player colour.
+pub(super) fn colour_paint(c: Color) -> (&'static str, &'static str) {
+    match c {
+        Color::Red => ("#d62828", "#5c0b0b"),
+        Color::Blue => ("#2457d6", "#0b1e5c"),
+        Color::Green => ("#1f9d3a", "#0b3d17"),
+        Color::Yellow => ("#f5c518", "#6b5200"),
+        Color::Black => ("#222222", "#f0f0f0"),
+    }
+}
+
+/// The SVG path of a canonical city shape (y down, N on top).
+fn city_path(shape: CityShape) -> &'static str {
+    match shape {
+        CityShape::Cap => "M0,0 H100 C72,36 28,36 0,0 Z",
+        CityShape::Across => "M0,0 C30,30 70,30 100,0 V100 C70,70 30,70 0,100 Z",
+        CityShape::Corner => "M0,0 H100 C62,18 18,62 0,100 Z",
+        CityShape::Three => "M0,0 H100 V100 C72,66 28,66 0,100 Z",
+        CityShape::Four => "M0,0 H100 V100 H0 Z",
+    }
+}
+
+/// A sheet of tile pictures: each `(tile, rotation)` in turn, `columns` to a row (for
+/// `docs/tiles.md`, `carc tiles --svg` and the editor's cards). Each tile carries its label
+/// (`D`, `D r90`) and the same `data-*` attributes as on a board.
+pub fn render_tiles_svg(tiles: &[(TileType, Rotation)], columns: usize) -> String {
+    const GAP: f64 = 8.0;
+    let columns = columns.clamp(1, tiles.len().max(1));
+    let rows = tiles.len().div_ceil(columns).max(1);
+    let width = GAP + columns as f64 * (TILE + GAP);
+    let height = GAP + rows as f64 * (TILE + GAP);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    );
+    for (i, &(tile, rotation)) in tiles.iter().enumerate() {
+        let t = BoardTile {
+            tile,
+            rotation,
+            pos: Pos { x: 0, y: 0 },
+            glyph: None,
+        };
+        let (col, row) = ((i % columns) as f64, (i / columns) as f64);
+        tile_svg(
+            &mut out,
+            &t,
+            GAP + col * (TILE + GAP),
+            GAP + row * (TILE + GAP),
+            &[],
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// One tile: field background, roads, cities with shields, monastery, junction, border.
+pub(super) fn tile_svg(
+    out: &mut String,
+    t: &BoardTile,
+    cx: f64,
+    cy: f64,
+    taken: &[(f64, f64, f64)],
+) {
+    let _ = writeln!(
+        out,
+        r#"<g class="tile" data-letter="{}" data-rotation="{}" data-x="{}" data-y="{}" transform="translate({cx},{cy})">"#,
+        t.tile.token(),
+        t.rotation.degrees(),
+        t.pos.x,
+        t.pos.y
+    );
+    let _ = writeln!(out, r#"<rect width="100" height="100" fill="{FIELD}"/>"#);
+    let segments: Vec<_> = t.tile.segments(t.rotation).collect();
+    // Roads first: a lone road end runs to the centre, under a city or a monastery.
+    let ends = segments
+        .iter()
+        .filter(|s| s.kind == FeatureKind::Road && s.places.sides().count() == 1)
+        .count();
+    let mut roads = String::new();
+    for s in segments.iter().filter(|s| s.kind == FeatureKind::Road) {
+        let Some(d) = course_path(&sides_of(s.places)) else {
+            continue;
+        };
+        roads.push_str(&d);
+        roads.push(' ');
+    }
+    if !roads.is_empty() {
+        let d = roads.trim_end();
+        let _ = writeln!(
+            out,
+            r#"<path class="road" d="{d}" fill="none" stroke="{ROAD_EDGE}" stroke-width="11" stroke-linecap="butt"/>"#
+        );
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" fill="none" stroke="{ROAD}" stroke-width="7" stroke-linecap="butt"/>"#
+        );
+    }
+    river::water_svg(out, t.tile, t.rotation);
+    let mut shields = Vec::new();
+    for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
+        let (shape, quarter) = city_shape(&sides_of(s.places));
+        let _ = writeln!(
+            out,
+            r#"<path class="city" d="{}" transform="rotate({} 50 50)" fill="{CITY}" stroke="{CITY_EDGE}" stroke-width="2.5" stroke-linejoin="round"/>"#,
+            city_path(shape),
+            quarter * 90
+        );
+        if s.modifiers.contains(Modifiers::CATHEDRAL) {
+            // a grey church with a cross in the middle of the city
+            out.push_str(concat!(
+                r##"<g class="cathedral">"##,
+                r##"<rect x="39" y="46" width="22" height="18" fill="#e8e4dc" stroke="#4a4a4a" stroke-width="1.5"/>"##,
+                r##"<path d="M36,47 L50,35 L64,47 Z" fill="#8a8a8a" stroke="#4a4a4a" stroke-width="1.5"/>"##,
+                r##"<path d="M50,22 V35 M45,27 H55" stroke="#4a4a4a" stroke-width="2"/>"##,
+                r##"<rect x="46" y="54" width="8" height="10" fill="#4a4a4a"/>"##,
+                "</g>\n"
+            ));
+        }
+        if s.modifiers.contains(Modifiers::SHIELD) {
+            let (x, y) = turn_point(shield_point(shape), quarter);
+            shields.push((x, y, SHIELD_RADIUS));
+            let _ = writeln!(
+                out,
+                r##"<path class="shield" transform="translate({x},{y})" d="M-7,-8 H7 V0 C7,6 3,8 0,10 C-3,8 -7,6 -7,0 Z" fill="#2f5fb3" stroke="#f2f2f2" stroke-width="1.5"/>"##
+            );
+        }
+    }
+    for s in segments
+        .iter()
+        .filter(|s| s.modifiers.contains(Modifiers::INN))
+    {
+        // an inn: a small house with a red roof beside the road, near the side it reaches
+        let Some(side) = s.places.sides().next() else {
+            continue;
+        };
+        let (x, y) = turn_point((64.0, 24.0), side.index());
+        let _ = writeln!(
+            out,
+            r##"<g class="inn" transform="translate({x},{y})"><rect x="-7" y="-3" width="14" height="10" fill="#f3e3b5" stroke="#5a2414" stroke-width="1.2"/><path d="M-9,-2 L0,-10 L9,-2 Z" fill="#c23b22" stroke="#5a2414" stroke-width="1.2"/></g>"##
+        );
+    }
+    if t.tile.has_garden() {
+        // a garden: three round bushes in a field of the tile (its first field corner, or
+        // the middle of an inner field)
+        let corner = segments
+            .iter()
+            .filter(|s| s.kind == FeatureKind::Field)
+            .find_map(|s| s.places.corners().next());
+        let (x, y) = match corner {
+            Some(c) => meeple_point(t.tile, t.rotation, Role::Farmer, Place::Corner(c)),
+            None => (50.0, 50.0),
+        };
+        let _ = writeln!(
+            out,
+            r##"<g class="garden" transform="translate({x},{y})"><circle cx="-5" cy="2" r="5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="5" cy="2" r="5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="0" cy="-5" r="5" fill="#43a047" stroke="#1b4d1e" stroke-width="1"/></g>"##
+        );
+    }
+    if t.tile.has_monastery() {
+        out.push_str(concat!(
+            r##"<g class="monastery">"##,
+            r##"<rect x="38" y="44" width="24" height="20" fill="#c0653f" stroke="#5a2414" stroke-width="1.5"/>"##,
+            r##"<path d="M35,45 L50,31 L65,45 Z" fill="#8c3b22" stroke="#5a2414" stroke-width="1.5"/>"##,
+            r##"<rect x="46" y="53" width="8" height="11" fill="#3b1a0e"/>"##,
+            "</g>\n"
+        ));
+    } else if ends >= 3 {
+        let _ = writeln!(
+            out,
+            r##"<circle class="junction" cx="50" cy="50" r="7" fill="#7a6a55" stroke="#3d3326" stroke-width="1.5"/>"##
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<rect width="100" height="100" fill="none" stroke="#4d6b33" stroke-width="1"/>"##
+    );
+    // The label: on a light plate, readable on a city as on a field, inside the frames of a
+    // mark and of the last turn, in the first corner that no meeple, glyph or mark number
+    // covers (lower left, lower right, upper left, upper right).
+    let label = match t.rotation {
+        Rotation::R0 => t.tile.to_string(),
+        r => format!("{} r{}", t.tile, r.degrees()),
+    };
+    let taken: Vec<(f64, f64, f64)> = taken.iter().chain(&shields).copied().collect();
+    let (x, y, w, h) = label_box(&label, &taken);
+    let _ = writeln!(
+        out,
+        r##"<g class="label"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="3" fill="#f7f4ec" fill-opacity="0.85"/><text x="{}" y="{}" font-size="10" fill="#2d4020">{}</text></g>"##,
+        x + 3.0,
+        y + 9.5,
+        esc(&label)
+    );
+    out.push_str("</g>\n");
+}
+
+/// How far a coat of arms reaches from its point (the shield spans 14 × 18).
+const SHIELD_RADIUS: f64 = 11.0;
+
+/// How far a meeple's drawing reaches from its point, in every direction (the shape spans
+/// ±12 with its outline).
+pub(super) const MEEPLE_RADIUS: f64 = 13.0;
+
+/// The label plate of a tile, `(x, y, width, height)` in tile units: the first of the four
+/// corners whose plate overlaps none of the `taken` circles `(x, y, radius)`, else the
+/// lower left one.
+fn label_box(label: &str, taken: &[(f64, f64, f64)]) -> (f64, f64, f64, f64) {
+    let (w, h) = (text_width(label, 10.0, false) + 6.0, 12.0);
+    let corners = [
+        (7.0, 82.0),
+        (TILE - 7.0 - w, 82.0),
+        (7.0, 7.0),
+        (TILE - 7.0 - w, 7.0),
+    ];
+    let free = |&(x, y): &(f64, f64)| {
+        taken.iter().all(|&(cx, cy, r)| {
+            // Distance from the circle's centre to the nearest point of the plate.
+            let dx = (x - cx).max(cx - (x + w)).max(0.0);
+            let dy = (y - cy).max(cy - (y + h)).max(0.0);
+            dx * dx + dy * dy >= r * r
+        })
+    };
+    let (x, y) = corners.into_iter().find(free).unwrap_or(corners[0]);
+    (x, y, w, h)
+}
+
+/// One meeple on its tile; a farmer lies on its side.
+pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f64, cy: f64) {
+    let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
+    let (fill, stroke) = colour_paint(m.colour);
+    let lying = if m.role == Role::Farmer {
+        " rotate(90)"
+    } else {
+        ""
+    };
+    // the large meeple is drawn half as large again
+    let (large, figure) = match m.figure {
+        Figure::LargeMeeple => (" scale(1.5)", r#" data-figure="large""#),
+        _ => ("", ""),
+    };
+    let _ = writeln!(
+        out,
+        r#"<path class="meeple" data-colour="{}" data-role="{}"{figure} data-x="{}" data-y="{}" data-place="{}" transform="translate({},{}){lying}{large}" d="{MEEPLE_SHAPE}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" stroke-linejoin="round"/>"#,
+        m.colour.as_str(),
+        role_word(m.role),
+        m.pos.x,
+        m.pos.y,
+        m.place.as_str(),
+        cx + x,
+        cy + y
+    );
+}
