@@ -32,7 +32,9 @@
 //! shared.
 //!
 //! Fast by default (`DEFAULT_GAMES` games, about two seconds in debug);
-//! `CARC_ORACLE_GAMES=5000` runs a longer comparison. The test prints what the games exercised
+//! `CARC_ORACLE_GAMES=5000` runs a longer comparison, `CARC_ORACLE_EXPANSION_GAMES=1000` the
+//! same for the expansion games (three per seed: own loop, simulator, simulator after a river
+//! opening). The test prints what the games exercised
 //! (`--nocapture`): ties, minorities, several meeples on one feature, fields worth 0, 3 and 6+…
 
 use carc_rules::{
@@ -1644,7 +1646,11 @@ fn expansion_games_agree_with_the_oracle() {
     // The Abbot with Inns & Cathedrals: own-loop games (every move compared, placements mostly
     // closing inns and cathedrals) and the simulator's games, without and after the river
     let both = [TileSet::Abbot, TileSet::InnsCathedrals];
-    let games = 24u64;
+    // `CARC_ORACLE_EXPANSION_GAMES=1000` runs a longer comparison (three games per seed)
+    let games = std::env::var("CARC_ORACLE_EXPANSION_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(24u64);
     let mut turns = 0;
     let mut stats = Stats::new();
     for seed in 0..games {
