@@ -46,7 +46,8 @@ use std::collections::BTreeSet;
 const DEFAULT_GAMES: u64 = 240;
 
 // ---------------------------------------------------------------------------------------------
-// The oracle.
+// The oracle: the base game (board, features by flood fill, values, majorities, turn and final
+// scoring). The expansions' rules follow in their own sections.
 
 /// A segment of a placed tile: `(x, y, segment index)`.
 type Node = (i32, i32, u8);
@@ -350,24 +351,6 @@ impl Oracle {
         }
     }
 
-    /// Coats of arms: the city segments that carry one (a tile with two cities, ic.P, has its
-    /// shield on one of them only).
-    fn shields(&self, f: &OFeature) -> u32 {
-        f.nodes
-            .iter()
-            .filter(|n| self.kind_of(**n).1.modifiers.contains(Modifiers::SHIELD))
-            .count() as u32
-    }
-
-    /// An inn on a road segment or a cathedral in a city segment of the feature.
-    fn inn_or_cathedral(&self, f: &OFeature) -> bool {
-        !f.garden
-            && f.nodes.iter().any(|n| {
-                let m = self.kind_of(*n).1.modifiers;
-                m.contains(Modifiers::INN) || m.contains(Modifiers::CATHEDRAL)
-            })
-    }
-
     /// Value of a completed road/city/monastery during play (seed 004: an inn doubles a road,
     /// a cathedral makes a city 3 per tile and shield).
     fn completed_value(&self, f: &OFeature) -> u32 {
@@ -535,74 +518,6 @@ impl Oracle {
             }
         });
         !self.board.contains_key(&(x, y)) && touches && matches
-    }
-
-    /// The River, naively: the cells beyond every river side that faces an empty cell, with
-    /// the tile there and that side.
-    fn river_ends(&self) -> Vec<((i32, i32), Side)> {
-        let mut out = Vec::new();
-        for &(x, y) in self.board.keys() {
-            for s in Side::ALL {
-                if self.edge(x, y, s) == Some(Edge::River)
-                    && !self.board.contains_key(&across(x, y, s))
-                {
-                    out.push(((x, y), s));
-                }
-            }
-        }
-        out
-    }
-
-    /// How water entering `tile` turned `rot` through side `inlet` turns: the sign of the
-    /// cross product of its heading and its way out (positive: left; 0: straight or none).
-    fn river_turn(tile: TileType, rot: Rotation, inlet: Side) -> i32 {
-        let e = tile.edges(rot);
-        let vec = |s: Side| {
-            let (x, y) = across(0, 0, s);
-            (x, y)
-        };
-        let Some(outlet) = Side::ALL
-            .into_iter()
-            .find(|s| *s != inlet && e[side_index(*s)] == Edge::River)
-        else {
-            return 0;
-        };
-        if e[side_index(inlet)] != Edge::River {
-            return 0;
-        }
-        let (ix, iy) = vec(inlet);
-        let (hx, hy) = (-ix, -iy);
-        let (ox, oy) = vec(outlet);
-        (hx * oy - hy * ox).signum()
-    }
-
-    /// Whether a turn's river tile keeps the river rules: not the spring, no lake yet, on the
-    /// cell beyond an open end, and not turning the same way as the tile at that end.
-    fn river_ok(&self, tile: TileType, x: i32, y: i32, rot: Rotation) -> bool {
-        if tile.token() == "r.A" || self.board.keys().any(|c| self.board[c].0.token() == "r.L") {
-            return false;
-        }
-        self.river_ends().into_iter().any(|((ex, ey), side)| {
-            if across(ex, ey, side) != (x, y) {
-                return false;
-            }
-            let (et, er) = self.board[&(ex, ey)];
-            let e = et.edges(er);
-            let end_in = Side::ALL
-                .into_iter()
-                .find(|s| *s != side && e[side_index(*s)] == Edge::River);
-            let theirs = end_in.map_or(0, |i| Self::river_turn(et, er, i));
-            let ours = Self::river_turn(tile, rot, opposite(side));
-            !(ours != 0 && ours == theirs)
-        })
-    }
-
-    /// Every placement of a river tile that fits and keeps the river rules.
-    fn river_placements(&self, tile: TileType) -> BTreeSet<(i32, i32, usize)> {
-        self.legal_placements(tile)
-            .into_iter()
-            .filter(|&(x, y, r)| self.river_ok(tile, x, y, Rotation::ALL[r]))
-            .collect()
     }
 
     fn place(&mut self, tile: TileType, x: i32, y: i32, rot: Rotation) {
@@ -804,6 +719,104 @@ impl Oracle {
             .collect();
         v.sort();
         v
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inns & Cathedrals (`rules inns-cathedrals`): the segments' modifiers that the values above
+// read (coats of arms, of the base game too; inns; cathedrals). The large meeple's strength is
+// in [`strength`], its deployment in `deploy_figure`.
+
+impl Oracle {
+    /// Coats of arms: the city segments that carry one (a tile with two cities, ic.P, has its
+    /// shield on one of them only).
+    fn shields(&self, f: &OFeature) -> u32 {
+        f.nodes
+            .iter()
+            .filter(|n| self.kind_of(**n).1.modifiers.contains(Modifiers::SHIELD))
+            .count() as u32
+    }
+
+    /// An inn on a road segment or a cathedral in a city segment of the feature.
+    fn inn_or_cathedral(&self, f: &OFeature) -> bool {
+        !f.garden
+            && f.nodes.iter().any(|n| {
+                let m = self.kind_of(*n).1.modifiers;
+                m.contains(Modifiers::INN) || m.contains(Modifiers::CATHEDRAL)
+            })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The River (`rules river`): which placements of a river tile keep the river rules.
+
+impl Oracle {
+    /// The River, naively: the cells beyond every river side that faces an empty cell, with
+    /// the tile there and that side.
+    fn river_ends(&self) -> Vec<((i32, i32), Side)> {
+        let mut out = Vec::new();
+        for &(x, y) in self.board.keys() {
+            for s in Side::ALL {
+                if self.edge(x, y, s) == Some(Edge::River)
+                    && !self.board.contains_key(&across(x, y, s))
+                {
+                    out.push(((x, y), s));
+                }
+            }
+        }
+        out
+    }
+
+    /// How water entering `tile` turned `rot` through side `inlet` turns: the sign of the
+    /// cross product of its heading and its way out (positive: left; 0: straight or none).
+    fn river_turn(tile: TileType, rot: Rotation, inlet: Side) -> i32 {
+        let e = tile.edges(rot);
+        let vec = |s: Side| {
+            let (x, y) = across(0, 0, s);
+            (x, y)
+        };
+        let Some(outlet) = Side::ALL
+            .into_iter()
+            .find(|s| *s != inlet && e[side_index(*s)] == Edge::River)
+        else {
+            return 0;
+        };
+        if e[side_index(inlet)] != Edge::River {
+            return 0;
+        }
+        let (ix, iy) = vec(inlet);
+        let (hx, hy) = (-ix, -iy);
+        let (ox, oy) = vec(outlet);
+        (hx * oy - hy * ox).signum()
+    }
+
+    /// Whether a turn's river tile keeps the river rules: not the spring, no lake yet, on the
+    /// cell beyond an open end, and not turning the same way as the tile at that end.
+    fn river_ok(&self, tile: TileType, x: i32, y: i32, rot: Rotation) -> bool {
+        if tile.token() == "r.A" || self.board.keys().any(|c| self.board[c].0.token() == "r.L") {
+            return false;
+        }
+        self.river_ends().into_iter().any(|((ex, ey), side)| {
+            if across(ex, ey, side) != (x, y) {
+                return false;
+            }
+            let (et, er) = self.board[&(ex, ey)];
+            let e = et.edges(er);
+            let end_in = Side::ALL
+                .into_iter()
+                .find(|s| *s != side && e[side_index(*s)] == Edge::River);
+            let theirs = end_in.map_or(0, |i| Self::river_turn(et, er, i));
+            let ours = Self::river_turn(tile, rot, opposite(side));
+            !(ours != 0 && ours == theirs)
+        })
+    }
+
+    /// Every placement of a river tile that fits and keeps the river rules.
+    fn river_placements(&self, tile: TileType) -> BTreeSet<(i32, i32, usize)> {
+        self.legal_placements(tile)
+            .into_iter()
+            .filter(|&(x, y, r)| self.river_ok(tile, x, y, Rotation::ALL[r]))
+            .collect()
     }
 }
 
