@@ -216,3 +216,25 @@ fn the_puzzle_check_and_solve_search_recalls() {
         "{message}"
     );
 }
+
+#[test]
+fn the_points_puzzle_check_ranks_recalls() {
+    // red's abbot in the garden of Eg at 0,1 (neighbour: D). A U at 1,0 r90 (on D's road) is
+    // its second neighbour: recalling scores 1 + 2 = 3 at once; the plain placement 0 (the
+    // road D–U stays open). U -1,0 r90 is the first cell in order with the same recall.
+    let text = "puzzle\nplayers red blue\nrules abbot\ntile D 0,0\ntile Eg 0,1 r180 red abbot\n\
+                turn red U 1,0 r90\n";
+    let message = not_best(text);
+    assert!(
+        message.contains("U -1,0 r90 recall scores +3 for red, the answer +0"),
+        "{message}"
+    );
+    // the recall itself is a best answer, tied with recalls elsewhere
+    let recall = text.replace("r90\n", "r90 recall\n");
+    let codes: Vec<Code> = analyze(&recall)
+        .diagnostics()
+        .iter()
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(codes, [Code::NotUnique]);
+}
