@@ -36,7 +36,7 @@
   '("title" "note" "players" "rules" "tile" "supply" "score" "turn" "refused"
     "discard" "expect" "end" "variation" "mark" "puzzle" "draws" "bonus" "goods"))
 
-(defconst carc--colours '("red" "blue" "green" "yellow" "black"))
+(defconst carc--colours '("red" "blue" "green" "yellow" "black" "pink"))
 (defconst carc--roles '("knight" "traveller" "traveler" "monk" "farmer"))
 (defconst carc--figures '("large" "abbot" "recall" "builder" "pig")
   "Figures other than the meeple: `large' before a role (Inns & Cathedrals),

@@ -194,7 +194,7 @@ module.exports = grammar({
 
     // ---- tokens ---------------------------------------------------------------------
 
-    colour: $ => choice('red', 'blue', 'green', 'yellow', 'black'),
+    colour: $ => choice('red', 'blue', 'green', 'yellow', 'black', 'pink'),
     role: $ => choice('knight', 'traveller', 'traveler', 'monk', 'farmer'),
     // The large meeple of Inns & Cathedrals, before its role.
     large: $ => 'large',

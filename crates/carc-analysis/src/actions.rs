@@ -35,7 +35,8 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
     out
 }
 
-/// One action per rotation under which the line's tile matches every neighbour.
+/// One action per rotation under which the line's tile matches every neighbour (and, under
+/// `rules river`, makes no U-turn).
 fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
     let LineKind::Statement(statement) = &analysis.parse.lines[line].kind else {
         return Vec::new();
@@ -56,6 +57,8 @@ fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
             Ok(()) => true,
             Err(e) => e.mismatches.is_empty() && !e.occupied,
         })
+        // under `rules river`, a rotation that turns the river back on itself is no fix
+        .filter(|r| !crate::moves::makes_u_turn(&before, tile, pos, *r))
         .map(|r| {
             let word = vocab::rotation_word(r);
             let edit = match written {

@@ -219,10 +219,11 @@ impl Context<'_> {
             .collect()
     }
 
-    /// The players not yet listed, the players' colours first.
+    /// The colours not yet listed, in the notation's order; `pink` only where `rules
+    /// inns-cathedrals` allows it.
     fn colours(&self, listed: &[Color]) -> Vec<CompletionItem> {
-        Color::ALL
-            .iter()
+        let sets = crate::replay::sets_on(&self.analysis.parse);
+        Color::allowed(&sets)
             .filter(|c| !listed.contains(c))
             .map(|c| self.item(c.as_str().to_owned(), None, CompletionKind::Colour))
             .collect()
@@ -301,7 +302,8 @@ impl Context<'_> {
         out
     }
 
-    /// Rotations under which the tile matches every neighbour of the cell.
+    /// Rotations under which the tile matches every neighbour of the cell (and, in a turn
+    /// under `rules river`, makes no U-turn).
     fn rotations(&self, tile: TileType, pos: Pos, turn: bool) -> Vec<CompletionItem> {
         let board = self.board();
         Rotation::ALL
@@ -310,6 +312,7 @@ impl Context<'_> {
                 Ok(()) => true,
                 Err(e) => e.mismatches.is_empty() && !e.occupied && (!turn || !e.not_adjacent),
             })
+            .filter(|r| !turn || !crate::moves::makes_u_turn(&board, tile, pos, **r))
             .map(|r| {
                 let edges = tile.edges(*r);
                 let sides: String = edges.iter().map(|e| e.letter()).collect();

@@ -1,10 +1,11 @@
-//! Hover cards: on a tile, its features and their values; on a meeple, its feature; on a
-//! turn's keyword, what it scored and why; on `end`, the final breakdown.
+//! Hover cards: on a tile, its features and their values (on a discarded tile, its type's
+//! card); on a meeple, its feature; on a turn's keyword, what it scored and why; on `end`,
+//! the final breakdown.
 
 use std::fmt::Write as _;
 
-use carc_notation::{LineKind, Span, StatementKind};
-use carc_rules::{FeatureKind, Game, Pos, Side};
+use carc_notation::{LineKind, RefusedMove, RefusedStmt, Span, StatementKind};
+use carc_rules::{FeatureKind, Game, Pos, Rotation, Side};
 
 use crate::explain;
 use crate::marks_hover;
@@ -97,6 +98,18 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
             Some(Hover {
                 span: statement.keyword,
                 markdown: card,
+            })
+        }
+        // A discarded tile (played or refused) lies on no cell: the card of its type.
+        StatementKind::Discard { tile }
+        | StatementKind::Refused(RefusedStmt {
+            refused: RefusedMove::Discard { tile },
+            ..
+        }) if inside(tile.span) => {
+            let t = carc_rules::TileType::from_token(&tile.value)?;
+            Some(Hover {
+                span: tile.span,
+                markdown: tile_info::tile_card(t, Rotation::R0, pictures),
             })
         }
         StatementKind::Refused(_) if inside(statement.span) => {

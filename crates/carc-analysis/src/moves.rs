@@ -102,6 +102,20 @@ pub(crate) fn move_text(
     out
 }
 
+/// Whether, under `rules river` in `state`, placing `tile` at `pos` turned `rotation` makes
+/// the river turn back on itself (`river-uturn`): no rotation to offer (quick fix, completion).
+pub(crate) fn makes_u_turn(
+    state: &crate::replay::Replay,
+    tile: TileType,
+    pos: Pos,
+    rotation: Rotation,
+) -> bool {
+    state.river
+        && carc_rules::river::river_faults(&state.game, tile, pos, rotation)
+            .iter()
+            .any(|f| matches!(f, carc_rules::river::RiverFault::UTurn { .. }))
+}
+
 /// Whether two rotations of a tile look the same (same edges, same segments on the same places:
 /// a river tile's water counts).
 pub(crate) fn same_look(tile: TileType, a: Rotation, b: Rotation) -> bool {

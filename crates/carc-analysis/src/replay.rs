@@ -159,6 +159,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         explicit_supply: Vec::new(),
         previous_turn: None,
         variations: Vec::new(),
+        colours_off: Vec::new(),
     };
     for (index, line) in parse.lines.iter().enumerate() {
         let past_stop = stop.is_some_and(|s| index > s);
@@ -173,6 +174,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             if past_stop && !is_setup_kind(&statement.kind) && !is_anywhere_kind(&statement.kind) {
                 break;
             }
+            r.check_colours(&statement.kind);
             r.statement(index, statement.keyword, &statement.kind);
         }
     }
@@ -217,7 +219,7 @@ impl Prelude {
             let LineKind::Statement(statement) = &line.kind else {
                 continue;
             };
-            for c in colours_of(&statement.kind) {
+            for c in colours_of(&statement.kind).into_iter().map(|c| c.value) {
                 if !first_use.contains(&c) {
                     first_use.push(c);
                 }
@@ -277,19 +279,19 @@ impl Prelude {
     }
 }
 
-/// Every colour word a statement mentions, in order.
-fn colours_of(kind: &StatementKind) -> Vec<Color> {
-    let amounts = |list: &[Amount]| list.iter().map(|a| a.colour.value).collect::<Vec<_>>();
+/// Every colour word a statement mentions, in order, with its span.
+fn colours_of(kind: &StatementKind) -> Vec<Spanned<Color>> {
+    let amounts = |list: &[Amount]| list.iter().map(|a| a.colour).collect::<Vec<_>>();
     match kind {
-        StatementKind::Players(list) => list.iter().map(|c| c.value).collect(),
-        StatementKind::Tile(tile) => tile.meeples.iter().map(|(c, _)| c.value).collect(),
+        StatementKind::Players(list) => list.clone(),
+        StatementKind::Tile(tile) => tile.meeples.iter().map(|(c, _)| *c).collect(),
         StatementKind::Supply(list)
         | StatementKind::Score(list)
         | StatementKind::ExpectScore(list)
         | StatementKind::ExpectSupply(list) => amounts(list),
-        StatementKind::Goods(goods) | StatementKind::ExpectGoods(goods) => vec![goods.colour.value],
+        StatementKind::Goods(goods) | StatementKind::ExpectGoods(goods) => vec![goods.colour],
         StatementKind::Turn(turn) | StatementKind::Bonus(turn) => {
-            let mut out = vec![turn.colour.value];
+            let mut out = vec![turn.colour];
             if let Some(e) = &turn.expect {
                 out.extend(expectation_colours(e));
             }
@@ -299,15 +301,15 @@ fn colours_of(kind: &StatementKind) -> Vec<Color> {
         StatementKind::Refused(RefusedStmt {
             refused: RefusedMove::Turn(turn),
             ..
-        }) => vec![turn.colour.value],
+        }) => vec![turn.colour],
         _ => Vec::new(),
     }
 }
 
-fn expectation_colours(e: &Expectation) -> Vec<Color> {
+fn expectation_colours(e: &Expectation) -> Vec<Spanned<Color>> {
     match &e.kind {
         ExpectationKind::Nothing => Vec::new(),
-        ExpectationKind::Gains(list) => list.iter().map(|a| a.colour.value).collect(),
+        ExpectationKind::Gains(list) => list.iter().map(|a| a.colour).collect(),
     }
 }
 
@@ -332,6 +334,8 @@ struct Replayer<'a> {
     previous_turn: Option<Color>,
     /// The open `variation` blocks, innermost last, each with the position to return to.
     variations: Vec<VariationStart>,
+    /// The colours of a set that is off already reported (`expansion-off`, once each).
+    colours_off: Vec<Color>,
 }
 
 /// Everything a variation may change and its closing `}` puts back: the main line goes on
@@ -592,6 +596,24 @@ impl Replayer<'_> {
 
     /// Whether `set` is on: the base game always, The Abbot's garden tiles too (legal in every
     /// file, inert without `rules abbot`), the others when `rules` names them.
+    /// `expansion-off` on the first word of each colour of a set that is off (`pink` without
+    /// `rules inns-cathedrals`), once per colour: the colour still plays (its turns are
+    /// replayed and scored), so one missing `rules` word is one diagnostic, not one per line.
+    fn check_colours(&mut self, kind: &StatementKind) {
+        for colour in colours_of(kind) {
+            let c = colour.value;
+            if self.set_on(c.set()) || self.colours_off.contains(&c) {
+                continue;
+            }
+            self.colours_off.push(c);
+            self.report(
+                Code::ExpansionOff,
+                colour.span,
+                messages::expansion_off_colour(c),
+            );
+        }
+    }
+
     fn set_on(&self, set: TileSet) -> bool {
         set_allowed(&self.sets, set)
     }

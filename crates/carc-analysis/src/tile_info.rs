@@ -90,7 +90,7 @@ fn city_count(tile: TileType) -> usize {
         .count()
 }
 
-/// Short words that set a tile apart from its twins: `one city, coat of arms`.
+/// Short words that set a tile apart from its twins: `one city, coat of arms`, `garden`.
 pub fn distinction(tile: TileType) -> String {
     let mut parts = Vec::new();
     let cities = city_count(tile);
@@ -105,6 +105,18 @@ pub fn distinction(tile: TileType) -> String {
     }
     if tile.has_monastery() {
         parts.push("monastery".to_owned());
+    }
+    if tile.has_garden() {
+        parts.push("garden".to_owned());
+    }
+    // no city, monastery or garden (river tiles): a garden missing (`r.G` beside `r.J`), else
+    // what it is (`r.A` the spring, `r.L` the lake)
+    if parts.is_empty() {
+        if twins(tile).iter().any(|t| t.has_garden()) {
+            parts.push("no garden".to_owned());
+        } else {
+            parts.push(tile.name().to_lowercase());
+        }
     }
     parts.join(", ")
 }

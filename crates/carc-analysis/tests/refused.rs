@@ -3,7 +3,7 @@
 //! hand from docs/tiles.md: D r0 shows city N, road E and W, field S; E r0 a city N only.
 
 use carc_analysis::{
-    analyze, board_at_line, hover, render_ascii, render_svg, semantic_tokens, Code, TokenKind,
+    analyze, board_at_line, hover, render_ascii, render_svg, semantic_tokens, Code, Span, TokenKind,
 };
 
 #[path = "support/xml.rs"]
@@ -343,4 +343,34 @@ fn semantic_tokens_class_a_refused_discard() {
             ("Eg", TokenKind::Tile),
         ]
     );
+}
+
+#[test]
+fn hover_on_a_discarded_tile_shows_its_card() {
+    // E as docs/tiles.md gives it: 5 in the box, edges `C F F F` at r0 (a discarded tile
+    // lies on no cell, so its card is the type's, at r0).
+    for line in ["discard E", "refused illegal-discard: discard E"] {
+        let text = format!("{MONASTERIES}{line}\n");
+        let analysis = analyze(&text);
+        let at = text.rfind('E').expect("the tile token");
+        let card = hover(&analysis, at).expect("a card");
+        assert_eq!(card.span, Span::new(at, at + 1), "{line}");
+        assert!(
+            card.markdown.starts_with("**E** · "),
+            "{line}: {}",
+            card.markdown
+        );
+        assert!(card.markdown.contains(" · ×5 · r0"), "{}", card.markdown);
+        assert!(
+            card.markdown.contains("N E S W: `C F F F`"),
+            "{}",
+            card.markdown
+        );
+    }
+    // the keyword of a refused discard still tells the refusal
+    let text = format!("{MONASTERIES}refused illegal-discard: discard E\n");
+    let card = hover(&analyze(&text), text.find("discard").expect("the move"))
+        .expect("a card")
+        .markdown;
+    assert!(card.starts_with("**refused move**"), "{card}");
 }

@@ -212,7 +212,7 @@ Cap
   .r.***
 0 -D-*2*
   ...***
-# city  @ coat of arms  | - road  . field  + monastery  r b g y k meeples (capital: farmer)  *N mark N
+# city  @ coat of arms  | - road  . field  + monastery  r b g y k p meeples (capital: farmer)  *N mark N
 meeples: r red knight at 0,0 N
 mark 1 at 0,1: close it
 mark 2 at 1,0
@@ -698,7 +698,7 @@ fn the_terminal_view_shows_coats_of_arms_and_meeple_roles() {
   .#.
 0 -D-
   ..B
-# city  @ coat of arms  | - road  . field  + monastery  r b g y k meeples (capital: farmer)  *N mark N
+# city  @ coat of arms  | - road  . field  + monastery  r b g y k p meeples (capital: farmer)  *N mark N
 meeples: B blue farmer at 0,0 SE · r red knight at 0,1 S
 red 0 (supply 6) · blue 0 (supply 6)
 ";
@@ -729,4 +729,149 @@ fn tile_labels_keep_clear_of_the_coat_of_arms() {
             "{rotation:?}: plate {px},{py} {w}x{h}, shield at {p:?}"
         );
     }
+}
+
+/// The elements of class `class` with all their attributes.
+fn elements_of<'a>(elements: &'a [Element], class: &str) -> Vec<&'a BTreeMap<String, String>> {
+    elements
+        .iter()
+        .filter(|e| e.attrs.get("class").map(String::as_str) == Some(class))
+        .map(|e| &e.attrs)
+        .collect()
+}
+
+/// Where the tile `letter` lies in the picture: its translation.
+fn tile_origin(elements: &[Element], letter: &str) -> Vec<f64> {
+    let tile = elements_of(elements, "tile")
+        .into_iter()
+        .find(|t| t["data-letter"] == letter)
+        .unwrap_or_else(|| panic!("no {letter}"));
+    numbers(&tile["transform"])
+}
+
+/// The numbers of an SVG path or transform, in order.
+fn numbers(text: &str) -> Vec<f64> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
+#[test]
+fn a_city_wall_into_a_corner_is_drawn_to_that_corner() {
+    // ic.G (docs/tiles.md): a city cap N whose wall runs into the SE corner at r0, splitting
+    // it into ESE (with NE) and SSE (with SW, NW). Turned r90 the split corner is SW. E, the
+    // plain cap, has no such wall.
+    let ic_g = carc_rules::TileType::from_token("ic.G").expect("ic.G");
+    let e = carc_rules::TileType::from_token("E").expect("E");
+    use carc_rules::Rotation::{R0, R90};
+    let svg = carc_analysis::render_tiles_svg(&[(ic_g, R0), (ic_g, R90), (e, R0)], 3);
+    let elements = parse_xml(&svg).expect("well-formed");
+    let walls = elements_of(&elements, "wall");
+    let corners: Vec<&str> = walls.iter().map(|w| w["data-corner"].as_str()).collect();
+    assert_eq!(corners, ["SE", "SW"]);
+    // each wall ends on its corner point: SE is (100, 100) of the tile, SW (0, 100)
+    let ends: Vec<Vec<f64>> = walls
+        .iter()
+        .map(|w| numbers(&w["d"]).split_off(4))
+        .collect();
+    assert_eq!(ends, [vec![100.0, 100.0], vec![0.0, 100.0]]);
+    // a farmer on ESE stands east of the wall, one on SSE west of it: the wall leaves the
+    // cap at its lowest point (50,27) and bends through (55,55) to (100,100), so at the
+    // farmers' heights it lies between them
+    // the wall's x at height y, from its quadratic curve
+    let wall_x = |y: f64| {
+        // y(t) = (1-t)²·27 + 2t(1-t)·55 + t²·100 is increasing: bisect for t
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for _ in 0..50 {
+            let t = (lo + hi) / 2.0;
+            let yt = (1.0 - t).powi(2) * 27.0 + 2.0 * t * (1.0 - t) * 55.0 + t * t * 100.0;
+            if yt < y {
+                lo = t;
+            } else {
+                hi = t;
+            }
+        }
+        let t = lo;
+        (1.0 - t).powi(2) * 50.0 + 2.0 * t * (1.0 - t) * 55.0 + t * t * 100.0
+    };
+    // east of the wall (+1) or west (-1), a farmer's whole drawing (13 units) clear of it
+    for (half, east) in [("ESE", 1.0), ("SSE", -1.0)] {
+        let text =
+            format!("rules inns-cathedrals\nplayers red blue\ntile ic.G 0,0 red farmer {half}\n");
+        let (_, elements) = end_picture(&text);
+        let farmer = numbers(&elements_of(&elements, "meeple")[0]["transform"]);
+        let origin = tile_origin(&elements, "ic.G");
+        let (x, y) = (farmer[0] - origin[0], farmer[1] - origin[1]);
+        assert!(
+            east * (x - wall_x(y)) >= 13.0,
+            "{half} at {x},{y}, the wall at x {}",
+            wall_x(y)
+        );
+    }
+}
+
+#[test]
+fn the_abbot_is_a_figure_of_its_own_and_stands_in_its_garden() {
+    // red's abbot in r.J's garden (The Abbot, The River), blue's monk on B's monastery
+    let text = "rules river abbot\nplayers red blue\ntile r.A 0,0\ntile r.J 1,0 red abbot\ntile B 0,1 blue monk\n";
+    let (_, elements) = end_picture(text);
+    let figures = elements_of(&elements, "meeple");
+    assert_eq!(figures.len(), 2);
+    let abbot = figures
+        .iter()
+        .find(|m| m["data-colour"] == "red")
+        .expect("red's abbot");
+    let monk = figures
+        .iter()
+        .find(|m| m["data-colour"] == "blue")
+        .expect("blue's monk");
+    assert_eq!(abbot.get("data-figure").map(String::as_str), Some("abbot"));
+    assert_ne!(abbot["d"], monk["d"], "the abbot is drawn like a meeple");
+    // it stands on r.J's garden: within the garden's plot (30 × 24 about its point)
+    let garden = elements_of(&elements, "garden");
+    assert_eq!(garden.len(), 1);
+    let g = numbers(&garden[0]["transform"]);
+    let origin = tile_origin(&elements, "r.J");
+    let a = numbers(&abbot["transform"]);
+    let (dx, dy) = (a[0] - origin[0] - g[0], a[1] - origin[1] - g[1]);
+    assert!(
+        dx.abs() <= 15.0 && dy.abs() <= 12.0,
+        "abbot {dx},{dy} from the garden"
+    );
+    // and hover tells r.J from r.G, the same curve without a garden
+    let at = text.find("r.J").expect("r.J");
+    let card = hover(&analyze(text), at).expect("a card").markdown;
+    assert!(
+        card.contains("Same edges as r.G (no garden); r.J has garden."),
+        "{card}"
+    );
+}
+
+#[test]
+fn the_monastery_of_r_h_stands_on_the_bank_clear_of_the_water() {
+    // r.H at r0 (docs/tiles.md: F I R I, a monastery and a road S): the river runs W to E,
+    // the road comes from the south. The water bows north (its course never south of the
+    // side midpoints), the monastery stands south of the middle, the monk beside it.
+    let text = "rules river\nplayers red blue\ntile r.A 0,0\ntile r.H 1,0 red monk\n";
+    let (svg, elements) = end_picture(text);
+    let rivers = elements_of(&elements, "river");
+    // the spring's and r.H's water; r.H's is the second
+    let course = numbers(&rivers[1]["d"]);
+    let ys: Vec<f64> = course.iter().skip(1).step_by(2).copied().collect();
+    assert!(ys.iter().all(|&y| y <= 50.0), "{course:?}");
+    assert!(
+        ys.iter().any(|&y| y <= 30.0),
+        "the water does not bow: {course:?}"
+    );
+    // the monastery (24 × 33 about the middle, roof at y 31) moved south of the water
+    assert!(
+        svg.contains(r#"<g transform="translate(0,12)"><g class="monastery">"#),
+        "{svg}"
+    );
+    let origin = tile_origin(&elements, "r.H");
+    let monk = numbers(&elements_of(&elements, "meeple")[0]["transform"]);
+    assert!(
+        monk[1] - origin[1] > 50.0,
+        "the monk stands in the water: {monk:?}"
+    );
 }

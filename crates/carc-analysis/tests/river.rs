@@ -1,8 +1,10 @@
 //! `rules river` in the analysis: completion offers The River's tiles only when it is on,
 //! hover tells where the river goes on and which way it last turned, `carc moves` lists only
-//! the moves that continue the river.
+//! the moves that continue the river, the rotate fix offers no U-turn.
 
-use carc_analysis::{analyze, completions, hover, moves, Code, Severity};
+use carc_analysis::{
+    analyze, code_actions, completions, hover, moves, Code, CompletionKind, Severity, Span,
+};
 
 const OPENING: &str =
     "rules river\nplayers red blue\ntile r.A 0,0\ntile r.D 1,0\nturn red r.G 2,0\n";
@@ -185,4 +187,41 @@ fn the_whole_river_scores_by_hand() {
         "{:?}",
         analysis.diagnostics()
     );
+}
+
+#[test]
+fn the_rotate_fix_offers_no_rotation_that_makes_a_u_turn() {
+    // The river flows east from the spring, r.G at 2,0 turns it south (a right turn). r.J
+    // (edges F F I I at r0) at 2,-1 r0 shows a field north, against the water: edge-mismatch.
+    // Two rotations put water north and nothing against a neighbour: r90 (water N and W:
+    // flowing south it leaves west, right again: river-uturn) and r180 (water N and E: it
+    // leaves east, a left turn: legal). Only r180 is offered.
+    let text = format!("{OPENING}turn blue r.J 2,-1\n");
+    let analysis = analyze(&text);
+    let codes: Vec<Code> = analysis.diagnostics().iter().map(|d| d.code).collect();
+    assert!(codes.contains(&Code::EdgeMismatch), "{codes:?}");
+    let offered: Vec<String> = code_actions(&analysis, Span::new(0, text.len()))
+        .iter()
+        .filter(|a| a.title.starts_with("Turn the tile"))
+        .map(|a| a.edits[0].new_text.clone())
+        .collect();
+    assert_eq!(offered, [" r180"]);
+    // and r180 checks clean, r90 is the U-turn
+    let fixed = analyze(&format!("{OPENING}turn blue r.J 2,-1 r180\n"));
+    assert!(fixed.diagnostics().is_empty(), "{:?}", fixed.diagnostics());
+    let uturn = analyze(&format!("{OPENING}turn blue r.J 2,-1 r90\n"));
+    let codes: Vec<Code> = uturn.diagnostics().iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::RiverUturn]);
+}
+
+#[test]
+fn completion_offers_no_rotation_that_makes_a_u_turn() {
+    // as for the quick fix above: r.J at 2,-1 fits r90 and r180; r90 is the U-turn
+    let text = format!("{OPENING}turn blue r.J 2,-1 ");
+    let rotations: Vec<String> = completions(&analyze(&text), text.len())
+        .into_iter()
+        .filter(|i| i.kind == CompletionKind::Rotation)
+        .map(|i| i.label)
+        .collect();
+    assert_eq!(rotations, ["r180"]);
 }

@@ -456,12 +456,12 @@ fn error_bad_colour() {
         error("players red, blue, purple"),
         (
             "purple".into(),
-            "expected a colour: red, blue, green, yellow or black (found `purple`)".into()
+            "expected a colour: red, blue, green, yellow, black or pink (found `purple`)".into()
         )
     );
     assert_eq!(
         error("turn Red E 0,1").1,
-        "expected a colour: red, blue, green, yellow or black (found `Red`; did you mean `red`?)"
+        "expected a colour: red, blue, green, yellow, black or pink (found `Red`; did you mean `red`?)"
     );
 }
 
@@ -494,7 +494,7 @@ fn error_missing_argument_points_after_the_last_word() {
     );
     assert_eq!(
         error("players").1,
-        "expected a colour: red, blue, green, yellow or black (found nothing)"
+        "expected a colour: red, blue, green, yellow, black or pink (found nothing)"
     );
     assert_eq!(
         error("discard").1,
@@ -551,7 +551,7 @@ fn error_role_place_and_rules_option() {
         (
             "X".into(),
             // After a role, a place or the next meeple's colour may follow.
-            "expected a colour (red, blue, green, yellow, black) or a place (N, E, S, W, NE, SE, SW, NW) (found `X`)".into()
+            "expected a colour (red, blue, green, yellow, black, pink) or a place (N, E, S, W, NE, SE, SW, NW) (found `X`)".into()
         )
     );
     assert_eq!(
@@ -590,7 +590,7 @@ fn error_expectations() {
         error("end => red +1,"),
         (
             "".into(),
-            "expected a colour: red, blue, green, yellow or black (found nothing)".into()
+            "expected a colour: red, blue, green, yellow, black or pink (found nothing)".into()
         )
     );
 }
@@ -601,7 +601,7 @@ fn error_trailing_junk() {
         error("tile D 0,0 red knight N junk"),
         (
             "junk".into(),
-            "expected a colour: red, blue, green, yellow or black (found `junk`)".into()
+            "expected a colour: red, blue, green, yellow, black or pink (found `junk`)".into()
         )
     );
     assert_eq!(error(r#"title "a" "b""#).0, "\"b\"");

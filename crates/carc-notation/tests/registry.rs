@@ -101,6 +101,15 @@ fn every_editor_grammar_knows_every_option() {
 }
 
 #[test]
+fn every_grammar_knows_every_colour() {
+    // the six colour words of carc-rules' `Color`, pink (Inns & Cathedrals) included
+    assert!(carc_rules::Color::WORDS.contains(&"pink"));
+    let mut paths = EDITOR_GRAMMARS.to_vec();
+    paths.extend(["grammar/carc.pest", "grammar/tree-sitter-carc/grammar.js"]);
+    assert_named(&paths, &carc_rules::Color::WORDS, "colour");
+}
+
+#[test]
 fn every_editor_grammar_knows_every_statement_keyword() {
     let words: Vec<&str> = KEYWORDS.iter().map(|k| k.word).collect();
     assert_named(&EDITOR_GRAMMARS, &words, "statement keyword");

@@ -160,7 +160,8 @@ impl Sim {
         Sim::with_sets(seed, players, farmers, &[TileSet::River])
     }
 
-    /// A new game for `players` colours (clamped to 1..=5, taken in [`Color::ALL`] order) with
+    /// A new game for `players` colours (clamped to 1..=5, or 1..=6 with Inns & Cathedrals in
+    /// [`Sim::with_sets`]: its sixth colour, pink; taken in [`Color::ALL`] order) with
     /// farmers on or off, seeded by `seed`, with the start tile already placed.
     pub fn new(seed: u64, players: usize, farmers: bool) -> Sim {
         Sim::with_boxes(seed, players, farmers, 1)
@@ -188,10 +189,11 @@ impl Sim {
 
     /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals): their
     /// tiles in the deck ([`deck_with_sets`]) and their figures among the random choices (the
-    /// large meeple, the abbot, recalling the abbot). With [`TileSet::River`] among them the
-    /// game opens with the river as [`Sim::with_river`] does (`rules river abbot
-    /// inns-cathedrals`: the spring, the river, the lake, then the other tiles shuffled
-    /// together); the river tiles' turns choose figures like the others.
+    /// large meeple, the abbot, recalling the abbot); with Inns & Cathedrals up to six players,
+    /// the sixth pink. With [`TileSet::River`] among them the game opens with the river as
+    /// [`Sim::with_river`] does (`rules river abbot inns-cathedrals`: the spring, the river,
+    /// the lake, then the other tiles shuffled together); the river tiles' turns choose figures
+    /// like the others.
     pub fn with_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> Sim {
         let mut sim = Sim::new(seed, players, farmers);
         let (river, others): (Vec<TileSet>, Vec<TileSet>) =
@@ -217,9 +219,9 @@ impl Sim {
 
     /// Start a new game in place (same as [`Sim::new`], keeping allocations).
     pub fn reset(&mut self, seed: u64, players: usize, farmers: bool) {
-        let n = players.clamp(1, 5);
         self.players.clear();
-        self.players.extend_from_slice(&Color::ALL[..n]);
+        self.players
+            .extend(Color::allowed(&self.sets).take(players.max(1)));
         let config = Config {
             players: self.players.clone(),
             farmers,
@@ -481,7 +483,7 @@ pub fn simulate_river(seed: u64, players: usize, farmers: bool) -> GameRecord {
     record(Sim::with_river(seed, players, farmers), seed, usize::MAX)
 }
 
-/// A seeded random full game with `players` colours (clamped to 1..=5).
+/// A seeded random full game with `players` colours (clamped to 1..=5; see [`Sim::new`]).
 pub fn simulate(seed: u64, players: usize, farmers: bool) -> GameRecord {
     simulate_boxes(seed, players, farmers, 1, usize::MAX)
 }

@@ -297,11 +297,13 @@ pub enum Color {
     Yellow,
     /// Black.
     Black,
+    /// Pink: the sixth colour, of Inns & Cathedrals (see [`Color::set`]).
+    Pink,
 }
 
 impl Color {
     /// How many colours there are: the size of every table indexed by [`Color::index`].
-    pub const COUNT: usize = 5;
+    pub const COUNT: usize = 6;
 
     /// The colours, in the order of the notation's lists.
     pub const ALL: [Color; Color::COUNT] = [
@@ -310,6 +312,7 @@ impl Color {
         Color::Green,
         Color::Yellow,
         Color::Black,
+        Color::Pink,
     ];
 
     /// Index `0..Color::COUNT` in the order of [`Color::ALL`].
@@ -319,11 +322,29 @@ impl Color {
 
     /// The colour words of the notation, in the order of [`Color::ALL`]: the one list every
     /// crate parses, completes and prints colours with.
-    pub const WORDS: [&'static str; Color::COUNT] = ["red", "blue", "green", "yellow", "black"];
+    pub const WORDS: [&'static str; Color::COUNT] =
+        ["red", "blue", "green", "yellow", "black", "pink"];
 
-    /// Lower-case word: `red`, `blue`, `green`, `yellow`, `black`.
+    /// Lower-case word: `red`, `blue`, `green`, `yellow`, `black`, `pink`.
     pub const fn as_str(self) -> &'static str {
         Color::WORDS[self.index()]
+    }
+
+    /// The set whose box holds this colour's figures: the base game for the first five,
+    /// Inns & Cathedrals for `pink` (a game with pink needs `rules inns-cathedrals`).
+    pub const fn set(self) -> TileSet {
+        match self {
+            Color::Pink => TileSet::InnsCathedrals,
+            _ => TileSet::Base,
+        }
+    }
+
+    /// The colours a game with the sets `sets` may use, in [`Color::ALL`] order: the five of
+    /// the base game, and pink with Inns & Cathedrals.
+    pub fn allowed(sets: &[TileSet]) -> impl Iterator<Item = Color> + '_ {
+        Color::ALL
+            .into_iter()
+            .filter(|c| c.set() == TileSet::Base || sets.contains(&c.set()))
     }
 
     /// The colour of a lower-case word (`"red"` …).

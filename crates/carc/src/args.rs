@@ -37,7 +37,10 @@ pub enum Format {
 /// `-h` among them, prints the usage and ends the process with status 0 instead.
 pub fn parse(args: &[String], spec: &Spec) -> Result<Parsed, String> {
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{}\n(`carc help` lists every command)", spec.usage);
+        crate::output::println(&format!(
+            "{}\n(`carc help` lists every command)",
+            spec.usage
+        ));
         std::process::exit(0);
     }
     let mut parsed = Parsed::default();

@@ -90,7 +90,7 @@ pub fn render(args: &[String]) -> Result<ExitCode, String> {
         carc_analysis::render_svg(&board)
     };
     match &args.output {
-        None => print!("{picture}"),
+        None => crate::output::print(&picture),
         Some(path) => std::fs::write(path, picture)
             .map_err(|e| SourceError::Write(path.clone(), e).to_string())?,
     }

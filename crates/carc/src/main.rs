@@ -7,6 +7,7 @@ mod export;
 mod files;
 mod lsp;
 mod moves;
+mod output;
 mod puzzle;
 mod report;
 mod solve;
@@ -71,11 +72,11 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         "tiles" => tiles::tiles(rest),
         "lsp" => lsp::lsp(rest),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            output::println(USAGE);
             Ok(ExitCode::SUCCESS)
         }
         "--version" | "-V" => {
-            println!("carc {}", env!("CARGO_PKG_VERSION"));
+            output::println(&format!("carc {}", env!("CARGO_PKG_VERSION")));
             Ok(ExitCode::SUCCESS)
         }
         other => Err(format!("unknown command `{other}`\n{USAGE}")),
@@ -115,8 +116,8 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
         }
     }
     match format {
-        Format::Human => print!("{}", report.human()),
-        Format::Json => println!("{}", report.json()),
+        Format::Human => output::print(report.human()),
+        Format::Json => output::println(&report.json()),
     }
     if format == Format::Human {
         eprintln!("{}", report.summary());
@@ -157,7 +158,7 @@ fn fmt(args: &[String]) -> Result<ExitCode, String> {
         }
         changed += 1;
         if check_only {
-            println!("{}", path.display());
+            output::println(&path.display().to_string());
         } else if let Err(err) = std::fs::write(path, formatted) {
             io_failed = true;
             eprintln!("carc: {}", SourceError::Write(path.clone(), err));

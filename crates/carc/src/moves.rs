@@ -52,8 +52,8 @@ pub fn moves(args: &[String]) -> Result<ExitCode, String> {
     let list = carc_analysis::moves(&analysis, &args.tile, args.line.map(|n| n - 1))
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     match args.format {
-        Format::Human => print!("{}", human(&list, args.line)),
-        Format::Json => println!("{}", json_array(&list)),
+        Format::Human => crate::output::print(&human(&list, args.line)),
+        Format::Json => crate::output::println(&json_array(&list)),
     }
     Ok(ExitCode::SUCCESS)
 }

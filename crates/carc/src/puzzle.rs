@@ -65,13 +65,13 @@ pub fn puzzle(args: &[String]) -> Result<ExitCode, String> {
     for p in &puzzles {
         let path = dir.join(&p.name);
         match std::fs::write(&path, &p.text) {
-            Ok(()) => println!(
+            Ok(()) => crate::output::println(&format!(
                 "{}: {} is worth {:+}, the greedy move {:+}",
                 path.display(),
                 p.answer,
                 p.value,
                 p.greedy
-            ),
+            )),
             Err(e) => {
                 failed = true;
                 eprintln!("carc: {}", SourceError::Write(path.clone(), e));

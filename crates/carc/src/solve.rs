@@ -62,8 +62,7 @@ pub fn solve(args: &[String]) -> Result<ExitCode, String> {
         Format::Human => human(&solved),
         Format::Json => format!("{}\n", json_object(&solved)),
     };
-    // a closed pipe (`| head`) is not an error worth a panic
-    let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes());
+    crate::output::print(&text);
     Ok(ExitCode::SUCCESS)
 }
 

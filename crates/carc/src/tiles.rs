@@ -53,7 +53,7 @@ pub fn tiles(args: &[String]) -> Result<ExitCode, String> {
             render_tiles_svg(&all, 4)
         }
     };
-    print!("{out}");
+    crate::output::print(&out);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -240,7 +240,7 @@ const OUTRO: &str = "\
 - A drawn tile that fits nowhere on the board (no cell, no rotation) is removed from play
   (`discard T`) and another is drawn; a tile that fits somewhere cannot be discarded.
 - Each player has 7 meeples (the eighth marks the score); the colours are red, blue, green,
-  yellow and black, for 2 to 5 players.
+  yellow and black, for 2 to 5 players; Inns & Cathedrals adds pink, for up to 6.
 ";
 
 /// `docs/tiles.md`.
@@ -351,7 +351,7 @@ fn docs(dir: &Path, check: bool) -> Result<ExitCode, String> {
         }
     }
     for path in &stale {
-        println!("{}", path.display());
+        crate::output::println(&path.display().to_string());
     }
     if check && !stale.is_empty() {
         eprintln!(

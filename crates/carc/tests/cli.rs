@@ -365,3 +365,37 @@ fn puzzle_gen_writes_puzzles_that_check_clean() {
         assert!(answer.ends_with(first), "{answer} / {first}");
     }
 }
+
+/// A reader that closed its end of the pipe before the command wrote (`carc moves FILE D |
+/// head -1` once `head` has its line): the command stops quietly, status 0, nothing on stderr
+/// (Rust's `print!` panics there, status 101). The pipe's reading end is closed before the
+/// command starts, so its first write fails every time.
+#[test]
+fn a_closed_output_pipe_ends_commands_quietly() {
+    let lesson = repo_root().join("examples/city-cap.carc");
+    let lesson = lesson.to_str().expect("a UTF-8 path");
+    let commands: [&[&str]; 6] = [
+        &["moves", lesson, "D"],
+        &["moves", lesson, "D", "--format", "json"],
+        &["tiles"],
+        &["tiles", "--svg"],
+        &["render", "--ascii", lesson],
+        &["check", "--format", "json", lesson],
+    ];
+    for args in commands {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let output = Command::new(env!("CARGO_BIN_EXE_carc"))
+            .args(args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("carc runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "carc {args:?}: {stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "carc {args:?}: {stderr}"
+        );
+    }
+}

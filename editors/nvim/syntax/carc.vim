@@ -14,7 +14,7 @@ syntax match carcStatement "^\s*\zs\%(title\|note\|players\|rules\|tile\|supply\
 syntax match carcStatement "\%(^\s*expect\s\+\)\@<=\%(score\|supply\|goods\)\>"
 syntax match carcBrace "[{}]"
 
-syntax keyword carcColour red blue green yellow black
+syntax keyword carcColour red blue green yellow black pink
 syntax keyword carcRole knight traveller traveler monk farmer large abbot recall builder pig
 " The goods of Traders & Builders (`goods red wine 2`).
 syntax keyword carcConstant wine grain cloth

@@ -137,7 +137,7 @@ def comment(rng: random.Random) -> str:
     return rng.choice(["#", "# a comment", "#x", '# "quoted', "# é → 3"])
 
 
-COLOUR = pick("red", "blue", "green", "yellow", "black")
+COLOUR = pick("red", "blue", "green", "yellow", "black", "pink")
 ROLE = pick("knight", "traveller", "traveler", "monk", "farmer")
 PLACE = pick(
     "N", "E", "S", "W", "NE", "SE", "SW", "NW", "NNE", "ESE", "SSW", "WNW", "NNW", "inner"

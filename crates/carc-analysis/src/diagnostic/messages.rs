@@ -445,6 +445,18 @@ pub fn expansion_off_tile(tile: TileType) -> String {
     )
 }
 
+/// A colour of a set that is off (`pink` without `rules inns-cathedrals`), on its first word:
+/// ``"`pink` is the sixth colour of Inns & Cathedrals; add `rules inns-cathedrals` to use it
+/// (its turns still count)"``.
+pub fn expansion_off_colour(colour: Color) -> String {
+    let set = colour.set();
+    format!(
+        "`{colour}` is the sixth colour of {}; add `rules {}` to use it (its turns still count)",
+        set_name(set),
+        set.as_str()
+    )
+}
+
 /// The abbot without `rules abbot`.
 pub const EXPANSION_OFF_ABBOT: &str =
     "the abbot is a figure of The Abbot; add `rules abbot` to use it (it is not deployed)";

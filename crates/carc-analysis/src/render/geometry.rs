@@ -1,7 +1,9 @@
 //! Geometry shared by both views: the cells a picture shows, city shapes, road and river
 //! courses, and where a meeple stands on its tile.
 
-use carc_rules::{Corner, Place, Role, Rotation, Side, TileType};
+use carc_rules::{Corner, FeatureKind, Place, Role, Rotation, Side, TileType};
+
+use super::river;
 
 use super::Board;
 
@@ -180,6 +182,44 @@ fn side_mid(side: Side) -> (f64, f64) {
     }
 }
 
+/// Where a tile's garden lies (y down): in its first field corner, a third of the way
+/// towards the centre (clear of a city's edge), or in the middle of an inner field.
+pub(super) fn garden_point(tile: TileType, rotation: Rotation) -> (f64, f64) {
+    let corner = tile
+        .segments(rotation)
+        .filter(|s| s.kind == FeatureKind::Field)
+        .find_map(|s| s.places.corners().next());
+    match corner {
+        Some(c) => {
+            let (x, y) = meeple_point(tile, rotation, Role::Farmer, Place::Corner(c));
+            (x + (50.0 - x) / 3.0, y + (50.0 - y) / 3.0)
+        }
+        None => (50.0, 50.0),
+    }
+}
+
+/// The corner point of the tile (y down): `NE` is `(100, 0)`.
+pub(super) fn corner_point(corner: Corner) -> (f64, f64) {
+    match corner {
+        Corner::NE => (100.0, 0.0),
+        Corner::SE => (100.0, 100.0),
+        Corner::SW => (0.0, 100.0),
+        Corner::NW => (0.0, 0.0),
+    }
+}
+
+/// The points of a city shape's inner edge (before turning) that face the fields: where a
+/// wall running into a corner leaves the city (`ic.G`).
+pub(super) fn city_edge_points(shape: CityShape) -> &'static [(f64, f64)] {
+    match shape {
+        CityShape::Cap => &[(50.0, 27.0)],
+        CityShape::Across => &[(50.0, 22.5), (50.0, 77.5)],
+        CityShape::Corner => &[(42.5, 42.5)],
+        CityShape::Three => &[(50.0, 74.5)],
+        CityShape::Four => &[],
+    }
+}
+
 /// Where a meeple stands on its tile (y down).
 pub(super) fn meeple_point(
     tile: TileType,
@@ -188,17 +228,35 @@ pub(super) fn meeple_point(
     place: Place,
 ) -> (f64, f64) {
     match place {
+        // a monk beside its monastery, clear of a river bowing round it (`r.H`)
+        Place::Centre if tile.has_monastery() => match river::bank(tile, rotation) {
+            Some(bank) => turn_point((76.0, 72.0), bank.index()),
+            None => (76.0, 62.0),
+        },
+        // the abbot in its garden, in front of the bushes
+        Place::Centre if tile.has_garden() => {
+            let (x, y) = garden_point(tile, rotation);
+            (x + 10.0, y + 7.0)
+        }
         Place::Centre => (76.0, 62.0),
         // the inner field: below the middle of the tile
         Place::Inner => (50.0, 68.0),
-        // a half-side: its corner's point, moved towards the half's side
+        // a half-side: its corner's point, moved towards the half's side; where a wall splits
+        // the corner (`ic.G`), also along that side away from the corner, clear of the wall
         Place::Half(h) => {
             let (x, y) = meeple_point(tile, rotation, role, Place::Corner(h.corner()));
+            let (toward, along) = if tile.corner_split(rotation, h.corner()).is_some() {
+                (8.0, 14.0)
+            } else {
+                (10.0, 0.0)
+            };
+            let (cx, cy) = corner_point(h.corner());
+            let (ax, ay) = ((50.0 - cx).signum() * along, (50.0 - cy).signum() * along);
             match h.side() {
-                Side::N => (x, y - 10.0),
-                Side::S => (x, y + 10.0),
-                Side::E => (x + 10.0, y),
-                Side::W => (x - 10.0, y),
+                Side::N => (x + ax, y - toward),
+                Side::S => (x + ax, y + toward),
+                Side::E => (x + toward, y + ay),
+                Side::W => (x - toward, y + ay),
             }
         }
         Place::Side(side) => {

@@ -1,6 +1,7 @@
 //! The River in pictures: the water of a river tile, blue, drawn over the roads (a road end
 //! stops at the bank) and under cities and monasteries, with a bridge where a road crosses
-//! it (`r.K`). A spring is a pool the water leaves from, the lake a wide pool it ends in.
+//! it (`r.K`). A spring is a pool the water leaves from, the lake a wide pool it ends in. On a
+//! tile with a monastery (`r.H`) the water bows round the far side, the monastery on its bank.
 //!
 //! Tile coordinates as in the parent module: a 100-unit square, y down.
 
@@ -8,7 +9,7 @@ use std::fmt::Write as _;
 
 use carc_rules::{Edge, FeatureKind, Rotation, Side, TileType};
 
-use super::geometry::course_path;
+use super::geometry::{course_path, turn_point};
 
 /// The water's colour and its banks'.
 const WATER: &str = "#4a90d9";
@@ -22,11 +23,54 @@ fn water_sides(tile: TileType, rotation: Rotation) -> Vec<Side> {
         .collect()
 }
 
+/// The bank a straight river bows towards on a tile that also holds a monastery (`r.H`): the
+/// field side across the water, so that the monastery stands clear of the water on the other
+/// bank, by its road. `None` on any other tile.
+pub(super) fn bank(tile: TileType, rotation: Rotation) -> Option<Side> {
+    if !tile.has_monastery() {
+        return None;
+    }
+    let sides = water_sides(tile, rotation);
+    let [a, b] = sides.as_slice() else {
+        return None;
+    };
+    if a.opposite() != *b {
+        return None;
+    }
+    Side::ALL
+        .into_iter()
+        .find(|s| !sides.contains(s) && tile.edge(rotation, *s) == Edge::Field)
+}
+
+/// The water's course bowed towards `bank`: from one side's midpoint round the far side of the
+/// tile to the other's (canonically W to E bowing north, then turned).
+fn bowed_path(bank: Side) -> String {
+    let q = bank.index();
+    let p = |x: f64, y: f64| {
+        let (x, y) = turn_point((x, y), q);
+        format!("{x},{y}")
+    };
+    format!(
+        "M{} C{} {} {} C{} {} {}",
+        p(0.0, 50.0),
+        p(30.0, 50.0),
+        p(28.0, 24.0),
+        p(50.0, 24.0),
+        p(72.0, 24.0),
+        p(70.0, 50.0),
+        p(100.0, 50.0)
+    )
+}
+
 /// Draws the water of `tile` turned by `rotation` (nothing for a land tile), then a bridge
 /// for each road that crosses it. Called after the roads, before cities and the monastery.
 pub(super) fn water_svg(out: &mut String, tile: TileType, rotation: Rotation) {
     let sides = water_sides(tile, rotation);
-    let Some(d) = course_path(&sides) else {
+    let course = match bank(tile, rotation) {
+        Some(bank) => Some(bowed_path(bank)),
+        None => course_path(&sides),
+    };
+    let Some(d) = course else {
         return;
     };
     let _ = writeln!(

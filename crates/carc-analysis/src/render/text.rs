@@ -11,7 +11,7 @@ use crate::vocab::role_word;
 
 /// A compact terminal view: each tile is 3×3 characters (`#` city, `@` a city with a coat of
 /// arms, `|`/`-` road, `.` field, `+` monastery, the tile letter in the middle), meeples are
-/// the initial of their colour (`r b g y k`, a capital for a farmer) at their place, a
+/// the initial of their colour (`r b g y k p`, a capital for a farmer) at their place, a
 /// marked empty cell is `*` with its number; coordinates along the top and left. Under the
 /// board: a line explaining these glyphs, each meeple with its role, the marks, the glyphs
 /// of the turns and the players.
@@ -118,7 +118,7 @@ pub fn render_ascii(board: &Board) -> String {
 
 /// The line under a terminal view that explains its characters.
 const ASCII_LEGEND: &str = "# city  @ coat of arms  | - road  . field  + monastery  \
-r b g y k meeples (capital: farmer)  *N mark N";
+r b g y k p meeples (capital: farmer)  *N mark N";
 
 /// A meeple's character: its colour's initial, a capital for a farmer (who lies down).
 fn meeple_char(m: &BoardMeeple) -> char {
@@ -209,7 +209,7 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
     cell
 }
 
-/// `r b g y k`: the lower-case initial of a colour (`k` for black).
+/// `r b g y k p`: the lower-case initial of a colour (`k` for black).
 fn colour_initial(c: Color) -> char {
     match c {
         Color::Red => 'r',
@@ -217,5 +217,6 @@ fn colour_initial(c: Color) -> char {
         Color::Green => 'g',
         Color::Yellow => 'y',
         Color::Black => 'k',
+        Color::Pink => 'p',
     }
 }

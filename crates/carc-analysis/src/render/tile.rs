@@ -3,10 +3,13 @@
 
 use std::fmt::Write as _;
 
-use carc_rules::{Color, FeatureKind, Figure, Modifiers, Place, Pos, Role, Rotation, TileType};
+use carc_rules::{
+    Color, Corner, FeatureKind, Figure, Modifiers, Pos, Role, Rotation, SegmentDef, TileType,
+};
 
 use super::geometry::{
-    city_shape, course_path, meeple_point, shield_point, sides_of, turn_point, CityShape, TILE,
+    city_edge_points, city_shape, corner_point, course_path, garden_point, meeple_point,
+    shield_point, sides_of, turn_point, CityShape, TILE,
 };
 use super::measure::text_width;
 use super::river;
@@ -24,6 +27,13 @@ L10,-1.5 C12,-0.5 12,3 9.5,3 L5.5,3 L8.5,10 C9,11.5 8,12 6.5,12 L2.5,12 L0,7 L-2
 L-6.5,12 C-8,12 -9,11.5 -8.5,10 L-5.5,3 L-9.5,3 C-12,3 -12,-0.5 -10,-1.5 L-2.5,-4 \
 C-3.5,-4.5 -4.5,-5.5 -4.5,-7.5 C-4.5,-9.5 -3.5,-12 0,-12 Z";
 
+/// The abbot: a hooded figure in a long robe with a cross on its chest (cut out, so the
+/// tile shows through), unlike a meeple's shape; drawn with `fill-rule="evenodd"`.
+const ABBOT_SHAPE: &str = "M0,-13 C3.5,-13 5.5,-10 5.5,-7 C5.5,-5.5 5,-4.5 4.5,-4 \
+C7.5,-2.5 9,0.5 9.5,4.5 L11,12 L-11,12 L-9.5,4.5 C-9,0.5 -7.5,-2.5 -4.5,-4 \
+C-5,-4.5 -5.5,-5.5 -5.5,-7 C-5.5,-10 -3.5,-13 0,-13 Z \
+M-1.3,-1.5 H1.3 V1.5 H4.5 V4 H1.3 V10 H-1.3 V4 H-4.5 V1.5 H-1.3 Z";
+
 /// The fill and outline of a player colour.
 pub(super) fn colour_paint(c: Color) -> (&'static str, &'static str) {
     match c {
@@ -32,6 +42,8 @@ pub(super) fn colour_paint(c: Color) -> (&'static str, &'static str) {
         Color::Green => ("#1f9d3a", "#0b3d17"),
         Color::Yellow => ("#f5c518", "#6b5200"),
         Color::Black => ("#222222", "#f0f0f0"),
+        // a light magenta: apart from red's scarlet on the green fields and tan cities
+        Color::Pink => ("#ff6ec7", "#6e0b4f"),
     }
 }
 
@@ -152,6 +164,7 @@ pub(super) fn tile_svg(
             );
         }
     }
+    wall_svg(out, t, &segments);
     for s in segments
         .iter()
         .filter(|s| s.modifiers.contains(Modifiers::INN))
@@ -167,22 +180,25 @@ pub(super) fn tile_svg(
         );
     }
     if t.tile.has_garden() {
-        // a garden: three round bushes in a field of the tile (its first field corner, or
-        // the middle of an inner field)
-        let corner = segments
-            .iter()
-            .filter(|s| s.kind == FeatureKind::Field)
-            .find_map(|s| s.places.corners().next());
-        let (x, y) = match corner {
-            Some(c) => meeple_point(t.tile, t.rotation, Role::Farmer, Place::Corner(c)),
-            None => (50.0, 50.0),
-        };
+        // a garden: a plot inside a hedge, with three round bushes, in a field of the tile
+        let (x, y) = garden_point(t.tile, t.rotation);
         let _ = writeln!(
             out,
-            r##"<g class="garden" transform="translate({x},{y})"><circle cx="-5" cy="2" r="5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="5" cy="2" r="5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="0" cy="-5" r="5" fill="#43a047" stroke="#1b4d1e" stroke-width="1"/></g>"##
+            r##"<g class="garden" transform="translate({x},{y})"><rect x="-15" y="-12" width="30" height="24" rx="6" fill="#b7dc8c" stroke="#2f6b22" stroke-width="2" stroke-dasharray="3 1.5"/><circle cx="-8" cy="-5" r="4.5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="8" cy="-5" r="4.5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="0" cy="-6" r="5" fill="#43a047" stroke="#1b4d1e" stroke-width="1"/><path d="M-9,4 H9 M-9,8 H9" stroke="#7a5a2e" stroke-width="1.5"/></g>"##
         );
     }
     if t.tile.has_monastery() {
+        // on a river tile (`r.H`) the monastery stands on the bank away from the water
+        let (dx, dy) = match river::bank(t.tile, t.rotation) {
+            Some(bank) => {
+                let (x, y) = turn_point((50.0, 62.0), bank.index());
+                (x - 50.0, y - 50.0)
+            }
+            None => (0.0, 0.0),
+        };
+        if (dx, dy) != (0.0, 0.0) {
+            let _ = write!(out, r#"<g transform="translate({dx},{dy})">"#);
+        }
         out.push_str(concat!(
             r##"<g class="monastery">"##,
             r##"<rect x="38" y="44" width="24" height="20" fill="#c0653f" stroke="#5a2414" stroke-width="1.5"/>"##,
@@ -190,6 +206,9 @@ pub(super) fn tile_svg(
             r##"<rect x="46" y="53" width="8" height="11" fill="#3b1a0e"/>"##,
             "</g>\n"
         ));
+        if (dx, dy) != (0.0, 0.0) {
+            out.push_str("</g>\n");
+        }
     } else if ends >= 3 {
         let _ = writeln!(
             out,
@@ -217,6 +236,36 @@ pub(super) fn tile_svg(
         esc(&label)
     );
     out.push_str("</g>\n");
+}
+
+/// A city wall running into a corner and splitting its field in two (`ic.G`'s SE at r0): a
+/// wall from the nearest city's edge to the corner point, bending through the tile's middle
+/// so that each half-side's farmer stands on its own side of it.
+fn wall_svg(out: &mut String, t: &BoardTile, segments: &[SegmentDef]) {
+    for corner in Corner::ALL {
+        if t.tile.corner_split(t.rotation, corner).is_none() {
+            continue;
+        }
+        let (vx, vy) = corner_point(corner);
+        let distance = |(x, y): (f64, f64)| (x - vx).hypot(y - vy);
+        let start = segments
+            .iter()
+            .filter(|s| s.kind == FeatureKind::City)
+            .flat_map(|s| {
+                let (shape, quarter) = city_shape(&sides_of(s.places));
+                city_edge_points(shape)
+                    .iter()
+                    .map(move |&p| turn_point(p, quarter))
+            })
+            .min_by(|a, b| distance(*a).total_cmp(&distance(*b)))
+            .unwrap_or((50.0, 50.0));
+        let (sx, sy) = start;
+        let (cx, cy) = (50.0 + (vx - 50.0) / 10.0, 50.0 + (vy - 50.0) / 10.0);
+        let _ = writeln!(
+            out,
+            r#"<path class="wall" data-corner="{corner}" d="M{sx},{sy} Q{cx},{cy} {vx},{vy}" fill="none" stroke="{CITY_EDGE}" stroke-width="3.5" stroke-linecap="round"/>"#
+        );
+    }
 }
 
 /// How far a coat of arms reaches from its point (the shield spans 14 × 18).
@@ -261,11 +310,16 @@ pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f
     // the large meeple is drawn half as large again
     let (large, figure) = match m.figure {
         Figure::LargeMeeple => (" scale(1.5)", r#" data-figure="large""#),
+        Figure::Abbot => ("", r#" data-figure="abbot" fill-rule="evenodd""#),
         _ => ("", ""),
+    };
+    let shape = match m.figure {
+        Figure::Abbot => ABBOT_SHAPE,
+        _ => MEEPLE_SHAPE,
     };
     let _ = writeln!(
         out,
-        r#"<path class="meeple" data-colour="{}" data-role="{}"{figure} data-x="{}" data-y="{}" data-place="{}" transform="translate({},{}){lying}{large}" d="{MEEPLE_SHAPE}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" stroke-linejoin="round"/>"#,
+        r#"<path class="meeple" data-colour="{}" data-role="{}"{figure} data-x="{}" data-y="{}" data-place="{}" transform="translate({},{}){lying}{large}" d="{shape}" fill="{fill}" stroke="{stroke}" stroke-width="1.5" stroke-linejoin="round"/>"#,
         m.colour.as_str(),
         role_word(m.role),
         m.pos.x,

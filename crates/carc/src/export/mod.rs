@@ -127,7 +127,7 @@ pub fn export(args: &[String]) -> Result<ExitCode, String> {
             page::lesson_page(&lesson, &fallback_title(&source.path), None)
         };
         match &args.output {
-            None => print!("{text}"),
+            None => crate::output::print(&text),
             Some(path) => write(path, &text)?,
         }
     }

@@ -581,6 +581,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_colour_has_a_dot() {
+        // the scores table marks each player with `<span class="dot COLOUR">`
+        for word in carc_rules::Color::WORDS {
+            let rule = format!(".dot.{word} {{ background: #");
+            assert!(STYLE.contains(&rule), "page.css has no {rule}");
+        }
+    }
+
+    #[test]
     fn html_escapes_markup_quotes_and_controls() {
         assert_eq!(
             html("<a href=\"x\">&'</a>\u{0}\u{7}\u{ffff}"),
