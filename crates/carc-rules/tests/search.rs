@@ -389,6 +389,11 @@ fn move_text(m: &RootMove) -> String {
     }
 }
 
+/// Red's moves under the goal `final` with the expansions of `sets`, unbounded.
+fn red_final(g: &Game, draws: &[TileType], sets: &[TileSet]) -> Solution {
+    solve_with_sets(g, Color::Red, draws, Goal::Final, Limits::default(), sets)
+}
+
 fn move_values(s: &Solution) -> Vec<(String, i64)> {
     s.moves.iter().map(|m| (move_text(m), m.value)).collect()
 }
@@ -415,14 +420,7 @@ fn recalling_the_abbot_to_use_it_again_is_best() {
         .unwrap();
     g.set_supply(Color::Red, 0);
     let draws = [TileType::B, TileType::B];
-    let s = solve_with_sets(
-        &g,
-        Color::Red,
-        &draws,
-        Goal::Final,
-        Limits::default(),
-        &[TileSet::Abbot],
-    );
+    let s = red_final(&g, &draws, &[TileSet::Abbot]);
     assert!(s.exact);
     let v = move_values(&s);
     assert_eq!(v.len(), 8, "{v:?}");
@@ -485,15 +483,7 @@ fn the_large_meeple_makes_joining_worthless() {
     g.set_supply(Color::Red, 1);
     g.set_supply(Color::Blue, 0);
     let draws = [TileType::U, TileType::U];
-    let sets = [TileSet::InnsCathedrals];
-    let s = solve_with_sets(
-        &g,
-        Color::Red,
-        &draws,
-        Goal::Final,
-        Limits::default(),
-        &sets,
-    );
+    let s = red_final(&g, &draws, &[TileSet::InnsCathedrals]);
     assert!(s.exact);
     let v = move_values(&s);
     assert_eq!(v.len(), 28, "{v:?}");
