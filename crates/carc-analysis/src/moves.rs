@@ -9,7 +9,9 @@
 //! meeple, meeples in the tile's segment order.
 
 use carc_notation::{LineKind, Parse, StatementKind};
-use carc_rules::{Color, Figure, Game, Place, Pos, Role, Rotation, TileSet, TileType, TurnScore};
+use carc_rules::{
+    Action, Color, Figure, Game, Place, Pos, Role, Rotation, TileSet, TileType, TurnScore,
+};
 
 use crate::replay::replay;
 use crate::{explain, vocab, Analysis};
@@ -44,6 +46,17 @@ pub(crate) enum Extra {
 }
 
 impl Extra {
+    /// What the engine's [`Action`] of a move (the search's, the simulator's) is.
+    pub fn of(action: Action) -> Extra {
+        match action {
+            Action::Figure(Figure::LargeMeeple) => Extra::Large,
+            Action::Figure(Figure::Abbot) => Extra::Abbot,
+            Action::Figure(Figure::Pig) => Extra::Pig,
+            Action::Recall => Extra::Recall,
+            _ => Extra::Plain,
+        }
+    }
+
     /// The word the notation writes for it, if any.
     pub fn word(self) -> Option<&'static str> {
         match self {
@@ -140,22 +153,11 @@ pub(crate) fn canonical_rotation(tile: TileType, rotation: Rotation) -> Rotation
         .unwrap_or(rotation)
 }
 
-/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs); with
-/// `river` (`rules river`) the river's turn rules apply too.
-pub(crate) fn candidates(
-    game: &Game,
-    colour: Color,
-    tile: TileType,
-    river: bool,
-) -> Vec<Candidate> {
-    let sets: &[TileSet] = if river { &[TileSet::River] } else { &[] };
-    candidates_with(game, colour, tile, sets)
-}
-
-/// As [`candidates`], with the rules of the expansions in `sets`: the river's turn rules (The
-/// River), the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot on the
-/// monastery or garden and recalling the abbot (The Abbot), the pig in each field of the new
-/// tile that holds the mover's farmer (Traders & Builders).
+/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs), with
+/// the rules of the expansions in `sets` (a file's `rules`): the river's turn rules (The
+/// River), the large meeple wherever a meeple may go, whatever the supply (Inns &
+/// Cathedrals), the abbot on the monastery or garden and recalling the abbot (The Abbot), the pig in each field of the new tile that holds the
+/// mover's farmer (Traders & Builders).
 pub(crate) fn candidates_with(
     game: &Game,
     colour: Color,
@@ -183,11 +185,20 @@ pub(crate) fn candidates_with(
         let deployments = placed.legal_deployments(colour, pos);
         let mut options: Vec<(Option<(Role, Place)>, Extra)> = vec![(None, Extra::Plain)];
         options.extend(deployments.iter().map(|&d| (Some(d), Extra::Plain)));
+        let figure = |f: Figure| placed.legal_figure_deployments(colour, f, pos);
         if ic {
-            options.extend(deployments.iter().map(|&d| (Some(d), Extra::Large)));
+            options.extend(
+                figure(Figure::LargeMeeple)
+                    .into_iter()
+                    .map(|d| (Some(d), Extra::Large)),
+            );
         }
         if abbot {
-            options.push((Some((Role::Monk, Place::Centre)), Extra::Abbot));
+            options.extend(
+                figure(Figure::Abbot)
+                    .into_iter()
+                    .map(|d| (Some(d), Extra::Abbot)),
+            );
             options.push((None, Extra::Recall));
         }
         if tb {

@@ -39,7 +39,10 @@ pub use game::{
 };
 pub use goods::{Good, Goods, GoodsAward, GOODS_AWARD};
 pub use scoring::{road_city_value, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY};
-pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
+pub use search::{
+    cut_position, cut_position_with_sets, solve, solve_with_sets, Cut, Goal, Limits, RootMove,
+    Solution, Stop,
+};
 pub use sim::{
     deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,
     Rng, Sim, Step,

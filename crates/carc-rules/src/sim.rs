@@ -3,7 +3,9 @@
 //! placements and meeple choices (farmers included when on), then final scoring.
 //!
 //! [`Sim::with_river`] plays a river opening first (`rules river`: the spring at `0,0`, the
-//! other river tiles shuffled, the lake last, then the 71 land tiles without one D).
+//! other river tiles shuffled, the lake last, then the 71 land tiles without one D);
+//! [`Sim::with_sets`] plays The Abbot and Inns & Cathedrals, after a river opening when
+//! [`TileSet::River`] is among its sets.
 //!
 //! [`Sim::with_boxes`] draws from several boxes of tiles (one long game on one board, for the
 //! large files of `rules boxes N`). A [`GameRecord`] is data: the analysis layer writes it as
@@ -157,13 +159,7 @@ impl Sim {
     /// A river tile goes on a uniformly random placement that keeps the river rules
     /// ([`crate::river::legal_placements`]), or is discarded when there is none.
     pub fn with_river(seed: u64, players: usize, farmers: bool) -> Sim {
-        let mut sim = Sim::with_boxes(seed, players, farmers, 1);
-        let mut deck = river_deck();
-        sim.river_tiles = deck.len();
-        deck.extend(deck_of_boxes(1));
-        sim.deck = deck;
-        sim.reset(seed, players, farmers);
-        sim
+        Sim::with_sets(seed, players, farmers, &[TileSet::River])
     }
 
     /// A new game for `players` colours (clamped to 1..=5, or 1..=6 with Inns & Cathedrals in
@@ -197,11 +193,23 @@ impl Sim {
     /// Builders): their tiles in the deck ([`deck_with_sets`]), their figures among the random
     /// choices (the large meeple, the abbot, recalling the abbot, the pig), Traders & Builders'
     /// goods (taken by the placer of a tile that completes a city, awarded at final scoring); with
-    /// Inns & Cathedrals up to six players, the sixth pink.
+    /// Inns & Cathedrals up to six players, the sixth pink. With [`TileSet::River`] among them
+    /// the game opens with the river as [`Sim::with_river`] does (`rules river abbot
+    /// inns-cathedrals`: the spring, the river, the lake, then the other tiles shuffled
+    /// together); the river tiles' turns choose figures like the others.
     pub fn with_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> Sim {
         let mut sim = Sim::new(seed, players, farmers);
-        sim.deck = deck_with_sets(sets);
-        sim.sets = sets.to_vec();
+        let (river, others): (Vec<TileSet>, Vec<TileSet>) =
+            sets.iter().partition(|&&s| s == TileSet::River);
+        let mut deck = if river.is_empty() {
+            Vec::new()
+        } else {
+            river_deck()
+        };
+        sim.river_tiles = deck.len();
+        deck.extend(deck_with_sets(&others));
+        sim.deck = deck;
+        sim.sets = others;
         sim.reset(seed, players, farmers);
         sim
     }
@@ -475,7 +483,8 @@ pub struct GameRecord {
     pub scores: Vec<(Color, i64)>,
     /// The game after final scoring.
     pub game: Game,
-    /// The expansions in play (empty for the base game).
+    /// The expansions in play beside The River (empty for the base game; a river game opens
+    /// with the spring `r.A`, its first tile).
     pub sets: Vec<TileSet>,
     /// Per step, what it did beyond its [`Step`] (empty for the base game).
     pub actions: Vec<Action>,
@@ -503,7 +512,8 @@ pub fn simulate_boxes(
     record(Sim::with_boxes(seed, players, farmers, boxes), seed, draws)
 }
 
-/// A seeded random full game with the expansions of `sets` (see [`Sim::with_sets`]).
+/// A seeded random full game with the expansions of `sets` (see [`Sim::with_sets`]; with
+/// [`TileSet::River`] the river comes first).
 pub fn simulate_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> GameRecord {
     record(
         Sim::with_sets(seed, players, farmers, sets),
