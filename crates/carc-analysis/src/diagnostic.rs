@@ -70,17 +70,19 @@ pub enum Code {
     RiverContinue,
     /// `rules river`: a curve placed directly against a curve turning the same way.
     RiverUturn,
-    // ---- Traders & Builders (issue 18) ----
+    // ---- expansions: Traders & Builders (issue 18) ----
     /// A builder where it may not stand: not on a road or city, on one the tile completes, or
     /// on one without a follower of its owner.
     BuilderPlace,
     /// A `bonus` line that the turn before did not earn.
     BonusNotEarned,
+    /// A pig in a field where its owner has no farmer.
+    PigPlace,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 32] = [
+    pub const ALL: [Code; 33] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -115,6 +117,7 @@ impl Code {
         // Traders & Builders (issue 18)
         Code::BuilderPlace,
         Code::BonusNotEarned,
+        Code::PigPlace,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -152,6 +155,7 @@ impl Code {
             Code::RiverUturn => "river-uturn",
             Code::BuilderPlace => "builder-place",
             Code::BonusNotEarned => "bonus-not-earned",
+            Code::PigPlace => "pig-place",
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use carc_rules::{Action, Figure, GameRecord, Step, TileSet, TileType};
+use carc_rules::{Action, GameRecord, Step, TileSet, TileType};
 
 use crate::moves::{move_text, Extra};
 
@@ -54,13 +54,7 @@ pub fn game_text(record: &GameRecord, title: &str, notes: &[&str]) -> String {
                 rot,
                 meeple,
             } => {
-                let extra = match action {
-                    Action::Recall => Extra::Recall,
-                    Action::Figure(Figure::Abbot) => Extra::Abbot,
-                    Action::Figure(Figure::LargeMeeple) => Extra::Large,
-                    Action::Figure(Figure::Builder) => Extra::Builder,
-                    _ => Extra::Plain,
-                };
+                let extra = Extra::of(action);
                 let keyword = if record.bonus_steps.contains(&i) {
                     "bonus"
                 } else {

@@ -91,6 +91,17 @@ pub fn role_word(r: Role) -> &'static str {
     r.as_str()
 }
 
+/// What a figure on the board is called in a list of figures: `pig` for the pig and `builder`
+/// for the builder (Traders & Builders: they stand on a feature without being its follower),
+/// otherwise its role's word.
+pub fn figure_role_word(figure: carc_rules::Figure, role: Role) -> &'static str {
+    match figure {
+        carc_rules::Figure::Pig => "pig",
+        carc_rules::Figure::Builder => "builder",
+        _ => role_word(role),
+    }
+}
+
 /// `a` or `an` before a word.
 pub fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) {

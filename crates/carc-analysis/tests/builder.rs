@@ -152,6 +152,55 @@ fn hover_and_inlay_name_the_builder_that_earned_the_bonus() {
 }
 
 #[test]
+fn a_bonus_tile_that_closes_a_city_gives_its_placer_the_goods() {
+    // The worked example's road with red's builder, and tb.G r180 at 0,1: a grain city on
+    // its S and E sides, joined to D's city (N), open towards 1,1, with blue's knight on it.
+    // U 2,0 r90 extends the builder's road (4 tiles, open): red earns a bonus tile. The bonus
+    // tile E r270 at 1,1 (city W) closes the city D + tb.G + E: 3 tiles, no coat of arms,
+    // 3 x 2 = 6 for blue's knight; red placed the closing tile and takes its grain token.
+    // At the end: red's road A, D, U, U (4 tiles, open; the builder weighs nothing) 4 for
+    // red's traveller, grain red 1 v blue 0: red +10; red +14 in all, blue nothing.
+    let (setup, _) = WORKED.split_once("turn ").unwrap();
+    let text = &format!(
+        "{setup}tile tb.G 0,1 r180 blue knight S
+turn red U 2,0 r90 => nothing
+bonus red E 1,1 r270 => blue +6
+expect goods red grain 1
+expect goods blue grain 0
+end => red +14
+"
+    );
+    let analysis = analyze(text);
+    assert!(
+        analysis.diagnostics().is_empty(),
+        "{:?}",
+        analysis.diagnostics()
+    );
+    // without the goods of the bonus part, red would hold none and win no award
+    for (right, wrong) in [
+        ("expect goods red grain 1", "expect goods red grain 0"),
+        ("end => red +14", "end => red +4"),
+    ] {
+        let codes: Vec<Code> = analyze(&text.replace(right, wrong))
+            .diagnostics()
+            .iter()
+            .map(|d| d.code)
+            .collect();
+        assert_eq!(codes, vec![Code::ScoreMismatch], "{wrong}");
+    }
+    // the bonus line's hover and inlay hint say what red took, like a turn's
+    let bonus_at = text.find("bonus red").unwrap();
+    let card = hover(&analysis, bonus_at + 1).unwrap().markdown;
+    assert!(
+        card.contains("red takes grain 1 (holds grain 1 now)"),
+        "{card}"
+    );
+    let hints = inlay_hints(&analysis, Span::new(0, text.len()));
+    let labels: Vec<&str> = hints.iter().map(|h| h.label.as_str()).collect();
+    assert!(labels.contains(&"red takes grain 1"), "{labels:?}");
+}
+
+#[test]
 fn hover_and_inlay_on_a_builder_say_it_never_scores() {
     // red's traveller on D's road, red's builder joins it with U 1,0: a road of 3 tiles
     // (A, D, U), 3 at the end for red's one traveller; the builder weighs nothing

@@ -365,7 +365,8 @@ impl Game {
     /// The strict turn part for simulators and tests, with any figure or a recall: the
     /// placement must be legal, the action allowed, and for a bonus part (`bonus`) the part
     /// before must have earned `colour` a bonus ([`Game::bonus_check`]); otherwise nothing
-    /// changes. Then scores what the tile completed (a recall scores first). Works on a copy of
+    /// changes. Then scores what the tile completed (a recall scores first) and `colour` takes
+    /// the goods of the cities it completed, as in [`Game::play_turn`]. Works on a copy of
     /// the game, so it costs a clone: the fast paths are [`Game::play_turn`] and the
     /// simulator's.
     pub fn play_part(
@@ -403,7 +404,7 @@ impl Game {
                 recalled = Some(g.recall(colour).map_err(TurnError::Recall)?);
             }
         }
-        let mut score = g.score_completed(pos);
+        let mut score = g.finish_part(colour, pos);
         if let Some(r) = recalled {
             score.features.splice(0..0, r.features);
         }

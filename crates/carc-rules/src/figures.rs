@@ -1,7 +1,7 @@
 //! Figures: what a player stands on the board. Each kind has a strength in majorities and a
-//! number each player owns. Besides the meeple of the base game they are the expansions' (large
-//! meeple: Inns & Cathedrals; abbot: The Abbot; builder and pig: Traders & Builders; the
-//! builder's rules are in `builder`).
+//! number each player owns, and whether it occupies its feature. Besides the meeple of the base
+//! game the kinds are the expansions' (large meeple: Inns & Cathedrals; abbot: The Abbot;
+//! builder and pig: Traders & Builders; the builder's rules are in `builder`).
 
 use std::fmt;
 
@@ -42,9 +42,9 @@ impl Figure {
         }
     }
 
-    /// Whether it occupies the feature it stands on: a figure that does blocks every other
-    /// player's deployment there. The builder and the pig do not (Traders & Builders: they
-    /// stand beside their owner's follower and never block anyone).
+    /// Whether it occupies its feature: a feature holding such a figure takes no further
+    /// deployment. The builder and the pig (Traders & Builders) never occupy: they never block
+    /// another player's figure.
     pub const fn occupies(self) -> bool {
         !matches!(self, Figure::Builder | Figure::Pig)
     }

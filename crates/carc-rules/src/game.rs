@@ -5,6 +5,7 @@
 use crate::board::{CellMap, Pos, AROUND};
 use crate::builder::{BonusError, BonusState, BuilderFault};
 use crate::figures::Figure;
+use crate::goods::Goods;
 use crate::tiles::{
     Color, Edge, FeatureKind, Place, Role, Rotation, SegmentDef, Side, TileType, NO_SEG,
     SIDE_HALVES,
@@ -186,6 +187,9 @@ pub enum DeployError {
     FigureInUse(Figure),
     /// A builder (Traders & Builders) where it may not stand.
     BuilderPlace(BuilderFault),
+    /// A pig (Traders & Builders) in a field where its owner has no farmer (meeple or large
+    /// meeple).
+    PigWithoutFarmer,
 }
 
 impl fmt::Display for DeployError {
@@ -206,6 +210,9 @@ impl fmt::Display for DeployError {
             DeployError::FarmersOff => f.write_str("farmers are off"),
             DeployError::FigureInUse(figure) => write!(f, "the {figure} is already on the board"),
             DeployError::BuilderPlace(fault) => fault.fmt(f),
+            DeployError::PigWithoutFarmer => {
+                f.write_str("a pig goes only into a field where its owner already has a farmer")
+            }
         }
     }
 }
@@ -280,6 +287,8 @@ pub struct Game {
     pub(crate) next_meeple: u32,
     pub(crate) supply: [i32; Color::COUNT],
     pub(crate) score: [i64; Color::COUNT],
+    /// Goods tokens each colour holds (Traders & Builders), by [`Color::index`].
+    pub(crate) goods: [Goods; Color::COUNT],
     pub(crate) last: Option<Pos>,
     /// Indices of the tiles holding a monastery.
     pub(crate) monasteries: Vec<u32>,
@@ -314,6 +323,7 @@ impl Game {
             next_meeple: 0,
             supply: [MEEPLES_PER_COLOUR; Color::COUNT],
             score: [0; Color::COUNT],
+            goods: [Goods::NONE; Color::COUNT],
             last: None,
             monasteries: Vec::with_capacity(8),
             stamp: Vec::with_capacity(72),
@@ -347,6 +357,7 @@ impl Game {
         self.next_meeple = 0;
         self.supply = [MEEPLES_PER_COLOUR; Color::COUNT];
         self.score = [0; Color::COUNT];
+        self.goods = [Goods::NONE; Color::COUNT];
         self.last = None;
         self.monasteries.clear();
         self.stamp.clear();
@@ -627,6 +638,9 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<(u32, Place), DeployError> {
+        if figure == Figure::Pig && role != Role::Farmer {
+            return Err(DeployError::NoSuchPlace);
+        }
         if figure != Figure::Abbot {
             let (idx, seg, place) = self.resolve(pos, role, place)?;
             return Ok((self.tile_base[idx] + u32::from(seg.index), place));
@@ -672,7 +686,10 @@ impl Game {
 
     /// As [`Game::deploy`] for any figure: a special figure (one per player, e.g. the large
     /// meeple) instead of the supply needs to be off the board ([`DeployError::FigureInUse`]).
-    /// The builder follows its own rules ([`Game::deploy_builder`]; `role` is ignored).
+    /// The builder follows its own rules ([`Game::deploy_builder`]; `role` is ignored). A
+    /// figure that does not occupy ([`Figure::occupies`]: the pig) ignores the occupancy rule;
+    /// the pig (role [`Role::Farmer`] only) needs a farmer of `colour` in its field
+    /// ([`DeployError::PigWithoutFarmer`], checked after occupancy, before the supply).
     pub fn deploy_figure(
         &mut self,
         colour: Color,
@@ -696,6 +713,9 @@ impl Game {
             return Err(DeployError::Occupied {
                 meeples: self.occupants_of_root(root),
             });
+        }
+        if figure == Figure::Pig && !self.has_farmer(colour, root) {
+            return Err(DeployError::PigWithoutFarmer);
         }
         self.figure_available(colour, figure)?;
         Ok(self.add_figure(colour, figure, role, pos, place, node))
@@ -732,9 +752,11 @@ impl Game {
     }
 
     /// As [`Game::setup_meeple`] for any figure; a special figure of `colour` already on the
-    /// board is [`DeployError::FigureInUse`] (one per player). A builder needs a road or city place
-    /// (`role` is ignored); whether its owner's follower stands beside it is
-    /// [`Game::builder_fault`]'s, once the whole setup is known.
+    /// board is [`DeployError::FigureInUse`] (one per player). A setup is a position, not a
+    /// history: a figure's company may be written after it. A builder needs a road or city
+    /// place (`role` is ignored); whether its owner's follower stands beside it is
+    /// [`Game::builder_fault`]'s, once the whole setup is known. A pig's farmer is checked
+    /// likewise, by [`Game::pigs_without_farmer`].
     pub fn setup_figure(
         &mut self,
         colour: Color,
@@ -804,7 +826,8 @@ impl Game {
 
     /// The strict all-in-one turn for simulators and tests: the placement must be legal and the
     /// meeple (if any) deployable; otherwise nothing changes. Then scores what the tile
-    /// completed.
+    /// completed, and the player takes the goods of the cities it completed
+    /// ([`Game::take_goods`]).
     pub fn play_turn(
         &mut self,
         colour: Color,
@@ -829,7 +852,16 @@ impl Game {
             self.deploy(colour, pos, role, place)
                 .map_err(TurnError::Deploy)?;
         }
-        Ok(self.score_completed(pos))
+        Ok(self.finish_part(colour, pos))
+    }
+
+    /// The end of a turn part whose tile is at `pos`: score what it completed, then `colour`,
+    /// its placer, takes the goods of the cities it completed ([`Game::take_goods`]). Shared by
+    /// [`Game::play_turn`] and [`Game::play_part`].
+    pub(crate) fn finish_part(&mut self, colour: Color, pos: Pos) -> TurnScore {
+        let score = self.score_completed(pos);
+        self.take_goods(colour, pos);
+        score
     }
 
     /// Would deploying after placing `tile` at `pos` be legal? (Placement assumed legal.)
@@ -923,8 +955,8 @@ impl Game {
         self.figure_deploy_faults(colour, Figure::Meeple, pos, role, place)
     }
 
-    /// As [`Game::deploy_faults`] for any figure (the last check is
-    /// [`Game::figure_available`]).
+    /// As [`Game::deploy_faults`] for any figure (the pig's farmer is checked after
+    /// occupancy; the last check is [`Game::figure_available`]).
     pub fn figure_deploy_faults(
         &mut self,
         colour: Color,
@@ -953,6 +985,9 @@ impl Game {
                     faults.push(DeployError::Occupied {
                         meeples: self.occupants_of_root(root),
                     });
+                }
+                if figure == Figure::Pig && !self.has_farmer(colour, root) {
+                    faults.push(DeployError::PigWithoutFarmer);
                 }
             }
         }
@@ -995,6 +1030,32 @@ impl Game {
         self.meeples
             .iter()
             .filter(|s| s.meeple.figure.occupies() && self.find_ro(s.node) == root)
+            .map(|s| s.meeple.id)
+            .collect()
+    }
+
+    /// Whether `colour` has a farmer (a meeple or large meeple on a field) on the feature with
+    /// root `root`: what a pig needs in its field.
+    pub(crate) fn has_farmer(&self, colour: Color, root: u32) -> bool {
+        self.mcount[root as usize] > 0
+            && self.meeples.iter().any(|s| {
+                s.meeple.colour == colour
+                    && s.meeple.role == Role::Farmer
+                    && s.meeple.figure.occupies()
+                    && self.find_ro(s.node) == root
+            })
+    }
+
+    /// The pigs on the board (in deployment order) whose owner has no farmer in their field:
+    /// the check of a setup's pigs once the whole setup stands
+    /// ([`DeployError::PigWithoutFarmer`]).
+    pub fn pigs_without_farmer(&self) -> Vec<MeepleId> {
+        self.meeples
+            .iter()
+            .filter(|s| {
+                s.meeple.figure == Figure::Pig
+                    && !self.has_farmer(s.meeple.colour, self.find_ro(s.node))
+            })
             .map(|s| s.meeple.id)
             .collect()
     }

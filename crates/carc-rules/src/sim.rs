@@ -3,7 +3,9 @@
 //! placements and meeple choices (farmers included when on), then final scoring.
 //!
 //! [`Sim::with_river`] plays a river opening first (`rules river`: the spring at `0,0`, the
-//! other river tiles shuffled, the lake last, then the 71 land tiles without one D).
+//! other river tiles shuffled, the lake last, then the 71 land tiles without one D);
+//! [`Sim::with_sets`] plays The Abbot and Inns & Cathedrals, after a river opening when
+//! [`TileSet::River`] is among its sets.
 //!
 //! [`Sim::with_boxes`] draws from several boxes of tiles (one long game on one board, for the
 //! large files of `rules boxes N`). A [`GameRecord`] is data: the analysis layer writes it as
@@ -111,7 +113,7 @@ pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
 pub enum Action {
     /// Nothing special: a meeple, or no deployment.
     Plain,
-    /// The deployment of [`Step::Turn`] was this figure (large meeple or abbot).
+    /// The deployment of [`Step::Turn`] was this figure (large meeple, abbot or pig).
     Figure(Figure),
     /// The player recalled the abbot (no deployment).
     Recall,
@@ -162,13 +164,7 @@ impl Sim {
     /// A river tile goes on a uniformly random placement that keeps the river rules
     /// ([`crate::river::legal_placements`]), or is discarded when there is none.
     pub fn with_river(seed: u64, players: usize, farmers: bool) -> Sim {
-        let mut sim = Sim::with_boxes(seed, players, farmers, 1);
-        let mut deck = river_deck();
-        sim.river_tiles = deck.len();
-        deck.extend(deck_of_boxes(1));
-        sim.deck = deck;
-        sim.reset(seed, players, farmers);
-        sim
+        Sim::with_sets(seed, players, farmers, &[TileSet::River])
     }
 
     /// A new game for `players` colours (clamped to 1..=5, or 1..=6 with Inns & Cathedrals in
@@ -201,14 +197,27 @@ impl Sim {
     }
 
     /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
-    /// Builders): their tiles in the deck ([`deck_with_sets`]) and their figures among the
-    /// random choices (the large meeple, the abbot, recalling the abbot, the builder); with
-    /// Inns & Cathedrals up to six players, the sixth pink; with Traders & Builders a bonus
-    /// part after each part that earns one.
+    /// Builders): their tiles in the deck ([`deck_with_sets`]), their figures among the random
+    /// choices (the large meeple, the abbot, recalling the abbot, the builder, the pig), Traders
+    /// & Builders' goods (taken by the placer of a tile that completes a city, in a turn or a
+    /// bonus part, awarded at final scoring) and its bonus part after each part that earns one;
+    /// with Inns & Cathedrals up to six players, the sixth pink. With [`TileSet::River`] among them
+    /// the game opens with the river as [`Sim::with_river`] does (`rules river abbot
+    /// inns-cathedrals`: the spring, the river, the lake, then the other tiles shuffled
+    /// together); the river tiles' turns choose figures like the others.
     pub fn with_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> Sim {
         let mut sim = Sim::new(seed, players, farmers);
-        sim.deck = deck_with_sets(sets);
-        sim.sets = sets.to_vec();
+        let (river, others): (Vec<TileSet>, Vec<TileSet>) =
+            sets.iter().partition(|&&s| s == TileSet::River);
+        let mut deck = if river.is_empty() {
+            Vec::new()
+        } else {
+            river_deck()
+        };
+        sim.river_tiles = deck.len();
+        deck.extend(deck_with_sets(&others));
+        sim.deck = deck;
+        sim.sets = others;
         sim.reset(seed, players, farmers);
         sim
     }
@@ -317,8 +326,11 @@ impl Sim {
         };
         self.game.score_completed_inner(pos, None);
         self.last_bonus = bonus;
-        self.bonus_pending =
-            self.sets.contains(&TileSet::TradersBuilders) && self.game.bonus_earned(colour);
+        if self.sets.contains(&TileSet::TradersBuilders) {
+            // Traders & Builders: the placer takes the goods of the cities the tile completed
+            self.game.take_goods(colour, pos);
+            self.bonus_pending = self.game.bonus_earned(colour);
+        }
         Step::Turn {
             colour,
             tile,
@@ -379,9 +391,10 @@ impl Sim {
     }
 
     /// With expansions: choose uniformly among "nothing", each legal deployment of a meeple or
-    /// the large meeple on a free segment, the abbot on the tile's free monastery or garden,
-    /// recalling the abbot, and the builder on each road or city where it may stand; records
-    /// the choice in [`Sim::last_action`].
+    /// the large meeple on a free segment, the pig in a field of the tile where the player has
+    /// a farmer, the abbot on the tile's free monastery or garden, recalling the abbot, and the
+    /// builder on each road or city where it may stand; records the choice in
+    /// [`Sim::last_action`].
     fn random_figure(
         &mut self,
         colour: Color,
@@ -397,10 +410,13 @@ impl Sim {
         let idx = g.tiles.len() - 1;
         let base = g.tile_base[idx];
         let info = tile.info();
-        // (node, figure): at most 2 per segment, the abbot, recall (node u32::MAX)
+        // (node, figure): at most 3 per segment (meeple, large meeple, pig or builder), the
+        // abbot, recall (node u32::MAX)
         let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
         let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
         let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
+        let pig = self.sets.contains(&TileSet::TradersBuilders)
+            && g.figure_available(colour, Figure::Pig).is_ok();
         for i in 0..info.nseg {
             if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
                 continue;
@@ -413,6 +429,9 @@ impl Sim {
                 continue;
             }
             let root = g.find(base + u32::from(i));
+            if pig && info.kinds[i as usize] == FeatureKind::Field && g.has_farmer(colour, root) {
+                opts.push((base + u32::from(i), Figure::Pig));
+            }
             if !g.occupied(root) {
                 if meeple {
                     opts.push((base + u32::from(i), Figure::Meeple));
@@ -501,7 +520,8 @@ pub struct GameRecord {
     pub scores: Vec<(Color, i64)>,
     /// The game after final scoring.
     pub game: Game,
-    /// The expansions in play (empty for the base game).
+    /// The expansions in play beside The River (empty for the base game; a river game opens
+    /// with the spring `r.A`, its first tile).
     pub sets: Vec<TileSet>,
     /// Per step, what it did beyond its [`Step`] (empty for the base game).
     pub actions: Vec<Action>,
@@ -532,7 +552,8 @@ pub fn simulate_boxes(
     record(Sim::with_boxes(seed, players, farmers, boxes), seed, draws)
 }
 
-/// A seeded random full game with the expansions of `sets` (see [`Sim::with_sets`]).
+/// A seeded random full game with the expansions of `sets` (see [`Sim::with_sets`]; with
+/// [`TileSet::River`] the river comes first).
 pub fn simulate_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> GameRecord {
     record(
         Sim::with_sets(seed, players, farmers, sets),

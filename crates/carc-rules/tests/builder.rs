@@ -135,6 +135,29 @@ fn a_returned_meeple_may_be_deployed_in_the_bonus_part() {
 }
 
 #[test]
+fn a_bonus_part_that_completes_a_city_takes_its_goods() {
+    // The worked example (red's traveller and builder on the road A -1,0 - D 0,0 - U 1,0,
+    // open at 1,0's east) and tb.G r180 at 0,1: a grain city on its S and E sides, joined to
+    // D's city (N), open towards 1,1, with blue's knight on it.
+    let (mut g, _) = worked_example();
+    g.place_tile_unchecked(tt("tb.G"), pos("0,1"), rot("r180"))
+        .unwrap();
+    g.setup_meeple(BLUE, pos("0,1"), Role::Knight, Some(place("S")))
+        .unwrap();
+    // U 2,0 r90 extends the builder's road (4 tiles, still open): a bonus part for red
+    let s = part(&mut g, RED, "U", "2,0", "r90", PartAction::Nothing, false).unwrap();
+    assert_eq!(s.gains(), [0; Color::COUNT]);
+    assert!(g.bonus_earned(RED));
+    // the bonus part: E r270 at 1,1 (city W; its S field meets U 1,0's N field) closes the
+    // city D + tb.G + E: 3 tiles, no coat of arms, 3 x 2 = 6 for blue's knight; red placed
+    // the closing tile, so red takes the city's one grain token and blue none
+    let s = part(&mut g, RED, "E", "1,1", "r270", PartAction::Nothing, true).unwrap();
+    assert_eq!(s.nonzero_gains(), vec![(BLUE, 6)]);
+    assert_eq!(g.goods(RED), Goods::new(0, 1, 0));
+    assert_eq!(g.goods(BLUE), Goods::default());
+}
+
+#[test]
 fn no_chained_bonus() {
     let (mut g, _) = worked_example();
     part(&mut g, RED, "U", "2,0", "r90", PartAction::Nothing, false).unwrap();

@@ -133,12 +133,10 @@ impl Model {
         }
         let mut meeple = vec![None; tiles.len()];
         let mut per_feature: HashMap<u32, usize> = HashMap::new();
-        for m in game.meeples() {
-            // a builder or pig occupies nothing; leaving it out only makes the proofs more
-            // lenient (the one figure per turn it also stands for is not counted)
-            if !m.figure.occupies() {
-                continue;
-            }
+        // a builder or pig (Traders & Builders) occupies nothing: its tile is a tile without
+        // meeple; leaving it out only makes the proofs more lenient (the one figure per turn it
+        // also stands for is not counted)
+        for m in game.meeples().filter(|m| m.figure.occupies()) {
             let tile = *index.get(&m.pos)?;
             let n = node(tile, m.place)?;
             let seat = players.iter().position(|c| *c == m.colour)?;

@@ -14,7 +14,7 @@ use super::tile::{meeple_svg, tile_svg};
 use super::{BoardMeeple, BoardTile};
 use crate::replay::refused::RefusedPlay;
 use crate::replay::Replay;
-use crate::vocab::role_word;
+use crate::vocab::figure_role_word;
 use crate::{Analysis, Board, Code};
 
 /// A refused move in a picture.
@@ -169,10 +169,7 @@ fn cross(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f6
 pub(super) fn ascii(out: &mut String, board: &Board) {
     for r in &board.refused {
         let codes: Vec<&str> = r.codes.iter().map(|c| c.as_str()).collect();
-        let word = |m: &BoardMeeple| match m.figure {
-            carc_rules::Figure::Builder => "builder",
-            _ => role_word(m.role),
-        };
+        let word = |m: &BoardMeeple| figure_role_word(m.figure, m.role);
         let meeple = match &r.meeple {
             Some(m) if m.place == Place::Centre => format!(" {}", word(m)),
             Some(m) => format!(" {} {}", word(m), m.place.as_str()),

@@ -91,10 +91,7 @@ impl Refusal {
         );
         if let Some((role, place)) = meeple {
             text.push(' ');
-            text.push_str(match figure {
-                Figure::Builder => "builder",
-                _ => vocab::role_word(role),
-            });
+            text.push_str(vocab::figure_role_word(figure, role));
             if let Some(place) = place.filter(|p| *p != Place::Centre) {
                 text.push(' ');
                 text.push_str(vocab::place_str(place));
