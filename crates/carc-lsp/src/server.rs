@@ -170,6 +170,7 @@ impl Backend {
                 ..CodeActionOptions::default()
             })),
             document_highlight_provider: Some(OneOf::Left(true)),
+            folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
             code_lens_provider: Some(CodeLensOptions {
                 resolve_provider: Some(false),
             }),
@@ -467,6 +468,22 @@ impl LanguageServer for Backend {
             spans
                 .into_iter()
                 .map(|span| to_proto::document_highlight(text, span))
+                .collect()
+        }))
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let Some(snapshot) = self.snapshot(&params.text_document.uri).await else {
+            return Ok(None);
+        };
+        let folds = self
+            .query("folding ranges", &snapshot, carc_analysis::folding_ranges)
+            .await;
+        let text = self.text(&snapshot);
+        Ok(folds.map(|folds| {
+            folds
+                .into_iter()
+                .map(|fold| to_proto::folding_range(text, fold))
                 .collect()
         }))
     }
