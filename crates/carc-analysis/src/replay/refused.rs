@@ -111,6 +111,9 @@ pub(crate) fn refusal_codes() -> impl Iterator<Item = Code> {
                     | Code::UnknownPlayer
                     | Code::FarmersOff
                     | Code::IllegalDiscard
+                    | Code::FigureSupply
+                    | Code::BadRecall
+                    | Code::PigPlace
             )
     })
 }
