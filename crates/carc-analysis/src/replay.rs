@@ -789,7 +789,14 @@ impl Replayer<'_> {
             }
         }
         for (c, n, span) in std::mem::take(&mut self.explicit_supply) {
-            let on_board = self.replay.game.meeples().filter(|m| m.colour == c).count() as i64;
+            // the 7 meeples only: the large meeple, the abbot, the builder and the pig are
+            // figures of their own, never in `supply`
+            let on_board = self
+                .replay
+                .game
+                .meeples()
+                .filter(|m| m.colour == c && m.figure == Figure::Meeple)
+                .count() as i64;
             if n + on_board > i64::from(MEEPLES_PER_PLAYER) {
                 let message =
                     messages::meeple_supply_listed(c, on_board, n, i64::from(MEEPLES_PER_PLAYER));
