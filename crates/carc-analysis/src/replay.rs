@@ -864,19 +864,17 @@ impl Replayer<'_> {
             };
             if summary.complete && summary.kind != FeatureKind::Field {
                 if let Some((_, span)) = self.replay.meeple_spans.get(&meeple.id) {
-                    found.push((*span, summary.kind, meeple.id));
+                    let message =
+                        messages::completed_occupied(summary.kind, summary.garden, meeple.figure);
+                    found.push((*span, message, meeple.id));
                 }
             }
         }
         found.sort_by_key(|(s, _, _)| s.start);
-        for (span, kind, id) in found {
+        for (span, message, id) in found {
             // Reported and not placed, like any illegal meeple: back to its supply.
             self.replay.game.remove_meeple(id);
-            self.report(
-                Code::CompletedOccupied,
-                span,
-                messages::completed_occupied(kind),
-            );
+            self.report(Code::CompletedOccupied, span, message);
         }
     }
 
