@@ -356,3 +356,29 @@ fn illegal_abbot_turns_leave_their_expectation_unchecked() {
         );
     }
 }
+
+#[test]
+fn the_one_field_of_ic_h_needs_no_place() {
+    // ic.H's only field is its inner one: a bare `farmer` stands there (it was refused with
+    // "ic.H has 1 field here: name one by its corner (NE, SE, SW, NW)", none of which exists)
+    let text = position("inner-field-unnamed.carc");
+    assert_eq!(analyze(&text).diagnostics(), []);
+    let line = line_of(&text, offset_of(&text, "turn red ic.H", "farmer"));
+    assert_eq!(
+        hints_on(&text, line),
+        [
+            "field touching 1 completed city: 3 at the end",
+            "scores nothing"
+        ]
+    );
+    // and the same deployment written with its place means the same
+    let named = text.replace("turn red ic.H 0,0 farmer", "turn red ic.H 0,0 farmer inner");
+    assert_eq!(analyze(&named).diagnostics(), []);
+    assert_eq!(
+        hints_on(&named, line),
+        [
+            "field touching 1 completed city: 3 at the end",
+            "scores nothing"
+        ]
+    );
+}
