@@ -79,7 +79,10 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 markdown: marks_hover::glyph_card(glyph.value),
             })
         }
-        StatementKind::Turn(turn) if inside(statement.keyword) => {
+        // the turn's card on its keyword, and on `recall` (what the recall scored is there)
+        StatementKind::Turn(turn)
+            if inside(statement.keyword) || turn.recall.is_some_and(inside) =>
+        {
             let mut card = analysis.replay.facts.iter().find_map(|f| match f {
                 Fact::Turn {
                     line,
@@ -96,7 +99,10 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 card.push_str(&marks_hover::glyph_card(glyph.value));
             }
             Some(Hover {
-                span: statement.keyword,
+                span: turn
+                    .recall
+                    .filter(|s| inside(*s))
+                    .unwrap_or(statement.keyword),
                 markdown: card,
             })
         }

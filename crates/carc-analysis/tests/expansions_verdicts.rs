@@ -271,6 +271,8 @@ fn recalls_say_the_abbot_was_recalled() {
     );
     assert!(turn.contains("red's abbot returns"), "{turn}");
     assert!(!turn.contains("monk"), "{turn}");
+    // hover on the word `recall` shows the same card (it showed nothing)
+    assert_eq!(card(&text, "turn", "recall"), turn);
     // a wrong expectation says the same
     let wrong = text.replace("=> red +7", "=> red +3");
     let found = messages(&analyze(&wrong), Code::ScoreMismatch);
