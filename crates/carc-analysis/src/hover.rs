@@ -327,14 +327,16 @@ fn meeple_card(value: &MeepleValue, game: Option<&Game>) -> String {
             feature,
             points,
             won,
+            figure,
         } => format!(
-            "{}: scored at once, {}; the meeple returns to its owner",
+            "{}: scored at once, {}; the {} returns to its owner",
             explain::describe(feature),
             if *won {
                 format!("+{points}")
             } else {
                 "outnumbered, +0".to_owned()
-            }
+            },
+            figure.as_str()
         ),
         MeepleValue::OnBoard(feature) => feature_line(feature, game),
     }

@@ -70,6 +70,8 @@ pub enum MeepleValue {
         feature: FeatureSummary,
         points: u32,
         won: bool,
+        /// Which figure it is (a meeple, the large meeple, the abbot …).
+        figure: Figure,
     },
     /// It stays on its feature, as it was after that line (the setup: after the setup).
     OnBoard(FeatureSummary),
@@ -941,15 +943,16 @@ impl Replayer<'_> {
             score.features.splice(0..0, recalled.features);
         }
         if let Some((id, span)) = deployed {
-            let scored = score
-                .features
-                .iter()
-                .find(|f| f.returned.iter().any(|m| m.id == id));
+            let scored = score.features.iter().find_map(|f| {
+                let m = f.returned.iter().find(|m| m.id == id)?;
+                Some((f, m.figure))
+            });
             let value = match scored {
-                Some(f) => Some(MeepleValue::Scored {
+                Some((f, figure)) => Some(MeepleValue::Scored {
                     feature: f.feature.clone(),
                     points: f.points,
                     won: f.winners.contains(&c),
+                    figure,
                 }),
                 None => self.meeple_summary(id).map(MeepleValue::OnBoard),
             };

@@ -97,9 +97,7 @@ pub fn figure_word(figure: Figure, role: Role) -> String {
     match figure {
         Figure::Meeple => role_word(role).to_owned(),
         Figure::LargeMeeple => format!("large {}", role_word(role)),
-        Figure::Abbot => "abbot".to_owned(),
-        Figure::Builder => "builder".to_owned(),
-        Figure::Pig => "pig".to_owned(),
+        other => other.as_str().to_owned(),
     }
 }
 

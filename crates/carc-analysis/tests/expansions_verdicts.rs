@@ -304,6 +304,18 @@ fn recalls_say_the_abbot_was_recalled() {
         "{turn}"
     );
     assert!(turn.contains("red's abbot returns"), "{turn}");
+    // an abbot that scored at once on the tile it came with: the abbot returns (it said "the
+    // meeple"), and so does the large meeple
+    let text = position("abbot-completed-at-once.carc");
+    assert_eq!(
+        card(&text, "turn red B", "abbot"),
+        "monastery with 8 neighbours: scored at once, +9; the abbot returns to its owner"
+    );
+    let text = position("large-returns.carc");
+    assert_eq!(
+        card(&text, "turn red E", "knight"),
+        "city of 2 tiles: scored at once, +4; the large meeple returns to its owner"
+    );
 }
 
 #[test]
