@@ -161,94 +161,211 @@ fn bump_first_number(code: &str) -> Option<String> {
     None
 }
 
+/// What the hover cards of the positions say: (position, line prefix, word hovered, texts the
+/// card must contain, text it must not contain). The numbers are the hand derivations of the
+/// positions' comments.
+const CARDS: &[(&str, &str, &str, &[&str], &str)] = &[
+    // inns: 2 per tile when complete (two inns do not make 4), 0 unfinished at the end, and
+    // the road beside it without an inn 1 per tile
+    (
+        "inn-second-inn.carc",
+        "turn",
+        "turn",
+        &["road of 3 tiles (complete): 3 × 2 (inn) = 6 for red"],
+        "× 4",
+    ),
+    (
+        "inn-junction-west-road.carc",
+        "end",
+        "end",
+        &[
+            "road of 2 tiles (unfinished): 2 tiles with an inn, unfinished = 0",
+            "road of 2 tiles (unfinished): 2 × 1 = 2 for red",
+        ],
+        "inn) =",
+    ),
+    // cathedrals: 3 per tile and per shield, 0 unfinished (shield and all), two count once
+    (
+        "cathedral-shield.carc",
+        "turn",
+        "turn",
+        &["city of 6 tiles, 1 shield (complete): 6 × 3 + 1 × 3 (cathedral) = 21 for red"],
+        "× 2",
+    ),
+    (
+        "cathedral-unfinished-shield.carc",
+        "tile ic.K",
+        "knight",
+        &["worth 0 at final scoring (3 tiles with a cathedral, unfinished = 0)"],
+        "3 + 1",
+    ),
+    (
+        "two-cathedrals.carc",
+        "turn",
+        "turn",
+        &[
+            "city of 8 tiles (complete): 8 × 3 (cathedral) = 24 for blue",
+            // the turn card names the figures that return: the large knight is not a knight
+            "blue's large knight returns",
+            "red's knight returns",
+        ],
+        "× 6",
+    ),
+    // the large meeple counts 2: a tie with two meeples, 3 with a meeple of its colour, in a
+    // field too
+    (
+        "large-knight-tie.carc",
+        "turn",
+        "turn",
+        &["red 2 (large knight counting 2) v blue 2 (2 knights): red scores 18, blue 18"],
+        "blue 0",
+    ),
+    (
+        "large-and-meeple-same-colour.carc",
+        "turn",
+        "turn",
+        &[
+            "red 3 (large traveller counting 2 + 1 traveller) v blue 2 (2 travellers): red \
+             scores 7, blue 0",
+        ],
+        "blue 7",
+    ),
+    (
+        "large-farmer-tie.carc",
+        "end",
+        "end",
+        &["red 2 (large farmer counting 2) v blue 2 (2 farmers): red scores 3, blue 3"],
+        "blue 0",
+    ),
+    // a recall: the garden scored unfinished because the abbot came back, and it is the abbot
+    // (not a monk) that returns; on the word `recall` the same card (it showed nothing)
+    (
+        "recall-and-road.carc",
+        "turn",
+        "turn",
+        &[
+            "garden with 3 neighbours (abbot recalled): 1 + 3 = 4 for red",
+            "red's abbot returns",
+            "road of 3 tiles (complete): 3 × 1 = 3 for red",
+        ],
+        "monk",
+    ),
+    (
+        "recall-and-road.carc",
+        "turn",
+        "recall",
+        &["garden with 3 neighbours (abbot recalled): 1 + 3 = 4 for red"],
+        "monk",
+    ),
+    // at the end an unfinished garden is just unfinished
+    (
+        "garden-end.carc",
+        "end",
+        "end",
+        &["garden with 3 neighbours (unfinished): 1 + 3 = 4 for red"],
+        "recalled",
+    ),
+    // an abbot that scored with its completed monastery returns as the abbot
+    (
+        "abbot-monastery-reuse.carc",
+        "turn",
+        "turn",
+        &[
+            "monastery with 8 neighbours (complete): complete = 9 for red",
+            "red's abbot returns",
+        ],
+        "monk",
+    ),
+    // a figure that scored on its own turn is named (it said "the meeple")
+    (
+        "abbot-completed-at-once.carc",
+        "turn red B",
+        "abbot",
+        &["monastery with 8 neighbours: scored at once, +9; the abbot returns to its owner"],
+        "meeple",
+    ),
+    (
+        "large-returns.carc",
+        "turn red E",
+        "knight",
+        &["city of 2 tiles: scored at once, +4; the large meeple returns to its owner"],
+        "the meeple",
+    ),
+    // the tile card lists the garden with its abbot, as it lists a monastery with its monk;
+    // an empty garden (no `rules abbot` there) scores nothing, and the card says why
+    (
+        "abbot-inns-gardens.carc",
+        "turn red ic.B",
+        "ic.B",
+        &[
+            "- **garden**: garden with 1 neighbour, open: 7 neighbours missing · red 1 · worth \
+             2 at final scoring (1 + 1 = 2) to red",
+        ],
+        "monastery with",
+    ),
+    (
+        "garden-without-option.carc",
+        "tile Ug",
+        "Ug",
+        &["- **garden**: no abbot in it: a garden scores only for the abbot"],
+        "worth 9",
+    ),
+    (
+        "garden-without-option.carc",
+        "tile E 0,0",
+        "E",
+        &["- **city**"],
+        "garden",
+    ),
+];
+
 #[test]
-fn inn_values_are_explained() {
-    // 3 tiles with inns, complete: 3 x 2 = 6 (two inns do not make it 4 per tile)
-    let text = position("inn-second-inn.carc");
-    let wrong = text.replace("=> red +6", "=> red +12");
-    let found = messages(&analyze(&wrong), Code::ScoreMismatch);
-    assert_eq!(
-        found,
-        ["expected red +12, but this scores red +6: road of 3 tiles (complete): 3 × 2 (inn) = 6 for red"]
-    );
-    // an unfinished inn road at the end: 0, said as such; the plain road beside it: 1 per tile
+fn hover_cards_explain_inns_cathedrals_large_meeples_gardens_and_recalls() {
+    for &(file, prefix, word, says, never) in CARDS {
+        let card = card(&position(file), prefix, word);
+        for text in says {
+            assert!(card.contains(text), "{file}: `{text}` not in\n{card}");
+        }
+        assert!(!card.contains(never), "{file}: `{never}` in\n{card}");
+    }
+}
+
+#[test]
+fn mismatches_and_inlay_hints_explain_them_too() {
+    // a wrong expectation gives the arithmetic: an inn road, a recall
+    for (file, from, to, says) in [
+        (
+            "inn-second-inn.carc",
+            "=> red +6",
+            "=> red +12",
+            "expected red +12, but this scores red +6: road of 3 tiles (complete): 3 × 2 (inn) \
+             = 6 for red",
+        ),
+        (
+            "recall-and-road.carc",
+            "=> red +7",
+            "=> red +3",
+            "expected red +3, but this scores red +7: garden with 3 neighbours (abbot recalled): \
+             1 + 3 = 4 for red; road of 3 tiles (complete): 3 × 1 = 3 for red",
+        ),
+    ] {
+        let wrong = position(file).replace(from, to);
+        assert_eq!(messages(&analyze(&wrong), Code::ScoreMismatch), [says]);
+    }
+    // inlay hints: the inn road on blue's traveller is worth 0 at the end; a recall without
+    // `=> …` gives its points and says it was a recall
     let text = position("inn-junction-west-road.carc");
-    let end = card(&text, "end", "end");
-    assert!(
-        end.contains("road of 2 tiles (unfinished): 2 tiles with an inn, unfinished = 0"),
-        "{end}"
-    );
-    assert!(
-        end.contains("road of 2 tiles (unfinished): 2 × 1 = 2 for red"),
-        "{end}"
-    );
-    // the inlay hint on blue's traveller: the inn road is worth 0 at the end
     assert_eq!(hints_on(&text, 9), ["road of 2 tiles: 0 at the end"]);
-}
-
-#[test]
-fn cathedral_values_are_explained() {
-    // 6 tiles, 1 shield, complete: 6 x 3 + 1 x 3 = 21
-    let text = position("cathedral-shield.carc");
-    let turn = card(&text, "turn", "turn");
-    assert!(
-        turn.contains(
-            "city of 6 tiles, 1 shield (complete): 6 × 3 + 1 × 3 (cathedral) = 21 for red"
-        ),
-        "{turn}"
-    );
-    // unfinished with a shield: 0, not 3 + 1
-    let text = position("cathedral-unfinished-shield.carc");
-    let knight = card(&text, "tile ic.K", "knight");
-    assert!(
-        knight.contains("worth 0 at final scoring (3 tiles with a cathedral, unfinished = 0)"),
-        "{knight}"
-    );
-    // two cathedrals: still 3 per tile
-    let text = position("two-cathedrals.carc");
-    let turn = card(&text, "turn", "turn");
-    assert!(
-        turn.contains("city of 8 tiles (complete): 8 × 3 (cathedral) = 24 for blue"),
-        "{turn}"
+    let text = position("abbot-recall-far.carc").replace(" recall => red +2", " recall");
+    let line = line_of(&text, offset_of(&text, "turn red U 6,0", "recall"));
+    assert_eq!(
+        hints_on(&text, line),
+        ["red +2 · monastery with 1 neighbour (abbot recalled)"]
     );
 }
 
 #[test]
-fn the_large_meeple_is_counted_2_and_named() {
-    // a tie: 2 v 2
-    let text = position("large-knight-tie.carc");
-    let turn = card(&text, "turn", "turn");
-    assert!(
-        turn.contains(
-            "red 2 (large knight counting 2) v blue 2 (2 knights): red scores 18, blue 18"
-        ),
-        "{turn}"
-    );
-    // one colour with both: 3
-    let text = position("large-and-meeple-same-colour.carc");
-    let turn = card(&text, "turn", "turn");
-    assert!(
-        turn.contains(
-            "red 3 (large traveller counting 2 + 1 traveller) v blue 2 (2 travellers): red scores 7, blue 0"
-        ),
-        "{turn}"
-    );
-    // the turn card names the figures that return: the large knight is not a plain knight
-    let text = position("two-cathedrals.carc");
-    let turn = card(&text, "turn", "turn");
-    assert!(turn.contains("blue's large knight returns"), "{turn}");
-    assert!(turn.contains("red's knight returns"), "{turn}");
-    // in a field too
-    let text = position("large-farmer-tie.carc");
-    let end = card(&text, "end", "end");
-    assert!(
-        end.contains("red 2 (large farmer counting 2) v blue 2 (2 farmers): red scores 3, blue 3"),
-        "{end}"
-    );
-}
-
-#[test]
-fn supply_counts_the_seven_meeples_only() {
+fn setup_messages_name_the_figures() {
     // 7 travellers, the large knight and the abbot on the board: 7 meeples (was "9 meeples")
     let text = position("supply-special-figures-over.carc");
     assert_eq!(
@@ -257,94 +374,15 @@ fn supply_counts_the_seven_meeples_only() {
     );
     let text = position("supply-special-figures.carc");
     assert_eq!(analyze(&text).diagnostics(), []);
-}
-
-#[test]
-fn recalls_say_the_abbot_was_recalled() {
-    // the turn card: the garden scored unfinished because the abbot came back, and it is the
-    // abbot (not a monk) that returns
-    let text = position("recall-and-road.carc");
-    let turn = card(&text, "turn", "turn");
-    assert!(
-        turn.contains("garden with 3 neighbours (abbot recalled): 1 + 3 = 4 for red"),
-        "{turn}"
-    );
-    assert!(turn.contains("red's abbot returns"), "{turn}");
-    assert!(!turn.contains("monk"), "{turn}");
-    // hover on the word `recall` shows the same card (it showed nothing)
-    assert_eq!(card(&text, "turn", "recall"), turn);
-    // a wrong expectation says the same
-    let wrong = text.replace("=> red +7", "=> red +3");
-    let found = messages(&analyze(&wrong), Code::ScoreMismatch);
-    assert_eq!(found.len(), 1);
-    assert!(
-        found[0].contains("garden with 3 neighbours (abbot recalled): 1 + 3 = 4 for red"),
-        "{}",
-        found[0]
-    );
-    // without `=> …` the inlay hint gives the points and the recall
-    let text = position("abbot-recall-far.carc").replace(" recall => red +2", " recall");
-    let line = line_of(&text, offset_of(&text, "turn red U 6,0", "recall"));
-    assert_eq!(
-        hints_on(&text, line),
-        ["red +2 · monastery with 1 neighbour (abbot recalled)"]
-    );
-    // at the end an unfinished garden is just unfinished
-    let text = position("garden-end.carc");
-    let end = card(&text, "end", "end");
-    assert!(
-        end.contains("garden with 3 neighbours (unfinished): 1 + 3 = 4 for red"),
-        "{end}"
-    );
-    // an abbot that scored with its completed monastery returns as the abbot
-    let text = position("abbot-monastery-reuse.carc");
-    let turn = card(&text, "turn", "turn");
-    assert!(
-        turn.contains("monastery with 8 neighbours (complete): complete = 9 for red"),
-        "{turn}"
-    );
-    assert!(turn.contains("red's abbot returns"), "{turn}");
-    // an abbot that scored at once on the tile it came with: the abbot returns (it said "the
-    // meeple"), and so does the large meeple
-    let text = position("abbot-completed-at-once.carc");
-    assert_eq!(
-        card(&text, "turn red B", "abbot"),
-        "monastery with 8 neighbours: scored at once, +9; the abbot returns to its owner"
-    );
-    let text = position("large-returns.carc");
-    assert_eq!(
-        card(&text, "turn red E", "knight"),
-        "city of 2 tiles: scored at once, +4; the large meeple returns to its owner"
-    );
-}
-
-#[test]
-fn gardens_are_named_as_gardens() {
     // completed-occupied on a garden says garden and abbot (it said "monastery", "meeple")
     let text = position("garden-completed-in-setup.carc");
     assert_eq!(
         messages(&analyze(&text), Code::CompletedOccupied),
-        ["this garden is already complete, so it would have scored and sent its abbot home; this abbot is not placed"]
+        [
+            "this garden is already complete, so it would have scored and sent its abbot home; \
+          this abbot is not placed"
+        ]
     );
-    // the tile card lists the garden with its abbot, as it lists a monastery with its monk
-    let text = position("abbot-inns-gardens.carc");
-    let tile = card(&text, "turn red ic.B", "ic.B");
-    assert!(
-        tile.contains(
-            "- **garden**: garden with 1 neighbour, open: 7 neighbours missing · red 1 · worth 2 at final scoring (1 + 1 = 2) to red"
-        ),
-        "{tile}"
-    );
-    // an empty garden (no `rules abbot` here) scores nothing, and the card says why
-    let text = position("garden-without-option.carc");
-    let tile = card(&text, "tile Ug", "Ug");
-    assert!(
-        tile.contains("- **garden**: no abbot in it: a garden scores only for the abbot"),
-        "{tile}"
-    );
-    // tiles without a garden have no garden line
-    let tile = card(&text, "tile E 0,0", "E");
-    assert!(!tile.contains("garden"), "{tile}");
 }
 
 #[test]
