@@ -171,7 +171,9 @@ pub(crate) fn candidates_with(
         let mut options: Vec<(Option<(Role, Place)>, Extra)> = vec![(None, Extra::Plain)];
         options.extend(deployments.iter().map(|&d| (Some(d), Extra::Plain)));
         if ic {
-            options.extend(deployments.iter().map(|&d| (Some(d), Extra::Large)));
+            // the large meeple is not in the supply: an empty supply does not stop it
+            let open = placed.open_deployments(pos);
+            options.extend(open.into_iter().map(|d| (Some(d), Extra::Large)));
         }
         if abbot {
             options.push((Some((Role::Monk, Place::Centre)), Extra::Abbot));

@@ -434,3 +434,28 @@ fn the_one_field_of_ic_h_needs_no_place() {
         ]
     );
 }
+
+#[test]
+fn an_empty_supply_leaves_the_large_meeple_among_the_moves() {
+    // red has no meeple left in supply but its large meeple is at home: `turn red U 1,0 r90
+    // large traveller E` is legal (the replay accepts it), so `carc moves` lists it; it listed
+    // no large moves at all, as if the large meeple came out of the supply
+    let text =
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0 blue large knight N\nsupply red 0\n";
+    let played = format!("{text}turn red U 1,0 r90 large traveller E\n");
+    assert_eq!(analyze(&played).diagnostics(), []);
+    let list = carc_analysis::moves(&analyze(text), "U", None).unwrap();
+    let texts: Vec<&str> = list.moves.iter().map(|m| m.text.as_str()).collect();
+    assert!(texts.contains(&"U 1,0 r90 large traveller E"), "{texts:?}");
+    // and no plain meeple
+    assert!(!texts.contains(&"U 1,0 r90 traveller E"), "{texts:?}");
+    // with the large meeple on the board, none either
+    let both =
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0 red large knight N\nsupply red 0\n";
+    let list = carc_analysis::moves(&analyze(both), "U", None).unwrap();
+    assert!(
+        list.moves.iter().all(|m| m.figure.is_none()),
+        "{:?}",
+        list.moves.len()
+    );
+}

@@ -85,8 +85,17 @@ impl Game {
     /// feature holds no meeple, none when the supply is empty, no farmers when farmers are off.
     /// The place is the segment's first place (order `N E S W NE SE SW NW centre`).
     pub fn legal_deployments(&self, colour: Color, pos: Pos) -> Vec<(Role, Place)> {
+        if self.supply[colour.index()] <= 0 {
+            return Vec::new();
+        }
+        self.open_deployments(pos)
+    }
+
+    /// [`Game::legal_deployments`] whatever the supply holds: where a figure that is not one
+    /// of the 7 meeples (the large meeple) may go on the tile just placed, if its owner has it.
+    pub fn open_deployments(&self, pos: Pos) -> Vec<(Role, Place)> {
         let mut out = Vec::new();
-        if self.last != Some(pos) || self.supply[colour.index()] <= 0 {
+        if self.last != Some(pos) {
             return out;
         }
         let Some(idx) = self.tile_index_at(pos) else {
