@@ -374,6 +374,15 @@ fn setup_messages_name_the_figures() {
     );
     let text = position("supply-special-figures.carc");
     assert_eq!(analyze(&text).diagnostics(), []);
+    // an abbot on a setup tile without monastery or garden: no "tile just placed" there
+    let text = "rules abbot\nplayers red blue\ntile E 0,0 red abbot\n";
+    assert_eq!(
+        messages(&analyze(text), Code::BadPlace),
+        [
+            "the abbot goes on the monastery or the garden of its tile; E (Single city cap) has \
+          neither"
+        ]
+    );
     // completed-occupied on a garden says garden and abbot (it said "monastery", "meeple")
     let text = position("garden-completed-in-setup.carc");
     assert_eq!(

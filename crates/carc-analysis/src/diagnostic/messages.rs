@@ -205,7 +205,7 @@ pub const BAD_PLACE_NOT_LAST_TILE: &str = "a meeple goes only on the tile just p
 /// The abbot on a tile with neither monastery nor garden.
 pub fn bad_place_abbot(tile: TileType) -> String {
     format!(
-        "the abbot goes on the monastery or the garden of the tile just placed; {} ({}) has neither",
+        "the abbot goes on the monastery or the garden of its tile; {} ({}) has neither",
         tile.token(),
         tile.name()
     )
