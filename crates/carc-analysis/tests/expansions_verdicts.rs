@@ -468,3 +468,21 @@ fn an_empty_supply_leaves_the_large_meeple_among_the_moves() {
         list.moves.len()
     );
 }
+
+#[test]
+fn refused_moves_are_written_with_their_figure() {
+    // a legal `refused` line names the move as written: with `recall`, `large` and `abbot`
+    // (it said `red U 1,0 r90` for a recall and `red U 1,0 r90 traveller E` for the large
+    // meeple)
+    let text = "rules abbot inns-cathedrals\nplayers red blue\ntile D 0,0\ntile B 0,-1 red abbot\n\
+                refused bad-recall: turn red U 1,0 r90 recall\n\
+                refused figure-supply: turn red U 1,0 r90 large traveller E\n";
+    assert_eq!(
+        messages(&analyze(text), Code::RefusalMismatch),
+        [
+            "refused move is legal: red U 1,0 r90 recall may be played here (nothing refuses it)",
+            "refused move is legal: red U 1,0 r90 large traveller E may be played here (nothing \
+             refuses it)",
+        ]
+    );
+}
