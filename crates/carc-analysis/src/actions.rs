@@ -90,9 +90,7 @@ fn fix_expectation(analysis: &Analysis, line: usize, span: Span) -> Vec<(String,
                 Fact::Turn { line: l, score, .. } if *l == line => {
                     Some(explain::gains(&score.features))
                 }
-                Fact::End { line: l, score, .. } if *l == line => {
-                    Some(explain::gains(&score.features))
-                }
+                Fact::End { line: l, score, .. } if *l == line => Some(explain::score_gains(score)),
                 _ => None,
             });
             let Some(gains) = gains else {
@@ -116,6 +114,22 @@ fn fix_expectation(analysis: &Analysis, line: usize, span: Span) -> Vec<(String,
             };
             vec![(
                 format!("Expect {} {actual}", colour.as_str()),
+                TextEdit {
+                    span: amount.value.span,
+                    new_text: actual.to_string(),
+                },
+            )]
+        }
+        // Traders & Builders: the goods count the player holds there
+        StatementKind::ExpectGoods(goods) => {
+            let Some(amount) = goods.goods.iter().find(|a| a.span == span) else {
+                return Vec::new();
+            };
+            let state = replay(&analysis.parse, Some(line), None);
+            let good = amount.good.value;
+            let actual = state.game.goods(goods.colour.value).get(good);
+            vec![(
+                format!("Expect {} {good} {actual}", goods.colour.value.as_str()),
                 TextEdit {
                     span: amount.value.span,
                     new_text: actual.to_string(),

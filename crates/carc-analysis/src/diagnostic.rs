@@ -70,11 +70,14 @@ pub enum Code {
     RiverContinue,
     /// `rules river`: a curve placed directly against a curve turning the same way.
     RiverUturn,
+    // ---- expansions: Traders & Builders (issue 18) ----
+    /// A pig in a field where its owner has no farmer.
+    PigPlace,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 30] = [
+    pub const ALL: [Code; 31] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -106,6 +109,8 @@ impl Code {
         Code::RiverOrder,
         Code::RiverContinue,
         Code::RiverUturn,
+        // Traders & Builders (issue 18)
+        Code::PigPlace,
     ];
 
     /// The stable identifier users see (`edge-mismatch`).
@@ -141,6 +146,7 @@ impl Code {
             Code::RiverOrder => "river-order",
             Code::RiverContinue => "river-continue",
             Code::RiverUturn => "river-uturn",
+            Code::PigPlace => "pig-place",
         }
     }
 

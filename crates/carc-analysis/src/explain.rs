@@ -2,7 +2,8 @@
 //! descriptions. Shared by diagnostics, hover and inlay hints so that each is phrased once.
 
 use carc_rules::{
-    Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Role, ScoredFeature, TurnScore,
+    Color, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Goods, GoodsAward, Role,
+    ScoredFeature, Scoring, TurnScore, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY,
 };
 
 use crate::vocab;
@@ -10,17 +11,64 @@ use crate::vocab;
 /// Points per colour from a list of scored features, in first-winner order, zero gains left
 /// out.
 pub fn gains(features: &[ScoredFeature]) -> Vec<(Color, i64)> {
+    add_up(feature_awards(features))
+}
+
+/// Each winner of each feature with its points (a winner's include their pig's, Traders &
+/// Builders).
+fn feature_awards(features: &[ScoredFeature]) -> impl Iterator<Item = (Color, u32)> + '_ {
+    features
+        .iter()
+        .flat_map(|f| f.winners.iter().map(move |&w| (w, f.points_of(w))))
+}
+
+/// Points per colour of a whole scoring step ([`gains`] of its features, then its goods
+/// awards at final scoring), in first-winner order, zero gains left out.
+pub fn score_gains(score: &Scoring) -> Vec<(Color, i64)> {
+    let goods = score
+        .goods
+        .iter()
+        .flat_map(|a| a.winners.iter().map(move |&w| (w, a.points)));
+    add_up(feature_awards(&score.features).chain(goods))
+}
+
+/// Each `(winner, points)` adds the points to the winner: the sums per colour, in
+/// first-winner order, zero sums left out.
+fn add_up(awards: impl Iterator<Item = (Color, u32)>) -> Vec<(Color, i64)> {
     let mut out: Vec<(Color, i64)> = Vec::new();
-    for feature in features {
-        for winner in &feature.winners {
-            match out.iter_mut().find(|(c, _)| c == winner) {
-                Some(entry) => entry.1 += i64::from(feature.points),
-                None => out.push((*winner, i64::from(feature.points))),
-            }
+    for (winner, points) in awards {
+        match out.iter_mut().find(|(c, _)| *c == winner) {
+            Some(entry) => entry.1 += i64::from(points),
+            None => out.push((winner, i64::from(points))),
         }
     }
     out.retain(|(_, n)| *n != 0);
     out
+}
+
+/// `blue takes grain 1`: the goods a player took with the tile that completed a city.
+pub fn goods_taken(colour: Color, taken: Goods) -> String {
+    format!("{} takes {taken}", colour.as_str())
+}
+
+/// One goods award at final scoring, with what each player holds (turn order):
+/// `grain: blue 1 v red 0: blue +10`; a tie `cloth: red 1 v blue 1: red +10, blue +10`.
+pub fn goods_award_line(award: &GoodsAward, held: &[(Color, Goods)]) -> String {
+    let counts: Vec<String> = held
+        .iter()
+        .map(|(c, g)| format!("{} {}", c.as_str(), g.get(award.good)))
+        .collect();
+    let winners: Vec<String> = award
+        .winners
+        .iter()
+        .map(|c| format!("{} +{}", c.as_str(), award.points))
+        .collect();
+    format!(
+        "{}: {}: {}",
+        award.good,
+        counts.join(" v "),
+        winners.join(", ")
+    )
 }
 
 /// `red +4, blue +2`, or `nothing`.
@@ -37,8 +85,19 @@ pub fn gains_text(gains: &[(Color, i64)]) -> String {
     }
 }
 
-/// `city of 2 tiles, 1 shield` — what a feature is.
+/// `city of 2 tiles, 1 shield` — what a feature is; a city's goods symbols follow (`city of
+/// 3 tiles, grain 1`).
 pub fn describe(feature: &FeatureSummary) -> String {
+    let mut text = describe_shape(feature);
+    if feature.kind == FeatureKind::City && !feature.goods.is_empty() {
+        text.push_str(", ");
+        text.push_str(&feature.goods.to_string());
+    }
+    text
+}
+
+/// [`describe`] without the goods.
+fn describe_shape(feature: &FeatureSummary) -> String {
     let n = feature.tiles.len();
     let plural = |n: usize, word: &str| vocab::count(n, word);
     match feature.kind {
@@ -120,8 +179,9 @@ pub fn winners_text(scored: &ScoredFeature) -> String {
 
 /// One scored feature in one line: `city of 2 tiles (complete): 2 × 2 = 4 for red`, then,
 /// where several colours hold it, who scores: `; red 2 knights v blue 1: red scores 10,
-/// blue 0`. Fields are never complete, so they carry no state word. For a feature scored at
-/// final scoring; during a turn see [`scored_line_in_play`].
+/// blue 0`, then what each pig brings (see [`pigs`]). Fields are never complete, so they
+/// carry no state word. For a feature scored at final scoring; during a turn see
+/// [`scored_line_in_play`].
 pub fn scored_line(scored: &ScoredFeature) -> String {
     scored_line_at(scored, false)
 }
@@ -156,7 +216,48 @@ fn scored_line_at(scored: &ScoredFeature, in_play: bool) -> String {
         line.push_str("; ");
         line.push_str(&majority);
     }
+    for pig in pigs(&scored.feature, scored.points, &scored.winners) {
+        line.push_str("; ");
+        line.push_str(&pig);
+    }
     line
+}
+
+/// Points `colour` scores beyond `points` on a field worth `points` when it wins it: with its
+/// own pig there (Traders & Builders) 4 per completed city instead of 3; otherwise 0.
+pub fn pig_bonus(feature: &FeatureSummary, colour: Color, points: u32) -> u32 {
+    let has_pig = feature
+        .meeples
+        .iter()
+        .any(|m| m.colour == colour && m.figure == Figure::Pig);
+    if feature.kind != FeatureKind::Field || !has_pig {
+        return 0;
+    }
+    points / FIELD_POINTS_PER_CITY * (PIG_POINTS_PER_CITY - FIELD_POINTS_PER_CITY)
+}
+
+/// What each pig on a field worth `points` (3 per completed city) brings its owner, given the
+/// field's `winners`: `red's pig: 4 per city: 2 cities → +8`, or `blue's pig: blue does not
+/// win the field: nothing`. Empty for a feature without pigs.
+pub fn pigs(feature: &FeatureSummary, points: u32, winners: &[Color]) -> Vec<String> {
+    let cities = (points / FIELD_POINTS_PER_CITY) as usize;
+    feature
+        .meeples
+        .iter()
+        .filter(|m| m.figure == Figure::Pig && feature.kind == FeatureKind::Field)
+        .map(|m| {
+            let c = m.colour.as_str();
+            if winners.contains(&m.colour) {
+                format!(
+                    "{c}'s pig: {PIG_POINTS_PER_CITY} per city: {} → +{}",
+                    vocab::count(cities, "city"),
+                    cities as u32 * PIG_POINTS_PER_CITY
+                )
+            } else {
+                format!("{c}'s pig: {c} does not win the field: nothing")
+            }
+        })
+        .collect()
 }
 
 /// Where meeples of several colours share a feature, the count that decides it:
@@ -165,7 +266,8 @@ fn scored_line_at(scored: &ScoredFeature, in_play: bool) -> String {
 pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
     // per colour: total strength, meeples, large meeples, a role
     let mut counts: Vec<(Color, usize, usize, usize, Role)> = Vec::new();
-    for m in &feature.meeples {
+    // a pig (Traders & Builders) weighs nothing: not in the tally (see `pigs`)
+    for m in feature.meeples.iter().filter(|m| m.figure.occupies()) {
         let large = usize::from(m.figure == Figure::LargeMeeple);
         let strength = m.figure.strength() as usize;
         match counts.iter_mut().find(|e| e.0 == m.colour) {
@@ -210,7 +312,11 @@ pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
         .iter()
         .enumerate()
         .map(|(i, (c, n))| {
-            let got = if *n == best { points } else { 0 };
+            let got = if *n == best {
+                points + pig_bonus(feature, *c, points)
+            } else {
+                0
+            };
             match i {
                 0 => format!("{} scores {got}", c.as_str()),
                 _ => format!("{} {got}", c.as_str()),
@@ -301,9 +407,21 @@ pub fn turn_breakdown(score: &TurnScore) -> String {
     }
 }
 
-/// What final scoring gave, for a mismatch message.
-pub fn final_breakdown(score: &FinalScore) -> String {
-    breakdown(&score.features, "nothing is left to score", scored_line)
+/// What final scoring gave, for a mismatch message: the features, then the goods awards
+/// with what each player in `held` holds.
+pub fn final_breakdown(score: &FinalScore, held: &[(Color, Goods)]) -> String {
+    let features = breakdown(&score.features, "", scored_line);
+    let goods: Vec<String> = score
+        .goods
+        .iter()
+        .map(|a| goods_award_line(a, held))
+        .collect();
+    match (features.is_empty(), goods.is_empty()) {
+        (true, true) => "nothing is left to score".to_owned(),
+        (false, true) => features,
+        (true, false) => format!("goods: {}", goods.join("; ")),
+        (false, false) => format!("{features}; goods: {}", goods.join("; ")),
+    }
 }
 
 fn breakdown(

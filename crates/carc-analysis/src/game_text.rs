@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use carc_rules::{Action, Figure, GameRecord, Step, TileSet, TileType};
+use carc_rules::{Action, GameRecord, Step, TileSet, TileType};
 
 use crate::moves::{move_text, Extra};
 
@@ -53,12 +53,7 @@ pub fn game_text(record: &GameRecord, title: &str, notes: &[&str]) -> String {
                 rot,
                 meeple,
             } => {
-                let extra = match action {
-                    Action::Recall => Extra::Recall,
-                    Action::Figure(Figure::Abbot) => Extra::Abbot,
-                    Action::Figure(Figure::LargeMeeple) => Extra::Large,
-                    _ => Extra::Plain,
-                };
+                let extra = Extra::of(action);
                 let _ = writeln!(
                     text,
                     "turn {colour} {}",

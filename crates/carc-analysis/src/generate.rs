@@ -117,8 +117,8 @@ fn attempt(options: &GenOptions, seed: u64) -> Option<Generated> {
     if best.value - greedy.value < options.margin {
         return None;
     }
-    let answer = step_text(&best.step);
-    let greedy_text = step_text(&greedy.step);
+    let answer = step_text(&best.step, best.action);
+    let greedy_text = step_text(&greedy.step, greedy.action);
     let mut text = String::new();
     let _ = writeln!(
         text,

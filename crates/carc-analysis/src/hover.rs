@@ -94,6 +94,24 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 }
                 _ => None,
             })?;
+            // Traders & Builders: the goods the player took with this tile
+            for fact in &analysis.replay.facts {
+                if let Fact::Goods {
+                    line,
+                    colour,
+                    taken,
+                    held,
+                } = fact
+                {
+                    if *line == line_index {
+                        let _ = writeln!(
+                            card,
+                            "- {} (holds {held} now)",
+                            explain::goods_taken(*colour, *taken)
+                        );
+                    }
+                }
+            }
             if let Some(glyph) = turn.glyph {
                 card.push('\n');
                 card.push_str(&marks_hover::glyph_card(glyph.value));
@@ -147,20 +165,31 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                     score,
                     totals,
                 } if *line == line_index => {
-                    // Meeples stay after `end`: the board there still shows each field.
-                    let state = score
-                        .features
-                        .iter()
-                        .any(|f| f.feature.kind == FeatureKind::Field)
-                        .then(|| replay(&analysis.parse, Some(line_index), None));
-                    Some(end_card(
-                        &score.features,
-                        totals,
-                        state.as_ref().map(|s| &s.game),
-                    ))
+                    // Meeples stay after `end`: the board there still shows each field (and
+                    // the goods each player holds).
+                    let state = (!score.goods.is_empty()
+                        || score
+                            .features
+                            .iter()
+                            .any(|f| f.feature.kind == FeatureKind::Field))
+                    .then(|| replay(&analysis.parse, Some(line_index), None));
+                    Some(end_card(score, totals, state.as_ref()))
                 }
                 _ => None,
             })?;
+            Some(Hover {
+                span: statement.keyword,
+                markdown: card,
+            })
+        }
+        // Traders & Builders: the keyword's card, then what every player holds after this line
+        StatementKind::Goods(_) | StatementKind::ExpectGoods(_) if inside(statement.keyword) => {
+            let state = replay(&analysis.parse, Some(line_index), None);
+            let mut card = keyword_card(analysis, offset).map_or(String::new(), |h| h.markdown);
+            card.push_str("\nGoods held here:\n\n");
+            for (colour, held) in crate::replay::goods_held(&state.game, &state.players) {
+                let _ = writeln!(card, "- {} {held}", colour.as_str());
+            }
             Some(Hover {
                 span: statement.keyword,
                 markdown: card,
@@ -281,15 +310,21 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
         "no meeples".to_owned()
     } else {
         let mut counts: Vec<(carc_rules::Color, usize)> = Vec::new();
-        for m in &feature.meeples {
+        for m in feature.meeples.iter().filter(|m| m.figure.occupies()) {
             match counts.iter_mut().find(|(c, _)| *c == m.colour) {
                 Some(e) => e.1 += 1,
                 None => counts.push((m.colour, 1)),
             }
         }
+        let pigs = feature
+            .meeples
+            .iter()
+            .filter(|m| m.figure == carc_rules::Figure::Pig)
+            .map(|m| format!("{}'s pig", m.colour.as_str()));
         counts
             .iter()
             .map(|(c, n)| format!("{} {n}", c.as_str()))
+            .chain(pigs)
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -314,6 +349,9 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
     );
     if let Some(majority) = explain::majority(feature, feature.value_now) {
         let _ = write!(line, " ({majority})");
+    }
+    for pig in explain::pigs(feature, feature.value_now, &feature.winners) {
+        let _ = write!(line, "; {pig}");
     }
     if let (FeatureKind::Field, Some(game)) = (feature.kind, game) {
         let _ = write!(line, "; it {}", explain::field_cities(game, feature));
@@ -370,13 +408,15 @@ fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature], faults: &[Cod
 }
 
 fn end_card(
-    features: &[carc_rules::ScoredFeature],
+    score: &carc_rules::FinalScore,
     totals: &[(carc_rules::Color, i64)],
-    game: Option<&Game>,
+    state: Option<&Replay>,
 ) -> String {
+    let features = &score.features;
+    let game = state.map(|s| &s.game);
     let mut out = "**final scoring**\n\n".to_owned();
     let scored: Vec<_> = features.iter().filter(|f| !f.winners.is_empty()).collect();
-    if scored.is_empty() {
+    if scored.is_empty() && score.goods.is_empty() {
         out.push_str("nothing left to score\n");
     }
     for f in scored {
@@ -385,7 +425,14 @@ fn end_card(
             let _ = writeln!(out, "  - it {}", explain::field_cities(game, &f.feature));
         }
     }
-    let gains = explain::gains(features);
+    // Traders & Builders: the leaders of each good
+    if let Some(state) = state.filter(|_| !score.goods.is_empty()) {
+        let held = crate::replay::goods_held(&state.game, &state.players);
+        for award in &score.goods {
+            let _ = writeln!(out, "- {}", explain::goods_award_line(award, &held));
+        }
+    }
+    let gains = explain::score_gains(score);
     out.push_str("\nTotals: ");
     let parts: Vec<String> = totals
         .iter()

@@ -1,6 +1,7 @@
 //! Inlay hints: after each turn without a written expectation what it scored (after an
-//! illegal turn, that it is illegal), after each meeple its feature's value, after `end` each
-//! player's final gain and total. A hint says only what the line does not already say: a turn
+//! illegal turn, that it is illegal), after a turn whose tile completed cities with goods what
+//! the player took (`blue takes grain 1`), after each meeple its feature's value, after `end`
+//! each player's final gain (goods awards included) and total. A hint says only what the line does not already say: a turn
 //! that writes `=> …` gets none (a wrong one is a `score-mismatch`).
 
 use carc_notation::{LineKind, Span, StatementKind};
@@ -30,17 +31,33 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                     label: turn_label(&score.features, faults),
                 }),
             Fact::Meeple {
-                line, span, value, ..
+                line,
+                span,
+                value,
+                id,
             } => Some(InlayHint {
                 offset: span.end,
-                label: meeple_label(value, writes_expectation(analysis, *line)),
+                label: match pig_of(value, *id) {
+                    Some(owner) => pig_label(value, owner),
+                    None => meeple_label(value, writes_expectation(analysis, *line)),
+                },
+            }),
+            // Traders & Builders: the goods the turn's player took
+            Fact::Goods {
+                line,
+                colour,
+                taken,
+                ..
+            } => statement_end(*line).map(|offset| InlayHint {
+                offset,
+                label: explain::goods_taken(*colour, *taken),
             }),
             Fact::End {
                 line,
                 score,
                 totals,
             } => statement_end(*line).map(|offset| {
-                let gains = explain::gains(&score.features);
+                let gains = explain::score_gains(score);
                 let parts: Vec<String> = totals
                     .iter()
                     .map(|(c, total)| {
@@ -85,7 +102,7 @@ fn turn_label(features: &[carc_rules::ScoredFeature], faults: &[Code]) -> String
             let who: Vec<String> = f
                 .winners
                 .iter()
-                .map(|c| format!("{} +{}", c.as_str(), f.points))
+                .map(|c| format!("{} +{}", c.as_str(), f.points_of(*c)))
                 .collect();
             let recalled = if explain::recalled(&f.feature) {
                 " (abbot recalled)"
@@ -103,6 +120,37 @@ fn turn_label(features: &[carc_rules::ScoredFeature], faults: &[Code]) -> String
         "scores nothing".to_owned()
     } else {
         parts.join("; ")
+    }
+}
+
+/// The owner of meeple `id` when it is a pig (Traders & Builders) on the feature of `value`.
+fn pig_of(value: &MeepleValue, id: carc_rules::MeepleId) -> Option<carc_rules::Color> {
+    let MeepleValue::OnBoard(feature) = value else {
+        return None;
+    };
+    feature
+        .meeples
+        .iter()
+        .find(|m| m.id == id && m.figure == carc_rules::Figure::Pig)
+        .map(|m| m.colour)
+}
+
+/// A pig's field and what the pig adds: `field touching 2 completed cities: the pig's +1 per
+/// city: +2 at the end` when its owner leads the field now, else `…: the pig's +1 per city, if
+/// red wins the field`.
+fn pig_label(value: &MeepleValue, owner: carc_rules::Color) -> String {
+    let MeepleValue::OnBoard(feature) = value else {
+        return String::new();
+    };
+    let what = explain::describe(feature);
+    if feature.winners.contains(&owner) {
+        let bonus = explain::pig_bonus(feature, owner, feature.value_now);
+        format!("{what}: the pig's +1 per city: +{bonus} at the end")
+    } else {
+        format!(
+            "{what}: the pig's +1 per city, if {} wins the field",
+            owner.as_str()
+        )
     }
 }
 

@@ -265,7 +265,9 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                 );
                 push_step(&mut out, &mut stack, step);
             }
-            StatementKind::ExpectScore(_) | StatementKind::ExpectSupply(_) => {
+            StatementKind::ExpectScore(_)
+            | StatementKind::ExpectSupply(_)
+            | StatementKind::ExpectGoods(_) => {
                 let check = Check {
                     line: index,
                     statement: statement_text(analysis, statement),
@@ -437,6 +439,7 @@ fn setup_step(
             .iter()
             .map(|&c| (c, 0, crate::replay::MEEPLES_PER_PLAYER))
             .collect(),
+        goods: Vec::new(),
         last: None,
         refused: Vec::new(),
     });
@@ -581,7 +584,7 @@ pub fn board_sentence(board: &Board, lead: &str) -> String {
                 format!(
                     "{}'s {} at {} ({})",
                     m.colour.as_str(),
-                    vocab::role_word(m.role),
+                    vocab::figure_role_word(m.figure, m.role),
                     vocab::pos_str(m.pos),
                     vocab::place_str(m.place)
                 )

@@ -9,7 +9,9 @@
 //! meeple, meeples in the tile's segment order.
 
 use carc_notation::{LineKind, Parse, StatementKind};
-use carc_rules::{Color, Figure, Game, Place, Pos, Role, Rotation, TileSet, TileType, TurnScore};
+use carc_rules::{
+    Action, Color, Figure, Game, Place, Pos, Role, Rotation, TileSet, TileType, TurnScore,
+};
 
 use crate::replay::replay;
 use crate::{explain, vocab, Analysis};
@@ -39,9 +41,22 @@ pub(crate) enum Extra {
     Abbot,
     /// Recalling the abbot (`recall`).
     Recall,
+    /// The pig (`pig PLACE`, Traders & Builders).
+    Pig,
 }
 
 impl Extra {
+    /// What the engine's [`Action`] of a move (the search's, the simulator's) is.
+    pub fn of(action: Action) -> Extra {
+        match action {
+            Action::Figure(Figure::LargeMeeple) => Extra::Large,
+            Action::Figure(Figure::Abbot) => Extra::Abbot,
+            Action::Figure(Figure::Pig) => Extra::Pig,
+            Action::Recall => Extra::Recall,
+            _ => Extra::Plain,
+        }
+    }
+
     /// The word the notation writes for it, if any.
     pub fn word(self) -> Option<&'static str> {
         match self {
@@ -49,6 +64,7 @@ impl Extra {
             Extra::Large => Some("large"),
             Extra::Abbot => Some("abbot"),
             Extra::Recall => Some("recall"),
+            Extra::Pig => Some("pig"),
         }
     }
 }
@@ -79,12 +95,20 @@ pub(crate) fn move_text(
         out.push(' ');
         out.push_str(word);
     }
-    if let Some((role, place)) = meeple.filter(|_| extra != Extra::Abbot) {
-        out.push(' ');
-        out.push_str(vocab::role_word(role));
-        if role != Role::Monk {
+    match (extra, meeple) {
+        (Extra::Abbot, _) | (_, None) => {}
+        // `pig PLACE`: the figure's word stands for the role
+        (Extra::Pig, Some((_, place))) => {
             out.push(' ');
             out.push_str(vocab::place_str(place));
+        }
+        (_, Some((role, place))) => {
+            out.push(' ');
+            out.push_str(vocab::role_word(role));
+            if role != Role::Monk {
+                out.push(' ');
+                out.push_str(vocab::place_str(place));
+            }
         }
     }
     out
@@ -129,21 +153,11 @@ pub(crate) fn canonical_rotation(tile: TileType, rotation: Rotation) -> Rotation
         .unwrap_or(rotation)
 }
 
-/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs); with
-/// `river` (`rules river`) the river's turn rules apply too.
-pub(crate) fn candidates(
-    game: &Game,
-    colour: Color,
-    tile: TileType,
-    river: bool,
-) -> Vec<Candidate> {
-    let sets: &[TileSet] = if river { &[TileSet::River] } else { &[] };
-    candidates_with(game, colour, tile, sets)
-}
-
-/// As [`candidates`], with the rules of the expansions in `sets`: the river's turn rules (The
-/// River), the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot on the
-/// monastery or garden and recalling the abbot (The Abbot).
+/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs), with
+/// the rules of the expansions in `sets` (a file's `rules`): the river's turn rules (The
+/// River), the large meeple wherever a meeple may go, whatever the supply (Inns &
+/// Cathedrals), the abbot on the monastery or garden and recalling the abbot (The Abbot), the pig in each field of the new tile that holds the
+/// mover's farmer (Traders & Builders).
 pub(crate) fn candidates_with(
     game: &Game,
     colour: Color,
@@ -152,6 +166,7 @@ pub(crate) fn candidates_with(
 ) -> Vec<Candidate> {
     let ic = sets.contains(&TileSet::InnsCathedrals);
     let abbot = sets.contains(&TileSet::Abbot);
+    let tb = sets.contains(&TileSet::TradersBuilders);
     let river = sets.contains(&TileSet::River);
     let mut out = Vec::new();
     let placements = if river {
@@ -170,14 +185,28 @@ pub(crate) fn candidates_with(
         let deployments = placed.legal_deployments(colour, pos);
         let mut options: Vec<(Option<(Role, Place)>, Extra)> = vec![(None, Extra::Plain)];
         options.extend(deployments.iter().map(|&d| (Some(d), Extra::Plain)));
+        let figure = |f: Figure| placed.legal_figure_deployments(colour, f, pos);
         if ic {
-            // the large meeple is not in the supply: an empty supply does not stop it
-            let open = placed.open_deployments(pos);
-            options.extend(open.into_iter().map(|d| (Some(d), Extra::Large)));
+            options.extend(
+                figure(Figure::LargeMeeple)
+                    .into_iter()
+                    .map(|d| (Some(d), Extra::Large)),
+            );
         }
         if abbot {
-            options.push((Some((Role::Monk, Place::Centre)), Extra::Abbot));
+            options.extend(
+                figure(Figure::Abbot)
+                    .into_iter()
+                    .map(|d| (Some(d), Extra::Abbot)),
+            );
             options.push((None, Extra::Recall));
+        }
+        if tb {
+            let pigs = placed.legal_pig_deployments(colour, pos);
+            options.extend(
+                pigs.into_iter()
+                    .map(|p| (Some((Role::Farmer, p)), Extra::Pig)),
+            );
         }
         for (meeple, extra) in options {
             let mut after = placed.clone();
@@ -189,6 +218,9 @@ pub(crate) fn candidates_with(
                     .is_ok(),
                 (Extra::Large, Some((role, place))) => after
                     .deploy_figure(colour, Figure::LargeMeeple, pos, role, Some(place))
+                    .is_ok(),
+                (Extra::Pig, Some((role, place))) => after
+                    .deploy_figure(colour, Figure::Pig, pos, role, Some(place))
                     .is_ok(),
                 (_, Some((role, place))) => after.deploy(colour, pos, role, Some(place)).is_ok(),
                 (_, None) => true,
@@ -226,8 +258,9 @@ pub struct Move {
     /// The meeple deployed, as `(role, place)` words (`("knight", "S")`; a monk's place is
     /// `centre`).
     pub meeple: Option<(&'static str, &'static str)>,
-    /// `large` (the large meeple), `abbot` (then `meeple` is the monk's place) or `recall`
-    /// (then `meeple` is `None`), for the expansions the file switches on.
+    /// `large` (the large meeple), `abbot` (then `meeple` is the monk's place), `recall`
+    /// (then `meeple` is `None`) or `pig` (then `meeple` is the farmer's role and the pig's
+    /// place), for the expansions the file switches on.
     pub figure: Option<&'static str>,
     /// What the mover gains at once.
     pub points: u32,

@@ -17,10 +17,10 @@
 //! says how far it got.
 
 use carc_notation::{LineKind, Parse, PuzzleGoal, Span, StatementKind, TurnStmt};
-use carc_rules::{Goal, Limits, Place, Pos, Role, Rotation, Solution, Step, TileType};
+use carc_rules::{Action, Goal, Limits, Pos, Role, RootMove, Rotation, Solution, Step, TileType};
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::moves::{candidates, canonical_rotation, prefix, Candidate};
+use crate::moves::{candidates_with, canonical_rotation, prefix, Candidate, Extra};
 use crate::replay::{replay, Fact, Replay};
 use crate::{vocab, Analysis};
 
@@ -128,6 +128,7 @@ pub(crate) fn puzzle_goal(parse: &Parse) -> Option<PuzzleGoal> {
             | StatementKind::Discard { .. }
             | StatementKind::ExpectScore(_)
             | StatementKind::ExpectSupply(_)
+            | StatementKind::ExpectGoods(_)
             | StatementKind::End { .. }
             | StatementKind::VariationOpen { .. } => return None,
             _ => {}
@@ -175,7 +176,8 @@ pub(crate) fn check(
         return (None, diagnostics);
     };
     let before = replay(&prefix(parse, line), None, None);
-    let all = candidates(&before.game, colour, tile, before.river);
+    let sets = crate::replay::sets_on(parse);
+    let all = candidates_with(&before.game, colour, tile, &sets);
     if let Some(goal) = engine_goal(goal) {
         let key = format!(
             "{}\u{0}{}\u{0}{}",
@@ -196,7 +198,14 @@ pub(crate) fn check(
                 };
                 Search {
                     key,
-                    solution: carc_rules::solve(&before.game, colour, &draws, goal, limits),
+                    solution: carc_rules::solve_with_sets(
+                        &before.game,
+                        colour,
+                        &draws,
+                        goal,
+                        limits,
+                        &sets,
+                    ),
                     reused: false,
                 }
             }
@@ -307,43 +316,68 @@ pub(crate) fn draws_from(pending: &[TileType], tile: TileType) -> Vec<TileType> 
     }
 }
 
-/// A move as the search lists it: the canonical rotation, and the meeple on the first place of
-/// its segment.
+/// A move as the search lists it, whatever words named it: the canonical rotation, the
+/// figure's role and segment (the abbot's: none), and what the move does beyond a meeple.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Normal {
     pos: Pos,
     rotation: Rotation,
-    meeple: Option<(Role, Place)>,
+    meeple: Option<(Role, Option<u8>)>,
+    extra: Extra,
 }
 
 /// The answer's move as the search lists it.
 fn normalise(tile: TileType, turn: &TurnStmt) -> Normal {
     let rotation = canonical_rotation(tile, vocab::rotation(turn.rotation.map(|r| r.value)));
-    let meeple = turn.meeple.as_ref().and_then(|m| {
+    let mut extra = match turn.recall {
+        Some(_) => Extra::Recall,
+        None => Extra::Plain,
+    };
+    let meeple = turn.meeple.as_ref().map(|m| {
         let role = vocab::role(m.role.value);
+        if m.abbot.is_some() {
+            extra = Extra::Abbot;
+            return (role, None);
+        }
+        if m.large.is_some() {
+            extra = Extra::Large;
+        }
         let place = m.place.map(|p| vocab::place(p.value));
-        let segment = tile
-            .segments(rotation)
-            .filter(|s| s.kind == role.kind())
-            .find(|s| place.is_none_or(|p| s.places.contains(p)))?;
-        Some((role, segment.places.first()?))
+        let segment = match place {
+            Some(p) => tile.segment_at(rotation, p),
+            None => tile.segments(rotation).find(|s| s.kind == role.kind()),
+        };
+        (role, segment.map(|s| s.index))
     });
     Normal {
         pos: vocab::pos(&turn.at),
         rotation,
         meeple,
+        extra,
     }
 }
 
-fn normal_of(step: &Step) -> Option<Normal> {
-    match *step {
+fn normal_of(m: &RootMove) -> Option<Normal> {
+    match m.step {
         Step::Turn {
-            pos, rot, meeple, ..
-        } => Some(Normal {
+            tile,
             pos,
-            rotation: rot,
+            rot,
             meeple,
-        }),
+            ..
+        } => {
+            let extra = Extra::of(m.action);
+            let meeple = meeple.map(|(role, place)| match extra {
+                Extra::Abbot => (role, None),
+                _ => (role, tile.segment_at(rot, place).map(|s| s.index)),
+            });
+            Some(Normal {
+                pos,
+                rotation: rot,
+                meeple,
+                extra,
+            })
+        }
         Step::Discard { .. } => None,
     }
 }
@@ -357,8 +391,10 @@ pub(crate) fn value_text(goal: Goal, value: i64) -> String {
     }
 }
 
-/// A step as a line of the notation says it: `blue E 0,1 r180 knight S`, `discard C`.
-pub(crate) fn step_text(step: &Step) -> String {
+/// A step as a line of the notation says it, with what it does beyond a meeple (`action`):
+/// `blue E 0,1 r180 knight S`, `red U 1,0 r90 large traveller E`, `red B 1,1 recall`,
+/// `discard C`.
+pub(crate) fn step_text(step: &Step, action: Action) -> String {
     match *step {
         Step::Turn {
             colour,
@@ -369,7 +405,7 @@ pub(crate) fn step_text(step: &Step) -> String {
         } => format!(
             "{} {}",
             colour.as_str(),
-            crate::moves::move_text(tile, pos, rot, crate::moves::Extra::Plain, meeple)
+            crate::moves::move_text(tile, pos, rot, Extra::of(action), meeple)
         ),
         Step::Discard { tile } => format!("discard {}", tile.token()),
     }
@@ -377,8 +413,8 @@ pub(crate) fn step_text(step: &Step) -> String {
 
 /// The expected play after a move, and the final scores:
 /// `blue E 0,1 r180, final score red 4, blue 4`.
-pub(crate) fn line_text(m: &carc_rules::RootMove, players: &[carc_rules::Color]) -> String {
-    let mut parts: Vec<String> = m.line.iter().map(step_text).collect();
+pub(crate) fn line_text(m: &RootMove, players: &[carc_rules::Color]) -> String {
+    let mut parts = line_steps(m);
     let scores: Vec<String> = players
         .iter()
         .map(|c| format!("{} {}", c.as_str(), m.scores[c.index()]))
@@ -387,11 +423,25 @@ pub(crate) fn line_text(m: &carc_rules::RootMove, players: &[carc_rules::Color])
     parts.join(", ")
 }
 
-/// The move without its colour, as a `turn` line writes it after the colour.
-fn move_text(step: &Step) -> String {
-    let text = step_text(step);
+/// The expected play after a move, one step each: `blue E 0,1 r180`.
+pub(crate) fn line_steps(m: &RootMove) -> Vec<String> {
+    let actions = m
+        .actions
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(Action::Plain));
+    m.line
+        .iter()
+        .zip(actions)
+        .map(|(step, action)| step_text(step, action))
+        .collect()
+}
+
+/// A root move without its colour, as a `turn` line writes it after the colour.
+pub(crate) fn move_text(m: &RootMove) -> String {
+    let text = step_text(&m.step, m.action);
     match text.split_once(' ') {
-        Some((_, rest)) if matches!(step, Step::Turn { .. }) => rest.to_owned(),
+        Some((_, rest)) if matches!(m.step, Step::Turn { .. }) => rest.to_owned(),
         _ => text,
     }
 }
@@ -410,13 +460,13 @@ fn goal_verdict(
         return GoalVerdict::Incomplete {
             depth: solution.depth,
             draws: solution.draws,
-            best: best.map(|b| (move_text(&b.step), value_text(goal, b.value))),
+            best: best.map(|b| (move_text(b), value_text(goal, b.value))),
         };
     }
     let found = solution
         .moves
         .iter()
-        .find(|m| normal_of(&m.step).as_ref() == Some(answer));
+        .find(|m| normal_of(m).as_ref() == Some(answer));
     let (Some(mine), Some(best)) = (found, best) else {
         return GoalVerdict::Incomplete {
             depth: solution.depth,
@@ -427,7 +477,7 @@ fn goal_verdict(
     let value = value_text(goal, mine.value);
     let who = colour.as_str();
     if best.value > mine.value {
-        let other = move_text(&best.step);
+        let other = move_text(best);
         let better = value_text(goal, best.value);
         let refutation = line_text(mine, players);
         let line = line_text(best, players);
@@ -449,7 +499,7 @@ fn goal_verdict(
     let mut others: Vec<Normal> = Vec::new();
     let mut first = None;
     for m in solution.moves.iter().filter(|m| m.value == mine.value) {
-        let Some(n) = normal_of(&m.step) else {
+        let Some(n) = normal_of(m) else {
             continue;
         };
         if n.pos == answer.pos && n.rotation == answer.rotation {
@@ -460,7 +510,7 @@ fn goal_verdict(
             .any(|o| o.pos == n.pos && o.rotation == n.rotation)
         {
             others.push(n);
-            first.get_or_insert_with(|| move_text(&m.step));
+            first.get_or_insert_with(|| move_text(m));
         }
     }
     match first {

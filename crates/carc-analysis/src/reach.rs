@@ -31,7 +31,8 @@
 //!
 //! Not modelled (so not proven): scores, supplies (meeples returned by scoring), which tiles
 //! were drawn and discarded, whether the start tile was a D, and the turn order of the first
-//! `turn` after the setup. `completed-occupied` already reports a completed feature holding
+//! `turn` after the setup; a pig (Traders & Builders), which occupies nothing, is left out
+//! (its tile counts as a tile without meeple; a witness may bring it before its farmer). `completed-occupied` already reports a completed feature holding
 //! meeples; the check runs only on setups without errors, so one mistake is reported once.
 
 use carc_notation::{LineKind, Parse, RuleOption, Span, StatementKind};

@@ -9,13 +9,13 @@
 use std::collections::HashMap;
 
 use carc_notation::{
-    Amount, Expectation, ExpectationKind, FigureWord, LineKind, MeepleSpec, Parse, RefusedMove,
-    RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
+    Amount, Expectation, ExpectationKind, FigureWord, GoodsStmt, LineKind, MeepleSpec, Parse,
+    RefusedMove, RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
 };
 use carc_rules::river;
 use carc_rules::{
-    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, MeepleId,
-    Pos, Role, TileSet, TileType, TurnScore,
+    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Good, Goods,
+    MeepleId, Pos, Role, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{messages, Code, Diagnostic, Related};
@@ -53,6 +53,16 @@ pub enum Fact {
         /// The codes of the placement and deployment faults reported on this turn (empty
         /// for a legal turn); an illegal turn's expectation is not checked.
         faults: Vec<Code>,
+    },
+    /// Goods tokens taken by the player whose tile completed cities with goods symbols
+    /// (Traders & Builders), after that turn's [`Fact::Turn`].
+    Goods {
+        line: usize,
+        colour: Color,
+        /// The tokens taken.
+        taken: Goods,
+        /// What the player holds afterwards.
+        held: Goods,
     },
     /// Final scoring, with each player's total afterwards.
     End {
@@ -158,6 +168,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         tile_counts: HashMap::new(),
         setup_meeples: HashMap::new(),
         pending_setup_meeples: Vec::new(),
+        setup_pigs: Vec::new(),
         explicit_supply: Vec::new(),
         previous_turn: None,
         variations: Vec::new(),
@@ -331,6 +342,9 @@ struct Replayer<'a> {
     setup_meeples: HashMap<Color, i32>,
     /// Setup meeples whose value is known only once the setup is complete.
     pending_setup_meeples: Vec<(usize, Span, MeepleId)>,
+    /// Setup pigs (Traders & Builders) with the span of their place: each needs a farmer of
+    /// its owner in its field once the whole setup stands (`pig-place`).
+    setup_pigs: Vec<(MeepleId, Span)>,
     /// `supply` entries of the setup, applied when the setup ends.
     explicit_supply: Vec<(Color, i64, Span)>,
     previous_turn: Option<Color>,
@@ -448,9 +462,8 @@ impl Replayer<'_> {
             // `bonus-not-earned`, placed, scored; not a turn of the turn order). Until then
             // it is read and ignored.
             StatementKind::Bonus(_) => {}
-            // issue 18: wired by the goods work (`goods` sets a colour's tokens, `expect
-            // goods` checks the listed ones). Until then both are read and ignored.
-            StatementKind::Goods(_) | StatementKind::ExpectGoods(_) => {}
+            StatementKind::Goods(goods) => self.setup_goods(keyword, goods),
+            StatementKind::ExpectGoods(goods) => self.expect_goods(keyword, goods),
             StatementKind::Refused(refused) => self.refused(line, refused),
             StatementKind::Discard { tile } => self.discard(tile),
             StatementKind::ExpectScore(list) => {
@@ -543,9 +556,9 @@ impl Replayer<'_> {
         Some(tile)
     }
 
-    /// The figure a deployment names: the meeple, or the large meeple (`large`, Inns &
-    /// Cathedrals). `None` (and `expansion-off`) for a figure of a set that is off: it is not
-    /// deployed.
+    /// The figure a deployment names: the meeple, the large meeple (`large`, Inns &
+    /// Cathedrals), the abbot (The Abbot) or the pig (Traders & Builders). `None` (and
+    /// `expansion-off`) for a figure of a set that is off: it is not deployed.
     fn figure_of(&mut self, meeple: &MeepleSpec) -> Option<Figure> {
         if let figure @ (FigureWord::Builder | FigureWord::Pig) = meeple.figure.value {
             if !self.set_on(TileSet::TradersBuilders) {
@@ -557,9 +570,13 @@ impl Replayer<'_> {
                         figure.as_str()
                     ),
                 );
+                return None;
             }
-            // issue 18: wired by the builder/pig work (`builder-place`, `pig-place`); until
-            // then neither is deployed.
+            if figure == FigureWord::Pig {
+                return Some(Figure::Pig);
+            }
+            // issue 18: wired by the builder work (`builder-place`); until then the builder
+            // is not deployed.
             return None;
         }
         if let Some(abbot) = meeple.abbot {
@@ -750,8 +767,12 @@ impl Replayer<'_> {
                     let span = meeple_span(colour, meeple);
                     self.replay.meeple_spans.insert(id, (line, span));
                     self.pending_setup_meeples.push((line, span, id));
+                    if figure == Figure::Pig {
+                        let place = meeple.place.as_ref().map_or(meeple.span, |p| p.span);
+                        self.setup_pigs.push((id, place));
+                    }
                 }
-                Err(error) => self.deploy_error(error, tile, rotation, role, meeple),
+                Err(error) => self.deploy_error(error, (c, pos), tile, rotation, role, meeple),
             }
         }
     }
@@ -779,6 +800,7 @@ impl Replayer<'_> {
             self.report_disconnected_setup();
         }
         self.report_completed_occupied();
+        self.report_setup_pigs();
         for (line, span, id) in std::mem::take(&mut self.pending_setup_meeples) {
             if let Some(summary) = self.meeple_summary(id) {
                 let value = MeepleValue::OnBoard(summary);
@@ -791,8 +813,7 @@ impl Replayer<'_> {
             }
         }
         for (c, n, span) in std::mem::take(&mut self.explicit_supply) {
-            // the 7 meeples only: the large meeple, the abbot, the builder and the pig are
-            // figures of their own, never in `supply`
+            // the special figures (large meeple, abbot, pig) are not among the 7 meeples
             let on_board = self
                 .replay
                 .game
@@ -852,6 +873,44 @@ impl Replayer<'_> {
                 });
             }
         }
+    }
+
+    /// `pig-place` at each setup pig whose owner has no farmer in its field, the whole setup
+    /// standing (the farmer may be written after the pig); such a pig is not placed.
+    fn report_setup_pigs(&mut self) {
+        let stray = self.replay.game.pigs_without_farmer();
+        for (id, span) in std::mem::take(&mut self.setup_pigs) {
+            if !stray.contains(&id) {
+                continue;
+            }
+            let farmers = self
+                .replay
+                .game
+                .meeple_feature(id)
+                .map(|f| self.farmers_in(f))
+                .unwrap_or_default();
+            if let Some(pig) = self.replay.game.remove_meeple(id) {
+                let message = messages::pig_place(pig.colour, &farmers);
+                self.report(Code::PigPlace, span, message);
+            }
+        }
+    }
+
+    /// The colours with a farmer (a meeple or large meeple) in field `field`, in
+    /// [`Color::ALL`] order.
+    fn farmers_in(&self, field: carc_rules::FeatureId) -> Vec<Color> {
+        let Some(summary) = self.replay.game.feature(field) else {
+            return Vec::new();
+        };
+        Color::ALL
+            .into_iter()
+            .filter(|c| {
+                summary
+                    .meeples
+                    .iter()
+                    .any(|m| m.colour == *c && m.role == Role::Farmer && m.figure.occupies())
+            })
+            .collect()
     }
 
     /// `completed-occupied` at each setup meeple on a completed road, city or monastery.
@@ -931,7 +990,7 @@ impl Replayer<'_> {
                         faults.push(error);
                     }
                     for fault in faults {
-                        self.deploy_error(fault, tile, rotation, role, meeple);
+                        self.deploy_error(fault, (c, pos), tile, rotation, role, meeple);
                     }
                 }
             }
@@ -975,6 +1034,7 @@ impl Replayer<'_> {
             score,
             faults,
         });
+        self.take_goods(line, c, pos);
     }
 
     fn check_turn_order(&mut self, colour: Color, span: Span) {
@@ -992,10 +1052,12 @@ impl Replayer<'_> {
         }
     }
 
-    /// Turns an engine refusal of a meeple into its diagnostic.
+    /// Turns an engine refusal of a figure of `colour` on the tile at `pos` into its
+    /// diagnostic.
     fn deploy_error(
         &mut self,
         error: DeployError,
+        (colour, pos): (Color, Pos),
         tile: TileType,
         rotation: carc_rules::Rotation,
         role: Role,
@@ -1031,9 +1093,18 @@ impl Replayer<'_> {
             DeployError::FigureInUse(figure) => {
                 self.report(
                     Code::FigureSupply,
-                    meeple.large.unwrap_or(span),
+                    meeple.figure.span,
                     messages::figure_supply(figure),
                 );
+            }
+            DeployError::PigWithoutFarmer => {
+                let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
+                let farmers = place
+                    .and_then(|p| self.replay.game.feature_at(pos, p))
+                    .map(|f| self.farmers_in(f))
+                    .unwrap_or_default();
+                let at = meeple.place.as_ref().map_or(span, |p| p.span);
+                self.report(Code::PigPlace, at, messages::pig_place(colour, &farmers));
             }
             DeployError::NotLastTile | DeployError::NoTile => {
                 self.report(Code::BadPlace, span, messages::BAD_PLACE_NOT_LAST_TILE);
@@ -1076,8 +1147,9 @@ impl Replayer<'_> {
         self.phase = Phase::Ended;
         let score = final_scoring_in_place(&mut self.replay.game);
         if let Some(expect) = expect {
-            let gains = explain::gains(&score.features);
-            self.check_expectation(expect, &gains, || explain::final_breakdown(&score));
+            let gains = explain::score_gains(&score);
+            let held = self.goods_held();
+            self.check_expectation(expect, &gains, || explain::final_breakdown(&score, &held));
         }
         let totals = self
             .replay
@@ -1090,6 +1162,75 @@ impl Replayer<'_> {
             score,
             totals,
         });
+    }
+
+    /// Setup `goods C [wine n] [grain n] [cloth n]` (Traders & Builders): the colour holds
+    /// these tokens, an unlisted good 0. `expansion-off` (and ignored) without the set.
+    fn setup_goods(&mut self, keyword: Span, goods: &GoodsStmt) {
+        if !self.goods_on(keyword) {
+            return;
+        }
+        let Some(c) = self.known_colour(&goods.colour) else {
+            return;
+        };
+        let held = Good::ALL.into_iter().fold(Goods::NONE, |held, good| {
+            let n = goods.get(good).map_or(0, |v| v.value);
+            held.with(good, u32::try_from(n).unwrap_or(u32::MAX))
+        });
+        self.replay.game.set_goods(c, held);
+    }
+
+    /// `expect goods C [wine n] [grain n] [cloth n]`: each listed good's count, as
+    /// `score-mismatch` on its number when it differs; `expansion-off` without the set.
+    fn expect_goods(&mut self, keyword: Span, goods: &GoodsStmt) {
+        if !self.goods_on(keyword) {
+            return;
+        }
+        let Some(c) = self.known_colour(&goods.colour) else {
+            return;
+        };
+        let held = self.replay.game.goods(c);
+        for amount in &goods.goods {
+            let good = amount.good.value;
+            let is = i64::from(held.get(good));
+            if is != amount.value.value {
+                let message =
+                    messages::score_mismatch_total(c, good.as_str(), amount.value.value, is);
+                self.report(Code::ScoreMismatch, amount.span, message);
+            }
+        }
+    }
+
+    /// Whether Traders & Builders is on for a `goods` or `expect goods` line; `expansion-off`
+    /// on its keyword when not.
+    fn goods_on(&mut self, keyword: Span) -> bool {
+        let on = self.set_on(TileSet::TradersBuilders);
+        if !on {
+            self.report(Code::ExpansionOff, keyword, messages::EXPANSION_OFF_GOODS);
+        }
+        on
+    }
+
+    /// The goods tokens each player holds, in turn order (Traders & Builders).
+    fn goods_held(&self) -> Vec<(Color, Goods)> {
+        goods_held(&self.replay.game, &self.replay.players)
+    }
+
+    /// The turn's goods step (Traders & Builders): `colour`, who placed the tile at `pos`,
+    /// takes the goods of the cities it completed; recorded as a [`Fact::Goods`].
+    fn take_goods(&mut self, line: usize, colour: Color, pos: Pos) {
+        if !self.set_on(TileSet::TradersBuilders) {
+            return;
+        }
+        let taken = self.replay.game.take_goods(colour, pos);
+        if !taken.is_empty() {
+            self.replay.facts.push(Fact::Goods {
+                line,
+                colour,
+                taken,
+                held: self.replay.game.goods(colour),
+            });
+        }
     }
 
     /// `score-mismatch` when a `=>` list differs from the computed gains.
@@ -1200,6 +1341,7 @@ impl Replayer<'_> {
                         | Code::RiverOrder
                         | Code::RiverContinue
                         | Code::RiverUturn
+                        | Code::PigPlace
                 )
             })
             .collect()
@@ -1213,6 +1355,11 @@ fn first_mentions(list: &[Amount]) -> impl Iterator<Item = &Amount> {
         .enumerate()
         .filter(|(i, a)| !list[..*i].iter().any(|b| b.colour.value == a.colour.value))
         .map(|(_, a)| a)
+}
+
+/// The goods tokens each of `players` holds, in that order (Traders & Builders).
+pub(crate) fn goods_held(game: &Game, players: &[Color]) -> Vec<(Color, Goods)> {
+    players.iter().map(|&c| (c, game.goods(c))).collect()
 }
 
 /// Final scoring at `end`: every player gains what the unfinished features and fields give,

@@ -6,8 +6,10 @@
 use carc_notation::{LineKind, PuzzleGoal, StatementKind};
 use carc_rules::{Limits, Stop, TileType};
 
-use crate::moves::{candidates, mover, prefix};
-use crate::puzzle::{draws_from, engine_goal, line_text, puzzle_goal, step_text, value_text};
+use crate::moves::{candidates_with, mover, prefix};
+use crate::puzzle::{
+    draws_from, engine_goal, line_steps, line_text, move_text, puzzle_goal, value_text,
+};
 use crate::replay::replay;
 use crate::Analysis;
 
@@ -153,11 +155,12 @@ pub fn solve(
         (None, Some(_)) => state.draws.clone(),
         (None, None) => return Err(SolveError::NoDraws),
     };
+    let sets = crate::replay::sets_on(parse);
     let tokens: Vec<String> = draws.iter().map(|t| t.token().to_owned()).collect();
     let Some(engine) = engine_goal(goal) else {
         // `points`: what each move scores at once, no search
         let tile = draws[0];
-        let moves = candidates(&state.game, colour, tile, state.river)
+        let moves = candidates_with(&state.game, colour, tile, &sets)
             .into_iter()
             .map(|c| SolvedMove {
                 text: c.text(tile),
@@ -180,28 +183,22 @@ pub fn solve(
             nodes: 0,
         });
     };
-    let solution = carc_rules::solve(&state.game, colour, &draws, engine, limits);
+    let solution = carc_rules::solve_with_sets(&state.game, colour, &draws, engine, limits, &sets);
     let players = &state.players;
     let moves = solution
         .moves
         .iter()
-        .map(|m| {
-            let text = step_text(&m.step);
-            let text = text
-                .split_once(' ')
-                .map_or(text.clone(), |(_, rest)| rest.to_owned());
-            SolvedMove {
-                text,
-                value: m.value,
-                value_text: value_text(engine, m.value),
-                points: m.points,
-                line: m.line.iter().map(step_text).collect(),
-                scores: players
-                    .iter()
-                    .map(|c| (c.as_str(), m.scores[c.index()]))
-                    .collect(),
-                summary: line_text(m, players),
-            }
+        .map(|m| SolvedMove {
+            text: move_text(m),
+            value: m.value,
+            value_text: value_text(engine, m.value),
+            points: m.points,
+            line: line_steps(m),
+            scores: players
+                .iter()
+                .map(|c| (c.as_str(), m.scores[c.index()]))
+                .collect(),
+            summary: line_text(m, players),
         })
         .collect();
     Ok(Solved {

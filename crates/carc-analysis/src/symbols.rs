@@ -60,7 +60,7 @@ pub fn symbols(analysis: &Analysis) -> Vec<Symbol> {
                 flush_setup(&mut setup, &mut out);
                 let detail = analysis.replay.facts.iter().find_map(|f| match f {
                     Fact::End { line, score, .. } if *line == index => {
-                        Some(explain::gains_text(&explain::gains(&score.features)))
+                        Some(explain::gains_text(&explain::score_gains(score)))
                     }
                     _ => None,
                 });

@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 
 use carc_rules::{
-    Corner, Edge, FeatureKind, Place, PlaceSet, Rotation, SegmentDef, Side, TileType,
+    Corner, Edge, FeatureKind, Goods, HalfSide, Place, PlaceSet, Rotation, SegmentDef, Side,
+    TileType,
 };
 
 use crate::render::render_tiles_svg;
@@ -41,12 +42,19 @@ fn places(set: PlaceSet) -> String {
 }
 
 /// The segments of one kind, each as its places, separated by `; ` (`{E}; {W}` for the two
-/// cities of H), or `–` when there are none.
+/// cities of H), or `–` when there are none. A city's goods symbols (Traders & Builders)
+/// follow its places: `{N,W} grain`.
 pub fn segments_of(tile: TileType, rot: Rotation, kind: FeatureKind) -> String {
     let list: Vec<String> = tile
         .segments(rot)
         .filter(|s| s.kind == kind)
-        .map(|s| places(s.places))
+        .map(|s| {
+            let mut text = places(s.places);
+            for (good, _) in Goods::of_modifiers(s.modifiers).nonzero() {
+                let _ = write!(text, " {good}");
+            }
+            text
+        })
         .collect();
     if list.is_empty() {
         "–".to_owned()
@@ -73,7 +81,7 @@ pub fn fields(tile: TileType, rot: Rotation) -> String {
             } else {
                 touched.join(", ")
             };
-            format!("{} → {touched}", places(field.places))
+            format!("{} → {touched}", field_places(tile, rot, field))
         })
         .collect();
     if list.is_empty() {
@@ -81,6 +89,30 @@ pub fn fields(tile: TileType, rot: Rotation) -> String {
     } else {
         list.join("; ")
     }
+}
+
+/// The places of a field as carc writes them: its corners, then the half-sides it holds
+/// without their whole corner (a corner split by a city wall: `{NE,ESE}`), or `{inner}` for a
+/// field that touches no side.
+fn field_places(tile: TileType, rot: Rotation, field: &SegmentDef) -> String {
+    let mut words: Vec<&str> = field.places.iter().map(|p| p.as_str()).collect();
+    for h in HalfSide::ALL {
+        let here = tile.segment_at(rot, Place::Half(h)).map(|s| s.index);
+        if here == Some(field.index) && !field.places.contains(Place::Corner(h.corner())) {
+            words.push(h.as_str());
+        }
+    }
+    let inner = tile.segment_at(rot, Place::Inner).map(|s| s.index);
+    if words.is_empty() && inner == Some(field.index) {
+        words.push("inner");
+    }
+    format!("{{{}}}", words.join(","))
+}
+
+/// The goods symbols on the tile's cities (Traders & Builders).
+fn tile_goods(tile: TileType) -> Goods {
+    tile.segments(Rotation::R0)
+        .fold(Goods::NONE, |sum, s| sum + Goods::of_modifiers(s.modifiers))
 }
 
 /// The number of separate cities on the tile.
@@ -102,6 +134,15 @@ pub fn distinction(tile: TileType) -> String {
     }
     if cities > 0 {
         parts.push(coat_of_arms(tile).to_owned());
+    }
+    for (good, _) in tile_goods(tile).nonzero() {
+        parts.push(good.to_string());
+    }
+    if Corner::ALL
+        .into_iter()
+        .any(|c| tile.corner_split(Rotation::R0, c).is_some())
+    {
+        parts.push("split corner".to_owned());
     }
     if tile.has_monastery() {
         parts.push("monastery".to_owned());
@@ -178,7 +219,7 @@ pub fn tile_title(tile: TileType) -> String {
 
 /// A text drawing of the tile after `rot`: 5 rows of 5 characters separated by spaces, north
 /// up. `#` city, `|` `-` `/` `\` road, `.` field, `+` monastery, `o` a junction where roads
-/// end, `@` the coat of arms (on a city). Each side's middle character is its edge; two
+/// end, `@` the coat of arms (on a city), `$` a goods symbol (on a city, Traders & Builders). Each side's middle character is its edge; two
 /// cities that meet in the middle are one city, a field between them keeps them apart.
 pub fn tile_drawing(tile: TileType, rot: Rotation) -> [String; 5] {
     let edges = tile.edges(rot);
@@ -276,16 +317,27 @@ pub fn tile_drawing(tile: TileType, rot: Rotation) -> [String; 5] {
             corner_char(Corner::SE),
         ],
     ];
+    // the cell just inside a side's middle
+    let inside = |side: Side| match side {
+        Side::N => (1, 2),
+        Side::E => (2, 3),
+        Side::S => (3, 2),
+        Side::W => (2, 1),
+    };
     if tile.has_shield() {
         if let Some(side) = Side::ALL.into_iter().find(|&s| edge(s) == Edge::City) {
-            let (row, col) = match side {
-                Side::N => (1, 2),
-                Side::E => (2, 3),
-                Side::S => (3, 2),
-                Side::W => (2, 1),
-            };
+            let (row, col) = inside(side);
             grid[row][col] = '@';
         }
+    }
+    // a goods symbol: on the first side of its city (no tile has both)
+    let goods_side = segments
+        .iter()
+        .find(|s| !Goods::of_modifiers(s.modifiers).is_empty())
+        .and_then(|s| s.places.sides().next());
+    if let Some(side) = goods_side {
+        let (row, col) = inside(side);
+        grid[row][col] = '$';
     }
     grid.map(|row| {
         let chars: Vec<String> = row.iter().map(char::to_string).collect();
@@ -295,7 +347,7 @@ pub fn tile_drawing(tile: TileType, rot: Rotation) -> [String; 5] {
 
 /// The glyphs of [`tile_drawing`], for a legend line.
 pub const DRAWING_LEGEND: &str =
-    "# city  | - / \\ road  . field  + monastery  o junction  @ coat of arms";
+    "# city  | - / \\ road  . field  + monastery  o junction  @ coat of arms  $ goods";
 
 /// The card of a tile type in one rotation, for completion and hover: the picture (an image
 /// or a text drawing), the edges, the features, and what tells it from its twins.

@@ -101,6 +101,15 @@ pub fn figure_word(figure: Figure, role: Role) -> String {
     }
 }
 
+/// What a figure on the board is called in a list of figures: `pig` for the pig (Traders &
+/// Builders, which stands in a field without being a farmer), otherwise its role's word.
+pub fn figure_role_word(figure: carc_rules::Figure, role: Role) -> &'static str {
+    match figure {
+        carc_rules::Figure::Pig => "pig",
+        _ => role_word(role),
+    }
+}
+
 /// `a` or `an` before a word.
 pub fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) {

@@ -4,8 +4,8 @@
 
 use carc_analysis::{
     analyze, code_actions, completions, completions_with, highlights, hover, hover_with,
-    inlay_hints, semantic_tokens, symbols, Analysis, Code, CompletionKind, Span, SymbolKind,
-    TilePictures, TokenKind,
+    inlay_hints, semantic_tokens, symbols, Code, CompletionKind, Span, SymbolKind, TilePictures,
+    TokenKind,
 };
 
 /// Splits a fixture at its `$0` marker: the text without it, and the cursor's byte offset.
@@ -19,13 +19,9 @@ fn hover_at(fixture: &str) -> Option<String> {
     hover(&analyze(&text), offset).map(|h| h.markdown)
 }
 
-fn labels(analysis: &Analysis) -> Vec<String> {
-    let all = Span::new(0, analysis.text().len());
-    inlay_hints(analysis, all)
-        .into_iter()
-        .map(|h| h.label)
-        .collect()
-}
+#[path = "support/hints.rs"]
+mod hints;
+use hints::labels;
 
 /// The labels completion offers at the cursor (`$0`) of `fixture`.
 fn completion_labels(fixture: &str) -> Vec<String> {

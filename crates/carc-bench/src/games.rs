@@ -19,8 +19,9 @@ pub fn time_games(games: u64, players: usize, warm_up: u64) -> GamesRun {
     time_games_with(games, players, warm_up, &[])
 }
 
-/// As [`time_games`] with the expansions of `sets` (The Abbot, Inns & Cathedrals): their tiles
-/// in the deck and their figures among the random choices ([`Sim::with_sets`]).
+/// As [`time_games`] with the expansions of `sets` (The Abbot, Inns & Cathedrals, The River
+/// first): their tiles in the deck and their figures among the random choices
+/// ([`Sim::with_sets`]).
 pub fn time_games_with(games: u64, players: usize, warm_up: u64, sets: &[TileSet]) -> GamesRun {
     let mut sim = if sets.is_empty() {
         Sim::new(0, players, true)

@@ -96,19 +96,26 @@ fn engine(options: &Options) {
             run.checksum
         );
     }
-    // the expansions of issue 16 beside the base game: 90 tiles, the large meeple, the abbot
-    let sets = [
-        carc_rules::TileSet::Abbot,
-        carc_rules::TileSet::InnsCathedrals,
+    // the expansions of issue 16 beside the base game: 90 tiles, the large meeple, the abbot;
+    // then the same after a river opening (102 tiles)
+    use carc_rules::TileSet::{Abbot, InnsCathedrals, River};
+    let mixes: [(&[carc_rules::TileSet], &str); 2] = [
+        (&[Abbot, InnsCathedrals], "abbot and inns-cathedrals"),
+        (
+            &[River, Abbot, InnsCathedrals],
+            "river, abbot and inns-cathedrals",
+        ),
     ];
-    let run = time_games_with(games, 2, 2_000, &sets);
-    let per = run.seconds_per_game;
-    println!(
-        "random 2-player games with farmers, abbot and inns-cathedrals: {:>8.0} games/s ({:.1} µs per game, {games} games; checksum {})",
-        1.0 / per,
-        per * 1e6,
-        run.checksum
-    );
+    for (sets, words) in mixes {
+        let run = time_games_with(games, 2, 2_000, sets);
+        let per = run.seconds_per_game;
+        println!(
+            "random 2-player games with farmers, {words}: {:>8.0} games/s ({:.1} µs per game, {games} games; checksum {})",
+            1.0 / per,
+            per * 1e6,
+            run.checksum
+        );
+    }
 
     let mut sim = Sim::new(7, 2, true);
     sim.play_out();

@@ -784,42 +784,9 @@ pub struct Amount {
     pub span: Span,
 }
 
-/// A good of Traders & Builders.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Good {
-    /// `wine` (9 symbols on the tiles).
-    Wine,
-    /// `grain` (6 symbols).
-    Grain,
-    /// `cloth` (5 symbols).
-    Cloth,
-}
-
-impl Good {
-    /// Every good, in the order the notation lists them.
-    pub const ALL: [Good; 3] = [Good::Wine, Good::Grain, Good::Cloth];
-
-    /// The words of [`Good::ALL`], in its order.
-    pub const WORDS: [&'static str; 3] = [
-        Good::ALL[0].as_str(),
-        Good::ALL[1].as_str(),
-        Good::ALL[2].as_str(),
-    ];
-
-    /// The word as written in the notation.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Good::Wine => "wine",
-            Good::Grain => "grain",
-            Good::Cloth => "cloth",
-        }
-    }
-
-    /// The good written `word`.
-    pub fn from_word(word: &str) -> Option<Good> {
-        Good::ALL.into_iter().find(|g| g.as_str() == word)
-    }
-}
+/// A good of Traders & Builders: the engine's own type (one type for the notation and the
+/// rules, as for colours).
+pub use carc_rules::Good;
 
 /// `COLOUR [wine n] [grain n] [cloth n]`: the body of `goods` and `expect goods`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -314,6 +314,25 @@ impl TileDef {
         )
     }
 
+    /// A Traders & Builders row (`tb.A` …): each of its 24 tiles is unique (count 1).
+    const fn tb(
+        token: &'static str,
+        name: &'static str,
+        edges: [Edge; 4],
+        segments: &'static [SegmentSpec],
+        garden: bool,
+    ) -> TileDef {
+        TileDef::of_set(
+            TileSet::TradersBuilders,
+            token,
+            name,
+            1,
+            edges,
+            segments,
+            garden,
+        )
+    }
+
     /// A garden tile of the modern base box (`Eg` …, The Abbot): the base type `of`'s geometry
     /// with a garden, one copy.
     const fn garden(token: &'static str, name: &'static str, of: usize) -> TileDef {
@@ -441,13 +460,14 @@ use Edge::{City as C, Field as F, River as I, Road as R};
 
 /// The catalogue: every tile type carc knows, base game first in letter order
 /// (`docs/tiles.md`), then The River, then the garden tiles of The Abbot, then Inns &
-/// Cathedrals. [`crate::TileType`] is an index into this table.
+/// Cathedrals, then Traders & Builders. [`crate::TileType`] is an index into this table.
 pub const TILES: &[TileDef] = &{
     const N_BASE: usize = TILES_BASE.len();
     const N_RIVER: usize = TILES_RIVER.len();
     const N_ABBOT: usize = TILES_ABBOT.len();
     const N_IC: usize = TILES_IC.len();
-    let mut out = [TILES_BASE[0]; N_BASE + N_RIVER + N_ABBOT + N_IC];
+    const N_TB: usize = TILES_TB.len();
+    let mut out = [TILES_BASE[0]; N_BASE + N_RIVER + N_ABBOT + N_IC + N_TB];
     let mut i = 0;
     while i < N_BASE {
         out[i] = TILES_BASE[i];
@@ -461,8 +481,12 @@ pub const TILES: &[TileDef] = &{
         out[i] = TILES_ABBOT[i - N_BASE - N_RIVER];
         i += 1;
     }
-    while i < out.len() {
+    while i < N_BASE + N_RIVER + N_ABBOT + N_IC {
         out[i] = TILES_IC[i - N_BASE - N_RIVER - N_ABBOT];
+        i += 1;
+    }
+    while i < out.len() {
+        out[i] = TILES_TB[i - N_BASE - N_RIVER - N_ABBOT - N_IC];
         i += 1;
     }
     out
@@ -1008,6 +1032,299 @@ const TILES_IC: &[TileDef] = &[
         false,
     ),
 ];
+// ---- Traders & Builders --------------------------------------------------------------------
+
+const WINE: Modifiers = Modifiers::WINE;
+const GRAIN: Modifiers = Modifiers::GRAIN;
+const CLOTH: Modifiers = Modifiers::CLOTH;
+
+/// The 24 tiles of Traders & Builders in JCloisterZone's unrotated orientation, one of each;
+/// cities first, then roads, fields, the monastery (a field's city mask indexes the cities).
+/// Goods symbols: wine 9, grain 6, cloth 5, one on a city of every tile but tb.A, tb.B, tb.C
+/// and tb.J. Corner SE is split by a city wall on tb.I, tb.O and tb.W; tb.M, tb.N, tb.P and
+/// tb.X have a field between their cities that touches no side.
+const TILES_TB: &[TileDef] = &[
+    TileDef::tb(
+        "tb.A",
+        "City cap and road end",
+        [C, R, F, F],
+        &[city(N), road(E), field(NE, 1), field(SE | SW | NW, 1)],
+        false,
+    ),
+    TileDef::tb(
+        "tb.B",
+        "Crossing roads on a bridge",
+        [R, R, R, R],
+        &[
+            road(N | S),
+            road(W | E),
+            field(NW, 0),
+            field(NE, 0),
+            field(SE, 0),
+            field(SW, 0),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.C",
+        "City cap and two road ends",
+        [C, F, R, R],
+        &[
+            city(N),
+            road(W),
+            road(S),
+            field(NW, 1),
+            field(SW, 0),
+            field(NE | SE, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.D",
+        "Adjacent city sides with grain, a city cap and road end",
+        [C, R, C, C],
+        &[
+            city(N | W).with(GRAIN),
+            city(S),
+            road(E),
+            field(NE, 0b01),
+            field(SE, 0b11),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.E",
+        "City across the tile with grain and road end",
+        [F, C, R, C],
+        &[
+            city(E | W).with(GRAIN),
+            road(S),
+            field(NE | NW, 1),
+            field(SW, 1),
+            field(SE, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.F",
+        "Adjacent city sides with grain and road end",
+        [C, F, R, C],
+        &[
+            city(N | W).with(GRAIN),
+            road(S),
+            field(SW, 1),
+            field(NE | SE, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.G",
+        "Adjacent city sides with grain",
+        [C, F, F, C],
+        &[city(N | W).with(GRAIN), field(NE | SE | SW, 1)],
+        false,
+    ),
+    TileDef::tb(
+        "tb.H",
+        "Three-sided city with grain",
+        [C, C, F, C],
+        &[city(N | E | W).with(GRAIN), field(SE | SW, 1)],
+        false,
+    ),
+    TileDef::tb(
+        "tb.I",
+        "Adjacent city sides with grain, road end and split south-east corner",
+        [C, F, R, C],
+        &[
+            city(N | W).with(GRAIN),
+            road(S),
+            field(SW, 1),
+            field(SSE, 1),
+            field(NE | ESE, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.J",
+        "Monastery and three road ends",
+        [F, R, R, R],
+        &[
+            road(E),
+            road(S),
+            road(W),
+            field(NE | NW, 0),
+            field(SE, 0),
+            field(SW, 0),
+            MONASTERY,
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.K",
+        "Adjacent city sides with cloth, road end and garden",
+        [C, R, F, C],
+        &[
+            city(N | W).with(CLOTH),
+            road(E),
+            field(NE, 1),
+            field(SE | SW, 1),
+        ],
+        true,
+    ),
+    TileDef::tb(
+        "tb.L",
+        "Adjacent city sides with cloth, a city cap and road end",
+        [C, R, C, C],
+        &[
+            city(N | W).with(CLOTH),
+            city(S),
+            road(E),
+            field(NE, 0b01),
+            field(SE, 0b11),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.M",
+        "Adjacent city sides with cloth and two city caps",
+        [C, C, C, C],
+        &[
+            city(N | W).with(CLOTH),
+            city(E),
+            city(S),
+            inner_field(0b111),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.N",
+        "City across the tile with cloth and a city cap",
+        [F, C, C, C],
+        &[
+            city(E | W).with(CLOTH),
+            city(S),
+            field(NE | NW, 0b01),
+            inner_field(0b11),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.O",
+        "Adjacent city sides with cloth, two road ends and split south-east corner",
+        [C, R, R, C],
+        &[
+            city(N | W).with(CLOTH),
+            road(S),
+            road(E),
+            field(SW, 1),
+            field(SSE, 1),
+            field(ESE, 1),
+            field(NE, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.P",
+        "City across the tile with wine and a city cap",
+        [F, C, C, C],
+        &[
+            city(E | W).with(WINE),
+            city(S),
+            field(NE | NW, 0b01),
+            inner_field(0b11),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.Q",
+        "City across the tile with wine",
+        [F, C, F, C],
+        &[city(E | W).with(WINE), field(NE | NW, 1), field(SE | SW, 1)],
+        false,
+    ),
+    TileDef::tb(
+        "tb.R",
+        "City across the tile with wine and two road ends",
+        [R, C, R, C],
+        &[
+            city(E | W).with(WINE),
+            road(N),
+            road(S),
+            field(NW, 1),
+            field(NE, 1),
+            field(SE, 1),
+            field(SW, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.S",
+        "City across the tile with wine and road end",
+        [F, C, R, C],
+        &[
+            city(E | W).with(WINE),
+            road(S),
+            field(NE | NW, 1),
+            field(SW, 1),
+            field(SE, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.T",
+        "Adjacent city sides with wine",
+        [C, F, F, C],
+        &[city(N | W).with(WINE), field(NE | SE | SW, 1)],
+        false,
+    ),
+    TileDef::tb(
+        "tb.U",
+        "Adjacent city sides with wine, two road ends and garden",
+        [C, R, R, C],
+        &[
+            city(N | W).with(WINE),
+            road(S),
+            road(E),
+            field(SW, 1),
+            field(SE, 1),
+            field(NE, 1),
+        ],
+        true,
+    ),
+    TileDef::tb(
+        "tb.V",
+        "Three-sided city with wine and road end",
+        [C, C, R, C],
+        &[
+            city(N | E | W).with(WINE),
+            road(S),
+            field(SW, 1),
+            field(SE, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.W",
+        "Adjacent city sides with wine, road end and split south-east corner",
+        [C, R, F, C],
+        &[
+            city(N | W).with(WINE),
+            road(E),
+            field(NE, 1),
+            field(ESE, 1),
+            field(SSE | SW, 1),
+        ],
+        false,
+    ),
+    TileDef::tb(
+        "tb.X",
+        "Adjacent city sides with wine and a city corner",
+        [C, C, C, C],
+        &[city(N | W).with(WINE), city(E | S), inner_field(0b11)],
+        false,
+    ),
+];
+
 /// Other names of catalogue rows, `(alias, token)`: the community letters the second straight
 /// river `r.F`, the catalogue counts both straights as `r.D` (so `r.D` + `r.F` ≤ 2).
 pub const ALIASES: &[(&str, &str)] = &[("r.F", "r.D")];

@@ -5,6 +5,7 @@
 use crate::board::Pos;
 use crate::catalogue::Modifiers;
 use crate::game::{Game, Meeple, MeepleId};
+use crate::goods::Goods;
 use crate::scoring::road_city_value;
 use crate::tiles::{Color, FeatureKind, Place, SegmentDef};
 
@@ -35,6 +36,9 @@ pub struct FeatureSummary {
     pub segments: Vec<(Pos, SegmentDef)>,
     /// Coats of arms (cities; one per city segment that carries one).
     pub shields: u32,
+    /// Goods symbols (cities, Traders & Builders): the tokens the placer of the tile that
+    /// completes the city takes.
+    pub goods: Goods,
     /// An inn on the road or a cathedral in the city (Inns & Cathedrals): the feature scores
     /// more when complete and nothing when unfinished at the end.
     pub inn_cathedral: bool,
@@ -240,6 +244,11 @@ impl Game {
         } else {
             0
         };
+        let goods = if kind == FeatureKind::City {
+            self.root_goods(root)
+        } else {
+            Goods::NONE
+        };
         let inn_cathedral = segments.iter().any(|(_, s)| {
             matches!(s.kind, FeatureKind::Road | FeatureKind::City)
                 && (s.modifiers.contains(Modifiers::INN)
@@ -303,6 +312,7 @@ impl Game {
             tiles,
             segments,
             shields,
+            goods,
             inn_cathedral,
             garden,
             open_sides,

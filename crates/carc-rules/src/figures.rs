@@ -1,7 +1,7 @@
 //! Figures: what a player stands on the board. Each kind has a strength in majorities and a
-//! number each player owns. Only the meeple of the base game is deployable now; the other kinds
-//! are the expansions' (large meeple: Inns & Cathedrals; abbot: The Abbot; builder and pig:
-//! Traders & Builders) and wait for their rules.
+//! number each player owns, and whether it occupies its feature. Besides the meeple of the base
+//! game the kinds are the expansions' (large meeple: Inns & Cathedrals; abbot: The Abbot;
+//! builder and pig: Traders & Builders).
 
 use std::fmt;
 
@@ -40,6 +40,13 @@ impl Figure {
             Figure::LargeMeeple => 2,
             Figure::Builder | Figure::Pig => 0,
         }
+    }
+
+    /// Whether it occupies its feature: a feature holding such a figure takes no further
+    /// deployment. The builder and the pig (Traders & Builders) never occupy: they never block
+    /// another player's figure.
+    pub const fn occupies(self) -> bool {
+        !matches!(self, Figure::Builder | Figure::Pig)
     }
 
     /// How many each player owns. The supply of a game ([`crate::Game::supply`]) counts

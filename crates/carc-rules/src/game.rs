@@ -4,6 +4,7 @@
 
 use crate::board::{CellMap, Pos, AROUND};
 use crate::figures::Figure;
+use crate::goods::Goods;
 use crate::tiles::{
     Color, Edge, FeatureKind, Place, Role, Rotation, SegmentDef, Side, TileType, NO_SEG,
     SIDE_HALVES,
@@ -183,6 +184,9 @@ pub enum DeployError {
     /// A special figure (large meeple, abbot …: one per player) that already stands on the
     /// board.
     FigureInUse(Figure),
+    /// A pig (Traders & Builders) in a field where its owner has no farmer (meeple or large
+    /// meeple).
+    PigWithoutFarmer,
 }
 
 impl fmt::Display for DeployError {
@@ -202,6 +206,9 @@ impl fmt::Display for DeployError {
             DeployError::EmptySupply => f.write_str("no meeple left in supply"),
             DeployError::FarmersOff => f.write_str("farmers are off"),
             DeployError::FigureInUse(figure) => write!(f, "the {figure} is already on the board"),
+            DeployError::PigWithoutFarmer => {
+                f.write_str("a pig goes only into a field where its owner already has a farmer")
+            }
         }
     }
 }
@@ -269,6 +276,8 @@ pub struct Game {
     pub(crate) next_meeple: u32,
     pub(crate) supply: [i32; Color::COUNT],
     pub(crate) score: [i64; Color::COUNT],
+    /// Goods tokens each colour holds (Traders & Builders), by [`Color::index`].
+    pub(crate) goods: [Goods; Color::COUNT],
     pub(crate) last: Option<Pos>,
     /// Indices of the tiles holding a monastery.
     pub(crate) monasteries: Vec<u32>,
@@ -299,6 +308,7 @@ impl Game {
             next_meeple: 0,
             supply: [MEEPLES_PER_COLOUR; Color::COUNT],
             score: [0; Color::COUNT],
+            goods: [Goods::NONE; Color::COUNT],
             last: None,
             monasteries: Vec::with_capacity(8),
             stamp: Vec::with_capacity(72),
@@ -330,6 +340,7 @@ impl Game {
         self.next_meeple = 0;
         self.supply = [MEEPLES_PER_COLOUR; Color::COUNT];
         self.score = [0; Color::COUNT];
+        self.goods = [Goods::NONE; Color::COUNT];
         self.last = None;
         self.monasteries.clear();
         self.stamp.clear();
@@ -607,6 +618,9 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<(u32, Place), DeployError> {
+        if figure == Figure::Pig && role != Role::Farmer {
+            return Err(DeployError::NoSuchPlace);
+        }
         if figure != Figure::Abbot {
             let (idx, seg, place) = self.resolve(pos, role, place)?;
             return Ok((self.tile_base[idx] + u32::from(seg.index), place));
@@ -652,6 +666,9 @@ impl Game {
 
     /// As [`Game::deploy`] for any figure: a special figure (one per player, e.g. the large
     /// meeple) instead of the supply needs to be off the board ([`DeployError::FigureInUse`]).
+    /// A figure that does not occupy ([`Figure::occupies`]: the pig) ignores the occupancy
+    /// rule; the pig (role [`Role::Farmer`] only) needs a farmer of `colour` in its field
+    /// ([`DeployError::PigWithoutFarmer`], checked after occupancy, before the supply).
     pub fn deploy_figure(
         &mut self,
         colour: Color,
@@ -668,10 +685,13 @@ impl Game {
             return Err(DeployError::FarmersOff);
         }
         let root = self.find(node);
-        if self.mcount[root as usize] > 0 {
+        if figure.occupies() && self.occupied(root) {
             return Err(DeployError::Occupied {
-                meeples: self.meeples_of_root(root),
+                meeples: self.occupants_of_root(root),
             });
+        }
+        if figure == Figure::Pig && !self.has_farmer(colour, root) {
+            return Err(DeployError::PigWithoutFarmer);
         }
         self.figure_available(colour, figure)?;
         Ok(self.add_figure(colour, figure, role, pos, place, node))
@@ -708,7 +728,9 @@ impl Game {
     }
 
     /// As [`Game::setup_meeple`] for any figure; a special figure of `colour` already on the
-    /// board is [`DeployError::FigureInUse`] (one per player).
+    /// board is [`DeployError::FigureInUse`] (one per player). A setup is a position, not a
+    /// history: a pig's farmer may be written after it, so the pig's farmer is checked once
+    /// the whole setup stands, by [`Game::pigs_without_farmer`].
     pub fn setup_figure(
         &mut self,
         colour: Color,
@@ -772,7 +794,8 @@ impl Game {
 
     /// The strict all-in-one turn for simulators and tests: the placement must be legal and the
     /// meeple (if any) deployable; otherwise nothing changes. Then scores what the tile
-    /// completed.
+    /// completed, and the player takes the goods of the cities it completed
+    /// ([`Game::take_goods`]).
     pub fn play_turn(
         &mut self,
         colour: Color,
@@ -797,7 +820,9 @@ impl Game {
             self.deploy(colour, pos, role, place)
                 .map_err(TurnError::Deploy)?;
         }
-        Ok(self.score_completed(pos))
+        let score = self.score_completed(pos);
+        self.take_goods(colour, pos);
+        Ok(score)
     }
 
     /// Would deploying after placing `tile` at `pos` be legal? (Placement assumed legal.)
@@ -864,8 +889,8 @@ impl Game {
         roots.dedup();
         let mut meeples = Vec::new();
         for r in roots {
-            if self.mcount[r as usize] > 0 {
-                meeples.extend(self.meeples_of_root(r));
+            if self.occupied(r) {
+                meeples.extend(self.occupants_of_root(r));
             }
         }
         if !meeples.is_empty() {
@@ -891,8 +916,8 @@ impl Game {
         self.figure_deploy_faults(colour, Figure::Meeple, pos, role, place)
     }
 
-    /// As [`Game::deploy_faults`] for any figure (the last check is
-    /// [`Game::figure_available`]).
+    /// As [`Game::deploy_faults`] for any figure (the pig's farmer is checked after
+    /// occupancy; the last check is [`Game::figure_available`]).
     pub fn figure_deploy_faults(
         &mut self,
         colour: Color,
@@ -914,10 +939,13 @@ impl Game {
                     faults.push(DeployError::FarmersOff);
                 }
                 let root = self.find(node);
-                if self.mcount[root as usize] > 0 {
+                if figure.occupies() && self.occupied(root) {
                     faults.push(DeployError::Occupied {
-                        meeples: self.meeples_of_root(root),
+                        meeples: self.occupants_of_root(root),
                     });
+                }
+                if figure == Figure::Pig && !self.has_farmer(colour, root) {
+                    faults.push(DeployError::PigWithoutFarmer);
                 }
             }
         }
@@ -942,11 +970,47 @@ impl Game {
         Some(slot.meeple)
     }
 
-    /// Ids of the meeples on the feature with root `root`, in deployment order.
-    pub(crate) fn meeples_of_root(&self, root: u32) -> Vec<MeepleId> {
+    /// Whether the feature with root `root` holds a figure that occupies it
+    /// ([`Figure::occupies`]): a pig or a builder alone does not.
+    pub(crate) fn occupied(&self, root: u32) -> bool {
+        self.mcount[root as usize] > 0
+            && self
+                .meeples
+                .iter()
+                .any(|s| s.meeple.figure.occupies() && self.find_ro(s.node) == root)
+    }
+
+    /// Ids of the figures that occupy the feature with root `root`, in deployment order.
+    pub(crate) fn occupants_of_root(&self, root: u32) -> Vec<MeepleId> {
         self.meeples
             .iter()
-            .filter(|s| self.find_ro(s.node) == root)
+            .filter(|s| s.meeple.figure.occupies() && self.find_ro(s.node) == root)
+            .map(|s| s.meeple.id)
+            .collect()
+    }
+
+    /// Whether `colour` has a farmer (a meeple or large meeple on a field) on the feature with
+    /// root `root`: what a pig needs in its field.
+    pub(crate) fn has_farmer(&self, colour: Color, root: u32) -> bool {
+        self.mcount[root as usize] > 0
+            && self.meeples.iter().any(|s| {
+                s.meeple.colour == colour
+                    && s.meeple.role == Role::Farmer
+                    && s.meeple.figure.occupies()
+                    && self.find_ro(s.node) == root
+            })
+    }
+
+    /// The pigs on the board (in deployment order) whose owner has no farmer in their field:
+    /// the check of a setup's pigs once the whole setup stands
+    /// ([`DeployError::PigWithoutFarmer`]).
+    pub fn pigs_without_farmer(&self) -> Vec<MeepleId> {
+        self.meeples
+            .iter()
+            .filter(|s| {
+                s.meeple.figure == Figure::Pig
+                    && !self.has_farmer(s.meeple.colour, self.find_ro(s.node))
+            })
             .map(|s| s.meeple.id)
             .collect()
     }

@@ -21,6 +21,7 @@ pub mod catalogue;
 mod features;
 pub mod figures;
 pub mod game;
+pub mod goods;
 mod movegen;
 pub mod river;
 mod scoring;
@@ -36,8 +37,12 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, RecallError, ScoredFeature, Scoring, TurnError,
     TurnScore, MEEPLES_PER_COLOUR,
 };
-pub use scoring::road_city_value;
-pub use search::{cut_position, solve, Cut, Goal, Limits, RootMove, Solution, Stop};
+pub use goods::{Good, Goods, GoodsAward, GOODS_AWARD};
+pub use scoring::{road_city_value, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY};
+pub use search::{
+    cut_position, cut_position_with_sets, solve, solve_with_sets, Cut, Goal, Limits, RootMove,
+    Solution, Stop,
+};
 pub use sim::{
     deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,
     Rng, Sim, Step,

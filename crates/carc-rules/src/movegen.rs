@@ -3,8 +3,9 @@
 //! just placed.
 
 use crate::board::Pos;
+use crate::figures::Figure;
 use crate::game::Game;
-use crate::tiles::{Color, FeatureKind, Place, Role, Rotation, TileType};
+use crate::tiles::{Color, FeatureKind, HalfSide, Place, Role, Rotation, SegmentDef, TileType};
 
 impl Game {
     /// Every legal `(cell, rotation)` for `tile`, sorted by cell (`x`, then `y`) and rotation.
@@ -83,20 +84,39 @@ impl Game {
     /// Every legal deployment of a meeple of `colour` on the tile at `pos`, which must be the
     /// tile just placed (otherwise none): one `(role, place)` per segment whose connected
     /// feature holds no meeple, none when the supply is empty, no farmers when farmers are off.
-    /// The place is the segment's first place (order `N E S W NE SE SW NW centre`).
+    /// The place is the segment's first place (order `N E S W NE SE SW NW centre`); a field
+    /// without a whole corner (Inns & Cathedrals: `ic.H`'s inner field) is named by its first
+    /// half-side (order `NNE ENE … NNW`) or `inner`.
     pub fn legal_deployments(&self, colour: Color, pos: Pos) -> Vec<(Role, Place)> {
-        if self.supply[colour.index()] <= 0 {
-            return Vec::new();
-        }
-        self.open_deployments(pos)
+        self.legal_figure_deployments(colour, Figure::Meeple, pos)
     }
 
-    /// [`Game::legal_deployments`] whatever the supply holds: where a figure that is not one
-    /// of the 7 meeples (the large meeple) may go on the tile just placed, if its owner has it.
-    pub fn open_deployments(&self, pos: Pos) -> Vec<(Role, Place)> {
+    /// As [`Game::legal_deployments`] for any figure: a meeple needs a non-empty supply; the
+    /// large meeple goes wherever a meeple may (its supply aside) when it is not on the board;
+    /// the abbot goes on the new tile's free monastery or, without one, its garden (as
+    /// `(Role::Monk, Place::Centre)`) when it is not on the board. Which figures the rules
+    /// switch on is the caller's business; the builder and the pig are not generated here.
+    pub fn legal_figure_deployments(
+        &self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+    ) -> Vec<(Role, Place)> {
         let mut out = Vec::new();
-        if self.last != Some(pos) {
+        if self.last != Some(pos) || self.figure_available(colour, figure).is_err() {
             return out;
+        }
+        match figure {
+            Figure::Meeple | Figure::LargeMeeple => {}
+            Figure::Abbot => {
+                if let Ok((node, place)) = self.locate(pos, figure, Role::Monk, None) {
+                    if self.mcount[self.find_ro(node) as usize] == 0 {
+                        out.push((Role::Monk, place));
+                    }
+                }
+                return out;
+            }
+            Figure::Builder | Figure::Pig => return out,
         }
         let Some(idx) = self.tile_index_at(pos) else {
             return out;
@@ -108,13 +128,64 @@ impl Game {
                 continue;
             }
             let root = self.find_ro(base + seg.index as u32);
-            if self.mcount[root as usize] > 0 {
+            if self.occupied(root) {
                 continue;
             }
-            if let Some(p) = seg.places.first() {
+            if let Some(p) = seg
+                .places
+                .first()
+                .or_else(|| naming_place(t.tile, t.rot, seg.index))
+            {
                 out.push((seg.kind.role(), p));
             }
         }
         out
     }
+
+    /// Every legal deployment of `colour`'s pig (Traders & Builders) on the tile at `pos`,
+    /// which must be the tile just placed (otherwise none): the first place of each field
+    /// segment whose connected field holds a farmer of `colour`; none when farmers are off or
+    /// the pig is already on the board. Whether the set is in play is the caller's business.
+    pub fn legal_pig_deployments(&self, colour: Color, pos: Pos) -> Vec<Place> {
+        let Some(t) = self.tile_at(pos) else {
+            return Vec::new();
+        };
+        if self.last != Some(pos)
+            || !self.config.farmers
+            || self.figure_available(colour, Figure::Pig).is_err()
+        {
+            return Vec::new();
+        }
+        self.features_on(pos)
+            .into_iter()
+            .filter(|(seg, id)| seg.kind == FeatureKind::Field && self.has_farmer(colour, id.0))
+            .filter_map(|(seg, _)| field_place(t.tile, t.rot, seg))
+            .collect()
+    }
+}
+
+/// A place naming field segment `seg` of `tile` turned `rot`: its first corner (order of
+/// [`crate::PlaceSet::iter`]), else its first half-side (a field squeezed into one half of a
+/// split corner), else `inner` (a field that touches no side).
+fn field_place(tile: TileType, rot: Rotation, seg: SegmentDef) -> Option<Place> {
+    seg.places.first().or_else(|| {
+        HalfSide::ALL
+            .into_iter()
+            .map(Place::Half)
+            .chain([Place::Inner])
+            .find(|&p| {
+                tile.segment_at(rot, p)
+                    .is_some_and(|s| s.index == seg.index)
+            })
+    })
+}
+
+/// A place word for segment `seg` of `tile` turned `rot` that is neither a side, a corner nor
+/// the centre: its first half-side in board directions, else `inner`.
+fn naming_place(tile: TileType, rot: Rotation, seg: u8) -> Option<Place> {
+    HalfSide::ALL
+        .into_iter()
+        .map(Place::Half)
+        .chain([Place::Inner])
+        .find(|&p| tile.segment_at(rot, p).is_some_and(|s| s.index == seg))
 }

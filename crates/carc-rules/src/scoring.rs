@@ -7,12 +7,20 @@ use crate::board::{Pos, AROUND};
 use crate::features::{FeatureId, FeatureSummary};
 use crate::figures::Figure;
 use crate::game::{Game, Meeple};
+use crate::goods::GoodsAward;
 use crate::tiles::{Color, FeatureKind, NO_SEG};
 
 /// Up to this many monasteries on the board (one box holds six), scoring a placement scans
 /// them all; beyond, it looks up the nine cells around the placement instead, so that a board
 /// of many boxes (`rules boxes N`) costs the same per placement as one box.
 const MONASTERY_SCAN: usize = 16;
+
+/// Points per completed city a field scores its winners at final scoring.
+pub const FIELD_POINTS_PER_CITY: u32 = 3;
+
+/// Points per completed city a field scores a winner who has their own pig in it (Traders &
+/// Builders) instead of [`FIELD_POINTS_PER_CITY`].
+pub const PIG_POINTS_PER_CITY: u32 = 4;
 
 /// One scored feature.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +31,10 @@ pub struct ScoredFeature {
     pub points: u32,
     /// The colours with the most meeples on it; empty when unoccupied.
     pub winners: Vec<Color>,
+    /// Points some winners score beyond `points`, in [`Color::ALL`] order: in a field, a
+    /// winner who has their own pig there (Traders & Builders) scores 4 per completed city
+    /// instead of 3, so 1 more per city. Empty when no winner has a pig there.
+    pub pig_bonus: Vec<(Color, u32)>,
     /// The meeples taken off the board and returned to supply.
     pub returned: Vec<Meeple>,
 }
@@ -36,6 +48,9 @@ pub struct Scoring {
     /// scoring: every occupied road, city and monastery (in order of its first meeple), then
     /// every occupied field.
     pub features: Vec<ScoredFeature>,
+    /// Final scoring only: the goods awards (Traders & Builders), in the order wine, grain,
+    /// cloth; empty during play and when nobody holds goods.
+    pub goods: Vec<GoodsAward>,
 }
 
 /// Why a recall ([`Game::recall`]) is refused.
@@ -65,14 +80,33 @@ pub type TurnScore = Scoring;
 /// The result of [`Game::final_scoring`].
 pub type FinalScore = Scoring;
 
-impl Scoring {
-    /// Points gained by `colour` in this step.
-    pub fn gain(&self, colour: Color) -> u32 {
-        self.features
+impl ScoredFeature {
+    /// Points `colour` scores from this feature: `points` (and its pig bonus) for a winner, 0
+    /// for anybody else.
+    pub fn points_of(&self, colour: Color) -> u32 {
+        if !self.winners.contains(&colour) {
+            return 0;
+        }
+        let bonus = self
+            .pig_bonus
             .iter()
-            .filter(|f| f.winners.contains(&colour))
-            .map(|f| f.points)
-            .sum()
+            .find(|&&(c, _)| c == colour)
+            .map_or(0, |&(_, b)| b);
+        self.points + bonus
+    }
+}
+
+impl Scoring {
+    /// Points gained by `colour` in this step (features and goods awards).
+    pub fn gain(&self, colour: Color) -> u32 {
+        let features: u32 = self.features.iter().map(|f| f.points_of(colour)).sum();
+        let goods: u32 = self
+            .goods
+            .iter()
+            .filter(|a| a.winners.contains(&colour))
+            .map(|a| a.points)
+            .sum();
+        features + goods
     }
 
     /// Points gained per colour, indexed by [`Color::index`].
@@ -128,17 +162,25 @@ impl Game {
     pub fn score_completed(&mut self, pos: Pos) -> TurnScore {
         let mut out = Vec::new();
         self.score_completed_inner(pos, Some(&mut out));
-        Scoring { features: out }
+        Scoring {
+            features: out,
+            ..Scoring::default()
+        }
     }
 
     /// Final scoring: every occupied road, city and monastery at its current value (unfinished
     /// value normally; a completed one that was never scored at its completed value), then every
-    /// occupied field (3 per distinct completed city it touches). Adds the points and takes every
-    /// meeple off the board into its supply, so that all meeples are accounted for.
+    /// occupied field (3 per distinct completed city it touches; 4 for a winner with their own
+    /// pig in it), then the goods awards ([`Game::goods_awards`]). Adds the points and takes
+    /// every figure off the board (meeples into their supply), so that all figures are
+    /// accounted for.
     pub fn final_scoring(&mut self) -> FinalScore {
         let mut out = Vec::new();
-        self.final_scoring_inner(Some(&mut out));
-        Scoring { features: out }
+        let goods = self.final_scoring_inner(Some(&mut out));
+        Scoring {
+            features: out,
+            goods,
+        }
     }
 
     /// Takes `colour`'s abbot back from its unfinished monastery or garden (The Abbot's
@@ -158,7 +200,10 @@ impl Game {
         let points = self.root_value(root);
         let mut out = Vec::new();
         self.award(root, points, Some(&mut out));
-        Ok(Scoring { features: out })
+        Ok(Scoring {
+            features: out,
+            ..Scoring::default()
+        })
     }
 
     pub(crate) fn score_completed_inner(
@@ -269,7 +314,12 @@ impl Game {
         }
     }
 
-    pub(crate) fn final_scoring_inner(&mut self, mut out: Option<&mut Vec<ScoredFeature>>) {
+    /// Final scoring (see [`Game::final_scoring`]), listing the scored features in `out` when
+    /// given; returns the goods awards.
+    pub(crate) fn final_scoring_inner(
+        &mut self,
+        mut out: Option<&mut Vec<ScoredFeature>>,
+    ) -> Vec<GoodsAward> {
         for fields in [false, true] {
             loop {
                 // the first remaining meeple of this pass decides the next feature
@@ -289,6 +339,7 @@ impl Game {
                 self.award(root, points, out.as_deref_mut());
             }
         }
+        self.award_goods()
     }
 
     /// Value of the feature with root `root` if it scored now (see
@@ -366,30 +417,44 @@ impl Game {
                         break;
                     }
                 }
-                3 * (nseen + extra.len()) as u32
+                FIELD_POINTS_PER_CITY * (nseen + extra.len()) as u32
             }
         }
     }
 
-    /// Give `points` to the majority on feature `root` and return its meeples.
+    /// Give `points` to the majority on feature `root` (and a winner's pig bonus in a field)
+    /// and return its figures.
     fn award(&mut self, root: u32, points: u32, out: Option<&mut Vec<ScoredFeature>>) {
         let summary = match out {
             Some(_) => self.feature(FeatureId(root)),
             None => None,
         };
         let mut counts = [0u32; Color::COUNT];
+        // colours with a pig on the feature (only fields take pigs)
+        let mut pigs = [false; Color::COUNT];
         if self.mcount[root as usize] > 0 {
             for s in &self.meeples {
                 if self.find_ro(s.node) == root {
                     counts[s.meeple.colour.index()] += s.meeple.figure.strength();
+                    pigs[s.meeple.colour.index()] |= s.meeple.figure == Figure::Pig;
                 }
             }
         }
         let max = counts.iter().copied().max().unwrap_or(0);
+        let pig_bonus_each =
+            points / FIELD_POINTS_PER_CITY * (PIG_POINTS_PER_CITY - FIELD_POINTS_PER_CITY);
+        let mut pig_bonus = Vec::new();
         if max > 0 {
             for (i, &c) in counts.iter().enumerate() {
                 if c == max {
-                    self.score[i] = self.score[i].saturating_add(i64::from(points));
+                    let mut gain = points;
+                    if pigs[i] && self.node_kind(root) == FeatureKind::Field {
+                        gain += pig_bonus_each;
+                        if pig_bonus_each > 0 {
+                            pig_bonus.push((Color::ALL[i], pig_bonus_each));
+                        }
+                    }
+                    self.score[i] = self.score[i].saturating_add(i64::from(gain));
                 }
             }
         }
@@ -419,6 +484,7 @@ impl Game {
                 points,
                 winners,
                 returned,
+                pig_bonus,
             });
         }
     }

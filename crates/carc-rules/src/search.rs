@@ -20,10 +20,16 @@
 //!
 //! Moves are the engine's own: [`Game::legal_placements`] (rotations that look the same are
 //! one move, the first listed), then "no meeple" and each of [`Game::legal_deployments`].
+//! With expansions ([`solve_with_sets`]) the rules they switch on add moves, in this order
+//! after the meeples: the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot
+//! on the new tile's monastery or garden, then recalling the abbot (The Abbot; a recall the
+//! rules refuse is no move), each from [`Game::legal_figure_deployments`]; with The River a
+//! river tile goes only where the river rules allow ([`crate::river::legal_placements`]).
+//! A move's [`Action`] tells these apart, as the simulator's records do.
 //! Children are cheap copies of the game. Move order: the transposition table's best move,
 //! then most immediate points for the mover, then fewest for the others, then generation
-//! order. The transposition table is keyed by a board hash (tiles, meeples, scores, and the
-//! number of draws consumed).
+//! order. The transposition table is keyed by a board hash (tiles, meeples, scores, goods
+//! held, and the number of draws consumed).
 //!
 //! Iterative deepening: horizon 1, 2, … up to every draw. Below the last draw the leaves are
 //! valued as if the game ended there (final scoring now); only the last horizon is exact. A
@@ -36,8 +42,11 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Pos;
+use crate::catalogue::TileSet;
+use crate::figures::Figure;
 use crate::game::Game;
-use crate::sim::Step;
+use crate::goods::Good;
+use crate::sim::{Action, Step};
 use crate::tiles::{Color, Place, Role, Rotation, TileType};
 
 /// What the search maximises for each player (see the module docs).
@@ -82,6 +91,9 @@ pub enum Stop {
 pub struct RootMove {
     /// The move (a [`Step::Turn`] of the first draw).
     pub step: Step,
+    /// What the move does beyond its step: the large meeple or the abbot as its figure, or a
+    /// recall (always [`Action::Plain`] without expansions).
+    pub action: Action,
     /// The mover's value of the outcome under the goal.
     pub value: i64,
     /// What the move scores at once for the mover.
@@ -90,6 +102,8 @@ pub struct RootMove {
     pub scores: [i64; Color::COUNT],
     /// The principal variation after this move: the turns (and discards) the search expects.
     pub line: Vec<Step>,
+    /// The [`Action`] of each step of `line`, in order.
+    pub actions: Vec<Action>,
 }
 
 /// The result of [`solve`].
@@ -112,13 +126,28 @@ pub struct Solution {
 }
 
 /// Values every move of `mover` with `draws[0]` on `game`, the other draws following in order
-/// (see the module docs). `game` is not changed.
+/// (see the module docs). `game` is not changed. The base game's moves only: see
+/// [`solve_with_sets`] for the expansions'.
 pub fn solve(
     game: &Game,
     mover: Color,
     draws: &[TileType],
     goal: Goal,
     limits: Limits<'_>,
+) -> Solution {
+    solve_with_sets(game, mover, draws, goal, limits, &[])
+}
+
+/// As [`solve`] under the rules of the expansions in `sets` (as a file's `rules` line switches
+/// them on): the large meeple (Inns & Cathedrals), the abbot and its recall (The Abbot), the
+/// river's placement rules (The River) are among the moves of every player.
+pub fn solve_with_sets(
+    game: &Game,
+    mover: Color,
+    draws: &[TileType],
+    goal: Goal,
+    limits: Limits<'_>,
+    sets: &[TileSet],
 ) -> Solution {
     let mut players = game.config().players.clone();
     if !players.contains(&mover) {
@@ -134,6 +163,7 @@ pub fn solve(
         tt: HashMap::new(),
         looks: HashMap::new(),
         pool: Rc::default(),
+        choices: Choices::of(sets),
     };
     let mut solution = Solution {
         moves: Vec::new(),
@@ -184,28 +214,66 @@ pub struct Cut {
 /// next `draws` tiles; `None` when the game is shorter or the next draw is a discard.
 pub fn cut_position(seed: u64, cut: usize, draws: usize) -> Option<Cut> {
     let record = crate::sim::simulate_boxes(seed, 2, true, 1, usize::MAX);
+    cut_record(&record, cut, draws)
+}
+
+/// As [`cut_position`] for the two-player game of `seed` with the expansions of `sets` and
+/// farmers on or off ([`crate::sim::simulate_sets`]): its large meeples, abbots and recalls
+/// are replayed too.
+pub fn cut_position_with_sets(
+    seed: u64,
+    cut: usize,
+    draws: usize,
+    farmers: bool,
+    sets: &[TileSet],
+) -> Option<Cut> {
+    let record = crate::sim::simulate_sets(seed, 2, farmers, sets);
+    cut_record(&record, cut, draws)
+}
+
+/// A simulated game after `cut` draws, replayed strictly (every placement, figure and recall
+/// checked), with its next `draws` tiles.
+fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Option<Cut> {
     let steps = record.steps.get(..cut.checked_add(draws)?)?;
     let Step::Turn { colour: mover, .. } = *steps.get(cut)? else {
         return None;
     };
-    let mut game = Game::new(crate::game::Config::new(
-        vec![Color::Red, Color::Blue],
-        true,
-    ));
-    game.place_tile_unchecked(TileType::START, Pos::new(0, 0), Rotation::R0)
+    let mut game = Game::new(record.game.config().clone());
+    let start = record.game.tiles().first()?;
+    game.place_tile_unchecked(start.tile, start.pos, start.rot)
         .ok()?;
-    for step in &steps[..cut] {
-        if let Step::Turn {
+    let actions = record
+        .actions
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(Action::Plain));
+    for (step, action) in steps[..cut].iter().zip(actions) {
+        let Step::Turn {
             colour,
             tile,
             pos,
             rot,
             meeple,
         } = *step
-        {
-            let meeple = meeple.map(|(r, p)| (r, Some(p)));
-            game.play_turn(colour, tile, pos, rot, meeple).ok()?;
+        else {
+            continue;
+        };
+        game.check_placement(tile, pos, rot).ok()?;
+        game.place_tile_unchecked(tile, pos, rot).ok()?;
+        match (action, meeple) {
+            (Action::Recall, _) => {
+                game.recall(colour).ok()?;
+            }
+            (Action::Figure(figure), Some((role, place))) => {
+                game.deploy_figure(colour, figure, pos, role, Some(place))
+                    .ok()?;
+            }
+            (_, Some((role, place))) => {
+                game.deploy(colour, pos, role, Some(place)).ok()?;
+            }
+            (_, None) => {}
         }
+        game.score_completed_inner(pos, None);
     }
     let draws = steps[cut..]
         .iter()
@@ -269,6 +337,7 @@ impl Game {
             next_meeple,
             supply,
             score,
+            goods,
             last,
             monasteries,
             stamp,
@@ -292,6 +361,7 @@ impl Game {
         self.next_meeple = *next_meeple;
         self.supply = *supply;
         self.score = *score;
+        self.goods = *goods;
         self.last = *last;
         self.monasteries.clone_from(monasteries);
         self.stamp.clone_from(stamp);
@@ -326,7 +396,7 @@ struct Entry {
 /// A node's result: the final scores of the expected outcome and the line leading there.
 struct Value {
     scores: [i64; Color::COUNT],
-    line: Vec<Step>,
+    line: Vec<(Step, Action)>,
 }
 
 /// The best move found at a node: its value for the player to move, its index in generation
@@ -337,6 +407,7 @@ type Best = (i64, usize, Value);
 struct Child {
     index: usize,
     step: Step,
+    action: Action,
     game: Game,
     hash: u64,
     /// Immediate points of the mover, and of everybody else.
@@ -355,7 +426,78 @@ struct Searcher<'d, 'l> {
     looks: HashMap<TileType, u8>,
     /// Spare games for copies.
     pool: Rc<Pool>,
+    /// The expansions' moves the rules switch on.
+    choices: Choices,
 }
+
+/// Which of the expansions' moves the rules switch on (from the sets of [`solve_with_sets`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Choices {
+    /// Inns & Cathedrals: the large meeple.
+    large: bool,
+    /// The Abbot: the abbot and its recall.
+    abbot: bool,
+    /// The River: river tiles keep the river rules.
+    river: bool,
+}
+
+impl Choices {
+    fn of(sets: &[TileSet]) -> Choices {
+        Choices {
+            large: sets.contains(&TileSet::InnsCathedrals),
+            abbot: sets.contains(&TileSet::Abbot),
+            river: sets.contains(&TileSet::River),
+        }
+    }
+
+    /// The legal placements of `tile` under these rules.
+    fn placements(self, game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
+        if self.river {
+            crate::river::legal_placements(game, tile)
+        } else {
+            game.legal_placements(tile)
+        }
+    }
+
+    /// Whether `tile` has a legal placement under these rules (else it is discarded).
+    fn playable(self, game: &Game, tile: TileType) -> bool {
+        if self.river && crate::river::is_river(tile) {
+            !crate::river::legal_placements(game, tile).is_empty()
+        } else {
+            game.has_legal_placement(tile)
+        }
+    }
+
+    /// After placing a tile at `pos`: "nothing", each meeple, then the expansions' moves (see
+    /// the module docs), as (figure's role and place, action).
+    fn options(self, placed: &Game, colour: Color, pos: Pos) -> Vec<Option2> {
+        let mut out: Vec<Option2> = vec![(None, Action::Plain)];
+        let deploy = |figure: Figure| placed.legal_figure_deployments(colour, figure, pos);
+        out.extend(
+            deploy(Figure::Meeple)
+                .into_iter()
+                .map(|d| (Some(d), Action::Plain)),
+        );
+        let mut specials = Vec::new();
+        if self.large {
+            specials.push(Figure::LargeMeeple);
+        }
+        if self.abbot {
+            specials.push(Figure::Abbot);
+        }
+        for figure in specials {
+            let action = Action::Figure(figure);
+            out.extend(deploy(figure).into_iter().map(|d| (Some(d), action)));
+        }
+        if self.abbot && placed.figure_available(colour, Figure::Abbot).is_err() {
+            out.push((None, Action::Recall));
+        }
+        out
+    }
+}
+
+/// A figure's role and place (or none) and what the move does.
+type Option2 = (Option<(Role, Place)>, Action);
 
 impl Searcher<'_, '_> {
     fn zero_sum(&self) -> bool {
@@ -408,14 +550,33 @@ impl Searcher<'_, '_> {
     /// Every move of `colour` with `tile`, with the game after it, in generation order.
     fn children(&mut self, game: &Game, tile: TileType, colour: Color, hash: u64) -> Vec<Child> {
         let mut out = Vec::new();
-        let looks = self.looks(tile);
+        let mv = self.mover(tile, colour);
         let pool = Rc::clone(&self.pool);
-        for_each_move(&pool, game, tile, colour, hash, looks, &mut |child| {
+        for_each_move(&pool, game, mv, hash, &mut |child| {
             out.push(child);
             true
         });
         out
     }
+
+    /// `colour` moving with `tile` under the search's rules.
+    fn mover(&mut self, tile: TileType, colour: Color) -> Mover {
+        Mover {
+            tile,
+            colour,
+            looks: self.looks(tile),
+            choices: self.choices,
+        }
+    }
+}
+
+/// Who moves with which tile: the rotations searched (`looks`) and the rules' choices.
+#[derive(Clone, Copy)]
+struct Mover {
+    tile: TileType,
+    colour: Color,
+    looks: u8,
+    choices: Choices,
 }
 
 /// Calls `visit` with every move of `colour` with `tile` on `game` (rotations in `looks`) and
@@ -423,16 +584,20 @@ impl Searcher<'_, '_> {
 fn for_each_move(
     pool: &Pool,
     game: &Game,
-    tile: TileType,
-    colour: Color,
+    mv: Mover,
     hash: u64,
-    looks: u8,
     visit: &mut dyn FnMut(Child) -> bool,
 ) {
+    let Mover {
+        tile,
+        colour,
+        looks,
+        choices,
+    } = mv;
     let before = scores(game);
     let mut index = 0;
     {
-        for (pos, rot) in game.legal_placements(tile) {
+        for (pos, rot) in choices.placements(game, tile) {
             if looks & (1 << rot.index()) == 0 {
                 continue;
             }
@@ -441,11 +606,10 @@ fn for_each_move(
                 continue;
             }
             let hash = hash ^ tile_key(tile, pos, rot);
-            let deployments = placed.legal_deployments(colour, pos);
-            let last = deployments.len();
-            let options = std::iter::once(None).chain(deployments.into_iter().map(Some));
+            let options = choices.options(&placed, colour, pos);
+            let last = options.len() - 1;
             let mut placed = Some(placed);
-            for (k, meeple) in options.enumerate() {
+            for (k, (meeple, action)) in options.into_iter().enumerate() {
                 // the last option takes the placed game itself: one copy fewer
                 let mut after = match (k == last, placed.as_ref()) {
                     (false, Some(p)) => pool.copy(p),
@@ -454,13 +618,23 @@ fn for_each_move(
                         None => break,
                     },
                 };
-                if let Some((role, place)) = meeple {
-                    if after.deploy(colour, pos, role, Some(place)).is_err() {
-                        pool.recycle(after);
-                        continue;
+                let done = match (action, meeple) {
+                    (Action::Recall, _) => after.recall(colour).is_ok(),
+                    (Action::Figure(figure), Some((role, place))) => after
+                        .deploy_figure(colour, figure, pos, role, Some(place))
+                        .is_ok(),
+                    (_, Some((role, place))) => {
+                        after.deploy(colour, pos, role, Some(place)).is_ok()
                     }
+                    (_, None) => true,
+                };
+                if !done {
+                    pool.recycle(after);
+                    continue;
                 }
                 after.score_completed_inner(pos, None);
+                // Traders & Builders: the mover takes the goods of the cities it completed
+                after.take_goods(colour, pos);
                 let gains: Vec<i64> = Color::ALL
                     .iter()
                     .map(|c| after.score(*c) - before[c.index()])
@@ -476,6 +650,7 @@ fn for_each_move(
                         rot,
                         meeple,
                     },
+                    action,
                     game: after,
                     hash,
                     own,
@@ -505,12 +680,15 @@ impl Searcher<'_, '_> {
         let mut out = Vec::new();
         for child in self.children(game, tile, colour, hash) {
             let v = self.node(child.game, 1, horizon, next, -INF, INF, child.hash)?;
+            let (line, actions) = v.line.into_iter().unzip();
             out.push(RootMove {
                 step: child.step,
+                action: child.action,
                 value: self.utility(colour, &v.scores),
                 points: child.own.max(0) as u32,
                 scores: v.scores,
-                line: v.line,
+                line,
+                actions,
             });
         }
         // stable: ties keep generation order
@@ -541,9 +719,9 @@ impl Searcher<'_, '_> {
         }
         let tile = self.draws[ply];
         let colour = self.players[turn];
-        if !game.has_legal_placement(tile) {
+        if !self.choices.playable(&game, tile) {
             let mut v = self.node(game, ply + 1, horizon, turn, alpha, beta, hash)?;
-            v.line.insert(0, Step::Discard { tile });
+            v.line.insert(0, (Step::Discard { tile }, Action::Plain));
             return Ok(v);
         }
         let zero_sum = self.zero_sum();
@@ -629,11 +807,11 @@ impl Searcher<'_, '_> {
         beta: i64,
     ) -> Result<Option<Best>, Stop> {
         let zero_sum = self.zero_sum();
-        let looks = self.looks(tile);
+        let mv = self.mover(tile, colour);
         let mut best: Option<Best> = None;
         let mut stopped = None;
         let pool = Rc::clone(&self.pool);
-        for_each_move(&pool, game, tile, colour, hash, looks, &mut |child| {
+        for_each_move(&pool, game, mv, hash, &mut |child| {
             if let Err(stop) = self.tick() {
                 pool.recycle(child.game);
                 stopped = Some(stop);
@@ -645,7 +823,7 @@ impl Searcher<'_, '_> {
             pool.recycle(end);
             let u = self.utility(colour, &s);
             if best.as_ref().is_none_or(|(b, _, _)| u > *b) {
-                let line = vec![child.step];
+                let line = vec![(child.step, child.action)];
                 best = Some((u, child.index, Value { scores: s, line }));
                 if zero_sum {
                     alpha = alpha.max(u);
@@ -711,7 +889,7 @@ impl Searcher<'_, '_> {
                 .as_ref()
                 .is_none_or(|(b, i, _)| u > *b || (!zero_sum && u == *b && child.index < *i));
             if better {
-                v.line.insert(0, child.step);
+                v.line.insert(0, (child.step, child.action));
                 best = Some((u, child.index, v));
                 if zero_sum {
                     alpha = alpha.max(u);
@@ -733,7 +911,8 @@ fn scores(game: &Game) -> [i64; Color::COUNT] {
     Color::ALL.map(|c| game.score(c))
 }
 
-/// Whether `rot` is the first rotation of `tile` that looks like it (the one searched).
+/// Whether `rot` is the first rotation of `tile` that looks like it (the one searched): same
+/// edges (a river's water included) and the same segments on the same places.
 fn first_look(tile: TileType, rot: Rotation) -> bool {
     let look = |r: Rotation| {
         let mut v: Vec<_> = tile
@@ -741,7 +920,7 @@ fn first_look(tile: TileType, rot: Rotation) -> bool {
             .map(|s| (s.kind as u8, format!("{}", s.places)))
             .collect();
         v.sort();
-        v
+        (tile.edges(r), v)
     };
     let mine = look(rot);
     Rotation::ALL
@@ -798,6 +977,16 @@ fn node_key(game: &Game, tiles: u64, ply: usize) -> u64 {
     }
     for (i, s) in scores(game).iter().enumerate() {
         h = mix(h ^ (*s as u64).wrapping_add(i as u64) << 3);
+    }
+    // the goods held decide the final awards (Traders & Builders)
+    for c in Color::ALL {
+        let g = game.goods(c);
+        if !g.is_empty() {
+            let bits = Good::ALL.iter().fold(c.index() as u64, |b, &k| {
+                b << 16 | u64::from(g.get(k) & 0xFFFF)
+            });
+            h = mix(h ^ bits ^ 0x9E37_79B9_7F4A_7C15);
+        }
     }
     h
 }

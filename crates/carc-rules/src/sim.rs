@@ -3,7 +3,9 @@
 //! placements and meeple choices (farmers included when on), then final scoring.
 //!
 //! [`Sim::with_river`] plays a river opening first (`rules river`: the spring at `0,0`, the
-//! other river tiles shuffled, the lake last, then the 71 land tiles without one D).
+//! other river tiles shuffled, the lake last, then the 71 land tiles without one D);
+//! [`Sim::with_sets`] plays The Abbot and Inns & Cathedrals, after a river opening when
+//! [`TileSet::River`] is among its sets.
 //!
 //! [`Sim::with_boxes`] draws from several boxes of tiles (one long game on one board, for the
 //! large files of `rules boxes N`). A [`GameRecord`] is data: the analysis layer writes it as
@@ -82,10 +84,10 @@ pub fn deck_of_boxes(boxes: u32) -> Vec<TileType> {
     v
 }
 
-/// One box of tiles with the expansions of `sets` (The Abbot, Inns & Cathedrals; other sets
-/// are ignored) minus one start tile D, in table order: with The Abbot each garden tile takes
-/// the place of one copy of its base type (the box still holds 72), with Inns & Cathedrals its
-/// 18 tiles are added.
+/// One box of tiles with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
+/// Builders; other sets are ignored) minus one start tile D, in table order: with The Abbot
+/// each garden tile takes the place of one copy of its base type (the box still holds 72),
+/// with Inns & Cathedrals its 18 tiles are added, with Traders & Builders its 24.
 pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
     let mut v = deck_without_start();
     if sets.contains(&TileSet::Abbot) {
@@ -95,9 +97,11 @@ pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
             }
         }
     }
-    if sets.contains(&TileSet::InnsCathedrals) {
-        for t in TileType::of_set(TileSet::InnsCathedrals) {
-            v.extend(std::iter::repeat_n(t, t.count() as usize));
+    for set in [TileSet::InnsCathedrals, TileSet::TradersBuilders] {
+        if sets.contains(&set) {
+            for t in TileType::of_set(set) {
+                v.extend(std::iter::repeat_n(t, t.count() as usize));
+            }
         }
     }
     v
@@ -109,7 +113,7 @@ pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
 pub enum Action {
     /// Nothing special: a meeple, or no deployment.
     Plain,
-    /// The deployment of [`Step::Turn`] was this figure (large meeple or abbot).
+    /// The deployment of [`Step::Turn`] was this figure (large meeple, abbot or pig).
     Figure(Figure),
     /// The player recalled the abbot (no deployment).
     Recall,
@@ -155,13 +159,7 @@ impl Sim {
     /// A river tile goes on a uniformly random placement that keeps the river rules
     /// ([`crate::river::legal_placements`]), or is discarded when there is none.
     pub fn with_river(seed: u64, players: usize, farmers: bool) -> Sim {
-        let mut sim = Sim::with_boxes(seed, players, farmers, 1);
-        let mut deck = river_deck();
-        sim.river_tiles = deck.len();
-        deck.extend(deck_of_boxes(1));
-        sim.deck = deck;
-        sim.reset(seed, players, farmers);
-        sim
+        Sim::with_sets(seed, players, farmers, &[TileSet::River])
     }
 
     /// A new game for `players` colours (clamped to 1..=5, or 1..=6 with Inns & Cathedrals in
@@ -191,14 +189,27 @@ impl Sim {
         sim
     }
 
-    /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals): their
-    /// tiles in the deck ([`deck_with_sets`]) and their figures among the random choices (the
-    /// large meeple, the abbot, recalling the abbot); with Inns & Cathedrals up to six players,
-    /// the sixth pink.
+    /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
+    /// Builders): their tiles in the deck ([`deck_with_sets`]), their figures among the random
+    /// choices (the large meeple, the abbot, recalling the abbot, the pig), Traders & Builders'
+    /// goods (taken by the placer of a tile that completes a city, awarded at final scoring); with
+    /// Inns & Cathedrals up to six players, the sixth pink. With [`TileSet::River`] among them
+    /// the game opens with the river as [`Sim::with_river`] does (`rules river abbot
+    /// inns-cathedrals`: the spring, the river, the lake, then the other tiles shuffled
+    /// together); the river tiles' turns choose figures like the others.
     pub fn with_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> Sim {
         let mut sim = Sim::new(seed, players, farmers);
-        sim.deck = deck_with_sets(sets);
-        sim.sets = sets.to_vec();
+        let (river, others): (Vec<TileSet>, Vec<TileSet>) =
+            sets.iter().partition(|&&s| s == TileSet::River);
+        let mut deck = if river.is_empty() {
+            Vec::new()
+        } else {
+            river_deck()
+        };
+        sim.river_tiles = deck.len();
+        deck.extend(deck_with_sets(&others));
+        sim.deck = deck;
+        sim.sets = others;
         sim.reset(seed, players, farmers);
         sim
     }
@@ -289,6 +300,10 @@ impl Sim {
             self.random_figure(colour, tile, pos, rot)
         };
         self.game.score_completed_inner(pos, None);
+        if self.sets.contains(&TileSet::TradersBuilders) {
+            // Traders & Builders: the placer takes the goods of the cities the tile completed
+            self.game.take_goods(colour, pos);
+        }
         Step::Turn {
             colour,
             tile,
@@ -349,8 +364,9 @@ impl Sim {
     }
 
     /// With expansions: choose uniformly among "nothing", each legal deployment of a meeple or
-    /// the large meeple on a free segment, the abbot on the tile's free monastery or garden,
-    /// and recalling the abbot; records the choice in [`Sim::last_action`].
+    /// the large meeple on a free segment, the pig in a field of the tile where the player has
+    /// a farmer, the abbot on the tile's free monastery or garden, and recalling the abbot;
+    /// records the choice in [`Sim::last_action`].
     fn random_figure(
         &mut self,
         colour: Color,
@@ -365,10 +381,12 @@ impl Sim {
         let idx = g.tiles.len() - 1;
         let base = g.tile_base[idx];
         let info = tile.info();
-        // (node, figure): at most 2 per segment, the abbot, recall (node u32::MAX)
-        let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(2 * MAX_SEGMENTS + 2);
+        // (node, figure): at most 3 per segment, the abbot, recall (node u32::MAX)
+        let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
         let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
         let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
+        let pig = self.sets.contains(&TileSet::TradersBuilders)
+            && g.figure_available(colour, Figure::Pig).is_ok();
         for i in 0..info.nseg {
             if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
                 continue;
@@ -381,7 +399,10 @@ impl Sim {
                 continue;
             }
             let root = g.find(base + u32::from(i));
-            if g.mcount[root as usize] == 0 {
+            if pig && info.kinds[i as usize] == FeatureKind::Field && g.has_farmer(colour, root) {
+                opts.push((base + u32::from(i), Figure::Pig));
+            }
+            if !g.occupied(root) {
                 if meeple {
                     opts.push((base + u32::from(i), Figure::Meeple));
                 }
@@ -393,8 +414,7 @@ impl Sim {
         if abbot {
             if let Ok((node, _)) = g.locate(pos, Figure::Abbot, Role::Monk, None) {
                 let root = g.find(node);
-                if g.mcount[root as usize] == 0 && g.figure_available(colour, Figure::Abbot).is_ok()
-                {
+                if !g.occupied(root) && g.figure_available(colour, Figure::Abbot).is_ok() {
                     opts.push((node, Figure::Abbot));
                 }
             }
@@ -463,7 +483,8 @@ pub struct GameRecord {
     pub scores: Vec<(Color, i64)>,
     /// The game after final scoring.
     pub game: Game,
-    /// The expansions in play (empty for the base game).
+    /// The expansions in play beside The River (empty for the base game; a river game opens
+    /// with the spring `r.A`, its first tile).
     pub sets: Vec<TileSet>,
     /// Per step, what it did beyond its [`Step`] (empty for the base game).
     pub actions: Vec<Action>,
@@ -491,7 +512,8 @@ pub fn simulate_boxes(
     record(Sim::with_boxes(seed, players, farmers, boxes), seed, draws)
 }
 
-/// A seeded random full game with the expansions of `sets` (see [`Sim::with_sets`]).
+/// A seeded random full game with the expansions of `sets` (see [`Sim::with_sets`]; with
+/// [`TileSet::River`] the river comes first).
 pub fn simulate_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet]) -> GameRecord {
     record(
         Sim::with_sets(seed, players, farmers, sets),

@@ -110,8 +110,8 @@ fn counts_sum_to_72_and_shields_to_10() {
     assert_eq!(shields, 10);
     assert_eq!(base().len(), 24);
     // 24 base types, 11 river types (12 tiles: two straights `r.D`), 8 garden tiles, 17 Inns
-    // & Cathedrals types (18 tiles: two cathedrals `ic.K`)
-    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17);
+    // & Cathedrals types (18 tiles: two cathedrals `ic.K`), 24 Traders & Builders types
+    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17 + 24);
 }
 
 #[test]
@@ -241,8 +241,14 @@ fn rotation_moves_north_to_east() {
 fn half_sides_exist_exactly_on_road_and_field_sides() {
     // every non-city side has both of its corners in some field; a city side's corners may
     // only be in a field through the other side of the corner (not so on a tile whose corner
-    // is split: ic.G, see `inns_cathedrals_rows`)
-    for t in TileType::ALL.into_iter().filter(|t| t.token() != "ic.G") {
+    // is split: ic.G, tb.I, tb.O, tb.W, see `inns_cathedrals_rows` and
+    // `traders_builders_summary`)
+    let split = |t: &TileType| {
+        Corner::ALL
+            .iter()
+            .any(|&c| t.corner_split(Rotation::R0, c).is_some())
+    };
+    for t in TileType::ALL.into_iter().filter(|t| !split(t)) {
         for s in Side::ALL {
             let corners = match s {
                 Side::N => [Corner::NW, Corner::NE],
@@ -294,6 +300,7 @@ fn every_row_is_consistent_and_tokens_name_their_types() {
             None => TileSet::Abbot,
             Some(("ic", _)) => TileSet::InnsCathedrals,
             Some(("r", _)) => TileSet::River,
+            Some(("tb", _)) => TileSet::TradersBuilders,
             Some(_) => t.set(),
         };
         assert_eq!(t.set(), set, "{t}");
@@ -699,4 +706,333 @@ fn the_large_meeple_is_one_per_player() {
     // the unfinished cathedral city (D + ic.K) scores 0 at the end; blue's road D + U, no inn: 2
     let gains = g.final_scoring().gains();
     assert_eq!((gains[0], gains[1]), (0, 2));
+}
+
+// ---- Traders & Builders rows -------------------------------------------------------------
+
+/// token, edges N E S W, cities, roads, fields, monastery, garden: the table "Traders &
+/// Builders" of the project's expansions spec, typed from it by hand. Cities: side groups
+/// separated by spaces, a goods symbol after `:` (`NW:grain S`). Roads: side groups. Fields:
+/// groups separated by `;`, each `places>cities`: places `+`-separated corners (both
+/// half-sides), half-sides (`ESE`) or `inner`; cities touched as side groups separated by `|`.
+type TbRow = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    bool,
+);
+
+const TB_ROWS: &[TbRow] = &[
+    ("tb.A", "CRFF", "N", "E", "NE>N;SE+SW+NW>N", false, false),
+    ("tb.B", "RRRR", "", "NS WE", "NW>;NE>;SE>;SW>", false, false),
+    ("tb.C", "CFRR", "N", "W S", "NW>N;SW>;NE+SE>N", false, false),
+    (
+        "tb.D",
+        "CRCC",
+        "NW:grain S",
+        "E",
+        "NE>NW;SE>NW|S",
+        false,
+        false,
+    ),
+    (
+        "tb.E",
+        "FCRC",
+        "EW:grain",
+        "S",
+        "NE+NW>EW;SW>EW;SE>EW",
+        false,
+        false,
+    ),
+    (
+        "tb.F",
+        "CFRC",
+        "NW:grain",
+        "S",
+        "SW>NW;NE+SE>NW",
+        false,
+        false,
+    ),
+    ("tb.G", "CFFC", "NW:grain", "", "NE+SE+SW>NW", false, false),
+    ("tb.H", "CCFC", "NEW:grain", "", "SE+SW>NEW", false, false),
+    (
+        "tb.I",
+        "CFRC",
+        "NW:grain",
+        "S",
+        "SW>NW;SSE>NW;NE+ESE>NW",
+        false,
+        false,
+    ),
+    ("tb.J", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", true, false),
+    (
+        "tb.K",
+        "CRFC",
+        "NW:cloth",
+        "E",
+        "NE>NW;SE+SW>NW",
+        false,
+        true,
+    ),
+    (
+        "tb.L",
+        "CRCC",
+        "NW:cloth S",
+        "E",
+        "NE>NW;SE>NW|S",
+        false,
+        false,
+    ),
+    (
+        "tb.M",
+        "CCCC",
+        "NW:cloth E S",
+        "",
+        "inner>NW|E|S",
+        false,
+        false,
+    ),
+    (
+        "tb.N",
+        "FCCC",
+        "EW:cloth S",
+        "",
+        "NE+NW>EW;inner>EW|S",
+        false,
+        false,
+    ),
+    (
+        "tb.O",
+        "CRRC",
+        "NW:cloth",
+        "S E",
+        "SW>NW;SSE>NW;ESE>NW;NE>NW",
+        false,
+        false,
+    ),
+    (
+        "tb.P",
+        "FCCC",
+        "EW:wine S",
+        "",
+        "NE+NW>EW;inner>EW|S",
+        false,
+        false,
+    ),
+    (
+        "tb.Q",
+        "FCFC",
+        "EW:wine",
+        "",
+        "NE+NW>EW;SE+SW>EW",
+        false,
+        false,
+    ),
+    (
+        "tb.R",
+        "RCRC",
+        "EW:wine",
+        "N S",
+        "NW>EW;NE>EW;SE>EW;SW>EW",
+        false,
+        false,
+    ),
+    (
+        "tb.S",
+        "FCRC",
+        "EW:wine",
+        "S",
+        "NE+NW>EW;SW>EW;SE>EW",
+        false,
+        false,
+    ),
+    ("tb.T", "CFFC", "NW:wine", "", "NE+SE+SW>NW", false, false),
+    (
+        "tb.U",
+        "CRRC",
+        "NW:wine",
+        "S E",
+        "SW>NW;SE>NW;NE>NW",
+        false,
+        true,
+    ),
+    (
+        "tb.V",
+        "CCRC",
+        "NEW:wine",
+        "S",
+        "SW>NEW;SE>NEW",
+        false,
+        false,
+    ),
+    (
+        "tb.W",
+        "CRFC",
+        "NW:wine",
+        "E",
+        "NE>NW;ESE>NW;SSE+SW>NW",
+        false,
+        false,
+    ),
+    (
+        "tb.X",
+        "CCCC",
+        "NW:wine ES",
+        "",
+        "inner>NW|ES",
+        false,
+        false,
+    ),
+];
+
+fn half_side(s: &str) -> Option<HalfSide> {
+    HalfSide::ALL.into_iter().find(|h| h.as_str() == s)
+}
+
+/// The places a field group of [`TB_ROWS`] names on `t`, as catalogue places: a corner as
+/// its half-sides (those not on a city side), a half-side, `inner`.
+fn field_places(t: TileType, group: &str) -> Vec<Place> {
+    group
+        .split('+')
+        .flat_map(|w| match (w, half_side(w)) {
+            ("inner", _) => vec![Place::Inner],
+            (_, Some(h)) => vec![Place::Half(h)],
+            _ => corner(w)
+                .half_sides()
+                .into_iter()
+                .filter(|h| t.edge(Rotation::R0, h.side()) != Edge::City)
+                .map(Place::Half)
+                .collect(),
+        })
+        .collect()
+}
+
+#[test]
+fn traders_builders_rows_match_the_spec_table() {
+    let tb: Vec<TileType> = TileType::of_set(TileSet::TradersBuilders).collect();
+    let tokens: Vec<&str> = tb.iter().map(|t| t.token()).collect();
+    let want: Vec<&str> = TB_ROWS.iter().map(|r| r.0).collect();
+    assert_eq!(tokens, want, "24 types, tb.A … tb.X in letter order");
+    for &(token, edges, cities, roads, fields, monastery, garden) in TB_ROWS {
+        let t = TileType::from_token(token).expect(token);
+        assert_eq!(t.count(), 1, "{token} is unique");
+        assert_eq!(t.def().check(), Ok(()), "{token}");
+        let e: String = t.edges(Rotation::R0).iter().map(|e| e.letter()).collect();
+        assert_eq!(e, edges, "{token} edges");
+        assert_eq!(t.has_monastery(), monastery, "{token} monastery");
+        assert_eq!(t.has_garden(), garden, "{token} garden");
+        assert!(!t.has_shield(), "{token}: no coat of arms in this set");
+        let segs: Vec<_> = t.segments(Rotation::R0).collect();
+        // cities with their goods
+        let got: BTreeSet<(Vec<Place>, Vec<&str>)> = segs
+            .iter()
+            .filter(|s| s.kind == FeatureKind::City)
+            .map(|s| {
+                let goods = [
+                    (Modifiers::WINE, "wine"),
+                    (Modifiers::GRAIN, "grain"),
+                    (Modifiers::CLOTH, "cloth"),
+                ]
+                .into_iter()
+                .filter(|(m, _)| s.modifiers.contains(*m))
+                .map(|(_, w)| w)
+                .collect();
+                (s.places.iter().collect(), goods)
+            })
+            .collect();
+        let want: BTreeSet<(Vec<Place>, Vec<&str>)> = cities
+            .split_whitespace()
+            .map(|g| {
+                let (sides, good) = g.split_once(':').unwrap_or((g, ""));
+                let goods = if good.is_empty() { vec![] } else { vec![good] };
+                (side_set(sides).iter().collect(), goods)
+            })
+            .collect();
+        assert_eq!(got, want, "{token} cities");
+        let of = |k: FeatureKind| -> BTreeSet<Vec<Place>> {
+            segs.iter()
+                .filter(|s| s.kind == k)
+                .map(|s| s.places.iter().collect())
+                .collect()
+        };
+        assert_eq!(of(FeatureKind::Road), groups(roads), "{token} roads");
+        // fields: every place of a group lies in one field, each group in its own field,
+        // touching exactly the listed cities; no other field
+        let city_places = |i: u8| -> Vec<Place> { segs[usize::from(i)].places.iter().collect() };
+        let mut seen = BTreeSet::new();
+        for group in fields.split(';') {
+            let (places, touched) = group.split_once('>').expect("field group");
+            let found: BTreeSet<u8> = field_places(t, places)
+                .into_iter()
+                .map(|p| {
+                    let s = t.segment_at(Rotation::R0, p);
+                    let s = s.unwrap_or_else(|| panic!("{token} {p}: no field"));
+                    assert_eq!(s.kind, FeatureKind::Field, "{token} {p}");
+                    s.index
+                })
+                .collect();
+            assert_eq!(found.len(), 1, "{token} {places}: one field");
+            let field = segs[usize::from(*found.first().unwrap())];
+            let got: BTreeSet<Vec<Place>> = field.touched_cities().map(city_places).collect();
+            let want: BTreeSet<Vec<Place>> = touched
+                .split('|')
+                .filter(|s| !s.is_empty())
+                .map(|s| side_set(s).iter().collect())
+                .collect();
+            assert_eq!(got, want, "{token} {places} touches");
+            assert!(
+                seen.insert(field.index),
+                "{token} {places}: a field of its own"
+            );
+        }
+        let nfields = segs.iter().filter(|s| s.kind == FeatureKind::Field).count();
+        assert_eq!(nfields, seen.len(), "{token}: no other field");
+    }
+}
+
+#[test]
+fn traders_builders_summary() {
+    // the spec's summary: goods symbols wine 9, grain 6, cloth 5, one per tile except tb.A,
+    // tb.B, tb.C and tb.J; one monastery (tb.J), two gardens (tb.K, tb.U); split corners on
+    // tb.I, tb.O, tb.W; inner fields on tb.M, tb.N, tb.P, tb.X
+    let tb: Vec<TileType> = TileType::of_set(TileSet::TradersBuilders).collect();
+    assert_eq!(tb.len(), 24);
+    let count = |m: Modifiers| {
+        tb.iter()
+            .flat_map(|t| t.def().segments)
+            .filter(|s| s.modifiers.contains(m))
+            .count()
+    };
+    assert_eq!(count(Modifiers::WINE), 9);
+    assert_eq!(count(Modifiers::GRAIN), 6);
+    assert_eq!(count(Modifiers::CLOTH), 5);
+    let plain: Vec<&str> = tb
+        .iter()
+        .filter(|t| t.def().segments.iter().all(|s| s.modifiers.is_empty()))
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(plain, ["tb.A", "tb.B", "tb.C", "tb.J"]);
+    let split: Vec<&str> = tb
+        .iter()
+        .filter(|t| {
+            Corner::ALL
+                .iter()
+                .any(|&c| t.corner_split(Rotation::R0, c).is_some())
+        })
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(split, ["tb.I", "tb.O", "tb.W"]);
+    let inner: Vec<&str> = tb
+        .iter()
+        .filter(|t| t.def().segments.iter().any(|s| s.inner))
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(inner, ["tb.M", "tb.N", "tb.P", "tb.X"]);
+    // a split corner keeps its split when turned: tb.O r90 splits SW (SE turned)
+    let o = TileType::from_token("tb.O").unwrap();
+    assert!(o.corner_split(Rotation::R90, Corner::SW).is_some());
+    assert!(o.corner_split(Rotation::R90, Corner::SE).is_none());
 }

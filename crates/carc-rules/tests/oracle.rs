@@ -14,26 +14,42 @@
 //! rules as well: every legal placement and deployment list of the own-loop games, every
 //! discard, every chosen move.
 //!
-//! Games come from three drivers: the engine's simulator (one box, or four boxes for the
-//! engine's other monastery lookup beyond 16 monasteries, or one box with Inns & Cathedrals:
-//! its tiles and the large meeple, which counts 2), an own loop over `place_tile_unchecked` /
-//! `legal_deployments` / `deploy` / `score_completed`, and an own loop over `play_turn` with
-//! the meeple chosen from the oracle's list. 2 to 5 players, farmers on and off.
+//! Games come from these drivers: the engine's simulator (one box, or four boxes for the
+//! engine's other monastery lookup beyond 16 monasteries, or one box with Inns & Cathedrals
+//! and The Abbot: their tiles, the large meeple, which counts 2, the abbot and recalls), an
+//! own loop over Traders & Builders games from the simulator (goods and pigs: see their
+//! sections), an
+//! own loop over `place_tile_unchecked` / `legal_deployments` / `deploy` / `score_completed`,
+//! an own loop over `play_turn` with the meeple chosen from the oracle's list, and an own loop
+//! with both expansions (`compare_expansions`) in which every figure the engine accepts or
+//! refuses on every segment, the abbot and the recall (with the engine's reason for refusing
+//! it) must be the oracle's, and placements mostly close inns, cathedrals and the cells
+//! around abbots, so that completed cathedrals and surrounded gardens occur. 2 to 5 players,
+//! farmers on and off.
+//!
+//! The oracle is organised per rule: the base game (features, values, majorities, final
+//! scoring), The River, The Abbot (gardens, the abbot, recall), the expansion own loop. Its
+//! rules for the expansions are its own reading of docs/notation.md ("The Abbot and Inns &
+//! Cathedrals"); only catalogue facts (`has_garden`, `family`, the rows' modifiers) are
+//! shared.
 //!
 //! Fast by default (`DEFAULT_GAMES` games, about two seconds in debug);
-//! `CARC_ORACLE_GAMES=5000` runs a longer comparison. The test prints what the games exercised
+//! `CARC_ORACLE_GAMES=5000` runs a longer comparison, `CARC_ORACLE_EXPANSION_GAMES=1000` the
+//! same for the expansion games (three per seed: own loop, simulator, simulator after a river
+//! opening). The test prints what the games exercised
 //! (`--nocapture`): ties, minorities, several meeples on one feature, fields worth 0, 3 and 6+…
 
 use carc_rules::{
-    Action, Color, Config, Corner, Edge, FeatureKind, Figure, Game, HalfSide, Modifiers, Place,
-    Pos, Role, Rotation, Side, Sim, Step, TileSet, TileType,
+    Action, Color, Config, Corner, Edge, FeatureKind, Figure, Game, Good, HalfSide, Modifiers,
+    Place, Pos, Role, Rotation, Side, Sim, Step, TileSet, TileType,
 };
 use std::collections::BTreeSet;
 
 const DEFAULT_GAMES: u64 = 240;
 
 // ---------------------------------------------------------------------------------------------
-// The oracle.
+// The oracle: the base game (board, features by flood fill, values, majorities, turn and final
+// scoring). The expansions' rules follow in their own sections.
 
 /// A segment of a placed tile: `(x, y, segment index)`.
 type Node = (i32, i32, u8);
@@ -85,8 +101,23 @@ struct OMeeple {
     seg: u8,
     role: Role,
     place: Place,
-    /// The large meeple of Inns & Cathedrals: counts 2, not one of the supply's meeples.
-    large: bool,
+    /// What stands there: a meeple (from the supply), the large meeple of Inns & Cathedrals
+    /// or the abbot of The Abbot (one each per player, not counted by the supply).
+    figure: Figure,
+}
+
+/// The node of a tile's garden (The Abbot): not a segment of the catalogue, so the oracle
+/// names it by a segment index no tile has.
+const GARDEN: u8 = u8::MAX;
+
+/// How much a figure weighs in a majority (seed 004 and The Abbot's rules): the large meeple
+/// 2, a meeple or the abbot 1. The oracle's own table, not [`Figure::strength`].
+fn strength(figure: Figure) -> u32 {
+    match figure {
+        Figure::Meeple | Figure::Abbot => 1,
+        Figure::LargeMeeple => 2,
+        other => panic!("oracle: no rules for the {other} yet"),
+    }
 }
 
 /// One connected feature, recomputed from scratch.
@@ -96,9 +127,12 @@ struct OFeature {
     nodes: BTreeSet<Node>,
     /// Distinct cells of the feature (for a monastery: its own tile only).
     cells: BTreeSet<(i32, i32)>,
-    /// Roads/cities: sides of member segments facing an empty cell. Monastery: empty cells
-    /// around. Fields: unused.
+    /// Roads/cities: sides of member segments facing an empty cell. Monastery (or garden):
+    /// empty cells around. Fields: unused.
     open: u32,
+    /// A garden (The Abbot): `kind` is then [`FeatureKind::Monastery`], whose scoring it
+    /// shares.
+    garden: bool,
 }
 
 /// The oracle's board: cell → (tile, rotation), a plain grid of the cells within `reach` of
@@ -149,6 +183,13 @@ impl Board {
         self.placed.push(c);
         true
     }
+    /// Take back the tile placed last (to try a placement and undo it).
+    fn undo(&mut self) {
+        if let Some(c) = self.placed.pop() {
+            let slot = self.slot(&c).expect("cell within reach");
+            self.cells[slot] = None;
+        }
+    }
 }
 
 impl std::ops::Index<&(i32, i32)> for Board {
@@ -164,7 +205,13 @@ struct Oracle {
     meeples: Vec<OMeeple>,
     supply: [i32; Color::COUNT],
     score: [i64; Color::COUNT],
+    /// Goods tokens per colour (Traders & Builders): wine, grain, cloth.
+    goods: [[u32; 3]; Color::COUNT],
     farmers: bool,
+    /// `rules inns-cathedrals`: each player has a large meeple.
+    large: bool,
+    /// `rules abbot`: each player has an abbot (and may recall it).
+    abbot: bool,
     /// What the comparison exercised (situation → count), to show the games are not trivial.
     stats: std::collections::BTreeMap<&'static str, u64>,
 }
@@ -172,12 +219,22 @@ struct Oracle {
 impl Oracle {
     /// An empty board for a game of at most `tiles` tiles.
     fn new(farmers: bool, tiles: usize) -> Oracle {
+        Oracle::with_sets(farmers, tiles, &[])
+    }
+
+    /// As [`Oracle::new`] with the figures of the expansions in `sets`: the large meeple
+    /// (Inns & Cathedrals), the abbot (The Abbot). Tiles need no switch: the oracle scores
+    /// whatever tile is placed as printed.
+    fn with_sets(farmers: bool, tiles: usize, sets: &[TileSet]) -> Oracle {
         Oracle {
             board: Board::new(tiles),
             meeples: Vec::new(),
             supply: [7; Color::COUNT],
             score: [0; Color::COUNT],
+            goods: [[0; 3]; Color::COUNT],
             farmers,
+            large: sets.contains(&TileSet::InnsCathedrals),
+            abbot: sets.contains(&TileSet::Abbot),
             stats: Default::default(),
         }
     }
@@ -262,6 +319,9 @@ impl Oracle {
 
     /// The whole connected feature of `start`, by breadth-first flood fill.
     fn feature(&self, start: Node) -> OFeature {
+        if start.2 == GARDEN {
+            return self.garden(start.0, start.1);
+        }
         let (kind, _) = self.kind_of(start);
         let mut nodes = BTreeSet::from([start]);
         let mut todo = vec![start];
@@ -292,24 +352,8 @@ impl Oracle {
             nodes,
             cells,
             open,
+            garden: false,
         }
-    }
-
-    /// Coats of arms: the city segments that carry one (a tile with two cities, ic.P, has its
-    /// shield on one of them only).
-    fn shields(&self, f: &OFeature) -> u32 {
-        f.nodes
-            .iter()
-            .filter(|n| self.kind_of(**n).1.modifiers.contains(Modifiers::SHIELD))
-            .count() as u32
-    }
-
-    /// An inn on a road segment or a cathedral in a city segment of the feature.
-    fn inn_or_cathedral(&self, f: &OFeature) -> bool {
-        f.nodes.iter().any(|n| {
-            let m = self.kind_of(*n).1.modifiers;
-            m.contains(Modifiers::INN) || m.contains(Modifiers::CATHEDRAL)
-        })
     }
 
     /// Value of a completed road/city/monastery during play (seed 004: an inn doubles a road,
@@ -376,19 +420,30 @@ impl Oracle {
         let mut count = [0u32; Color::COUNT];
         for m in &self.meeples {
             if f.nodes.contains(&Self::meeple_node(m)) {
-                count[m.colour] += if m.large { 2 } else { 1 };
+                count[m.colour] += strength(m.figure);
             }
         }
         let max = *count.iter().max().unwrap();
         let occupied = count.iter().sum::<u32>();
         let leaders = count.iter().filter(|&&c| c == max).count();
+        let special =
+            matches!(f.kind, FeatureKind::Road | FeatureKind::City) && self.inn_or_cathedral(f);
         let mut note = |k: &'static str| *self.stats.entry(k).or_default() += 1;
         note(match f.kind {
             FeatureKind::Road => "road scored",
             FeatureKind::City => "city scored",
+            FeatureKind::Monastery if f.garden => "garden scored",
             FeatureKind::Monastery => "monastery scored",
             FeatureKind::Field => "field scored",
         });
+        if special {
+            note(match (f.kind, f.open == 0) {
+                (FeatureKind::City, true) => "city with a cathedral completed",
+                (FeatureKind::City, false) => "city with a cathedral unfinished at the end (0)",
+                (_, true) => "road with an inn completed",
+                (_, false) => "road with an inn unfinished at the end (0)",
+            });
+        }
         if occupied == 0 {
             note("completed feature without meeples");
         }
@@ -422,7 +477,7 @@ impl Oracle {
         let supply = &mut self.supply;
         self.meeples.retain(|m| {
             let on = f.nodes.contains(&(m.x, m.y, m.seg));
-            if on && !m.large {
+            if on && m.figure == Figure::Meeple {
                 supply[m.colour] += 1;
             }
             !on
@@ -470,6 +525,237 @@ impl Oracle {
         !self.board.contains_key(&(x, y)) && touches && matches
     }
 
+    fn place(&mut self, tile: TileType, x: i32, y: i32, rot: Rotation) {
+        if !self.board.is_empty() {
+            assert!(
+                self.fits(tile, x, y, rot),
+                "oracle: illegal placement {tile:?} {x},{y} {rot:?}"
+            );
+        }
+        assert!(self.board.insert((x, y), (tile, rot)), "cell taken");
+    }
+
+    /// Legal deployments on the tile just placed at `x,y`, as (role, segment index).
+    fn deployments(&self, colour: usize, x: i32, y: i32) -> BTreeSet<(Role, u8)> {
+        if self.supply[colour] <= 0 {
+            return BTreeSet::new();
+        }
+        self.free_segments(x, y)
+    }
+
+    /// The segments of the tile at `x,y` whose whole feature holds no figure (fields only
+    /// with farmers on), as (role, segment index): where a figure may go, supply aside.
+    fn free_segments(&self, x: i32, y: i32) -> BTreeSet<(Role, u8)> {
+        let mut out = BTreeSet::new();
+        let (t, r) = self.board[&(x, y)];
+        for seg in t.segments(r) {
+            if seg.kind == FeatureKind::Field && !self.farmers {
+                continue;
+            }
+            let f = self.feature((x, y, seg.index));
+            if self
+                .meeples
+                .iter()
+                .all(|m| !f.nodes.contains(&Self::meeple_node(m)))
+            {
+                let role = match seg.kind {
+                    FeatureKind::Road => Role::Traveller,
+                    FeatureKind::City => Role::Knight,
+                    FeatureKind::Monastery => Role::Monk,
+                    FeatureKind::Field => Role::Farmer,
+                };
+                out.insert((role, seg.index));
+            }
+        }
+        out
+    }
+
+    fn deploy(&mut self, colour: usize, x: i32, y: i32, role: Role, place: Place) {
+        self.deploy_figure(colour, x, y, role, place, Figure::Meeple);
+    }
+
+    /// A figure of `colour` on the tile just placed at `x,y`: a meeple from the supply, the
+    /// large meeple (one per player, never from the supply) on the segment at `place`, or the
+    /// abbot (see [`Oracle::abbot_spot`]; `role` and `place` must then be monk and centre).
+    fn deploy_figure(
+        &mut self,
+        colour: usize,
+        x: i32,
+        y: i32,
+        role: Role,
+        place: Place,
+        figure: Figure,
+    ) {
+        let (t, r) = self.board[&(x, y)];
+        let seg = match figure {
+            Figure::Abbot => {
+                assert_eq!((role, place), (Role::Monk, Place::Centre), "oracle: abbot");
+                assert!(
+                    self.abbot_allowed(colour, x, y),
+                    "oracle: illegal abbot at {x},{y}"
+                );
+                self.abbot_spot(x, y).expect("a spot").2
+            }
+            Figure::LargeMeeple => {
+                let seg = t.segment_at(r, place).expect("place on tile");
+                assert!(self.large, "oracle: the large meeple without its set");
+                assert!(
+                    !self
+                        .meeples
+                        .iter()
+                        .any(|m| m.colour == colour && m.figure == Figure::LargeMeeple),
+                    "oracle: a second large meeple"
+                );
+                // the supply does not matter to the large meeple
+                let legal = self.free_segments(x, y).contains(&(role, seg.index));
+                assert!(
+                    legal,
+                    "oracle: illegal large deployment {role:?} {place:?} at {x},{y}"
+                );
+                self.note("large meeple deployed");
+                seg.index
+            }
+            _ => {
+                let seg = t.segment_at(r, place).expect("place on tile");
+                assert!(
+                    self.deployments(colour, x, y).contains(&(role, seg.index)),
+                    "oracle: illegal deployment {role:?} {place:?} at {x},{y}"
+                );
+                self.supply[colour] -= 1;
+                seg.index
+            }
+        };
+        self.meeples.push(OMeeple {
+            colour,
+            x,
+            y,
+            seg,
+            role,
+            place,
+            figure,
+        });
+    }
+
+    fn note(&mut self, what: &'static str) {
+        *self.stats.entry(what).or_default() += 1;
+    }
+
+    /// Score what the tile at `x,y` completed; gains per colour.
+    fn score_turn(&mut self, x: i32, y: i32) -> [u32; Color::COUNT] {
+        let mut gains = [0; Color::COUNT];
+        let (t, r) = self.board[&(x, y)];
+        let mut done: Vec<BTreeSet<Node>> = Vec::new();
+        for seg in t.segments(r) {
+            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+                continue;
+            }
+            let f = self.feature((x, y, seg.index));
+            if f.open == 0 && !done.contains(&f.nodes) {
+                let v = self.completed_value(&f);
+                self.award(&f, v, &mut gains);
+                done.push(f.nodes);
+            }
+        }
+        for (dx, dy) in std::iter::once((0, 0)).chain(AROUND) {
+            let (mx, my) = (x + dx, y + dy);
+            let Some(&(mt, mr)) = self.board.get(&(mx, my)) else {
+                continue;
+            };
+            if mt.has_monastery() {
+                let m = mt
+                    .segments(mr)
+                    .find(|s| s.kind == FeatureKind::Monastery)
+                    .expect("monastery segment");
+                let f = self.feature((mx, my, m.index));
+                if f.open == 0 {
+                    self.award(&f, 9, &mut gains);
+                }
+            }
+            self.score_garden(mx, my, &mut gains);
+        }
+        gains
+    }
+
+    /// Final scoring: occupied roads, cities, monasteries, then occupied fields.
+    fn final_scoring(&mut self) -> [u32; Color::COUNT] {
+        let mut gains = [0; Color::COUNT];
+        for fields in [false, true] {
+            while let Some(m) = self
+                .meeples
+                .iter()
+                .find(|m| (m.role == Role::Farmer) == fields)
+                .copied()
+            {
+                let f = self.feature(Self::meeple_node(&m));
+                if f.kind != FeatureKind::Field {
+                    assert!(f.open > 0, "a completed feature kept its meeples: {f:?}");
+                }
+                let v = self.final_value(&f);
+                if m.figure == Figure::Abbot {
+                    self.note(if f.garden {
+                        "abbot in a garden at the end"
+                    } else {
+                        "abbot on a monastery at the end"
+                    });
+                }
+                if f.kind == FeatureKind::Field && v == 0 {
+                    let touches = f
+                        .nodes
+                        .iter()
+                        .any(|&n| self.kind_of(n).1.touched_cities().next().is_some());
+                    let k = if touches {
+                        "field worth 0: only unfinished cities"
+                    } else {
+                        "field worth 0: touches no city"
+                    };
+                    *self.stats.entry(k).or_default() += 1;
+                }
+                self.award(&f, v, &mut gains);
+            }
+        }
+        gains
+    }
+
+    fn meeple_list(&self) -> Vec<FigureOnBoard> {
+        let mut v: Vec<_> = self
+            .meeples
+            .iter()
+            .map(|m| (m.colour, m.x, m.y, m.role, m.place, m.figure))
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inns & Cathedrals (`rules inns-cathedrals`): the segments' modifiers that the values above
+// read (coats of arms, of the base game too; inns; cathedrals). The large meeple's strength is
+// in [`strength`], its deployment in `deploy_figure`.
+
+impl Oracle {
+    /// Coats of arms: the city segments that carry one (a tile with two cities, ic.P, has its
+    /// shield on one of them only).
+    fn shields(&self, f: &OFeature) -> u32 {
+        f.nodes
+            .iter()
+            .filter(|n| self.kind_of(**n).1.modifiers.contains(Modifiers::SHIELD))
+            .count() as u32
+    }
+
+    /// An inn on a road segment or a cathedral in a city segment of the feature.
+    fn inn_or_cathedral(&self, f: &OFeature) -> bool {
+        !f.garden
+            && f.nodes.iter().any(|n| {
+                let m = self.kind_of(*n).1.modifiers;
+                m.contains(Modifiers::INN) || m.contains(Modifiers::CATHEDRAL)
+            })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The River (`rules river`): which placements of a river tile keep the river rules.
+
+impl Oracle {
     /// The River, naively: the cells beyond every river side that faces an empty cell, with
     /// the tile there and that side.
     fn river_ends(&self) -> Vec<((i32, i32), Side)> {
@@ -537,172 +823,143 @@ impl Oracle {
             .filter(|&(x, y, r)| self.river_ok(tile, x, y, Rotation::ALL[r]))
             .collect()
     }
+}
 
-    fn place(&mut self, tile: TileType, x: i32, y: i32, rot: Rotation) {
-        if !self.board.is_empty() {
-            assert!(
-                self.fits(tile, x, y, rot),
-                "oracle: illegal placement {tile:?} {x},{y} {rot:?}"
-            );
+// ---------------------------------------------------------------------------------------------
+// The Abbot (`rules abbot`): gardens, the abbot and its recall, by the oracle's own reading of
+// docs/notation.md ("The Abbot and Inns & Cathedrals") and the seed rules of The Abbot.
+
+impl Oracle {
+    /// The garden of the tile at `x,y` as a feature: its own cell, open while any of the 8
+    /// cells around it is empty.
+    fn garden(&self, x: i32, y: i32) -> OFeature {
+        OFeature {
+            kind: FeatureKind::Monastery,
+            nodes: BTreeSet::from([(x, y, GARDEN)]),
+            cells: BTreeSet::from([(x, y)]),
+            open: 8 - self.neighbours_present(x, y),
+            garden: true,
         }
-        assert!(self.board.insert((x, y), (tile, rot)), "cell taken");
     }
 
-    /// Legal deployments on the tile just placed at `x,y`, as (role, segment index).
-    fn deployments(&self, colour: usize, x: i32, y: i32) -> BTreeSet<(Role, u8)> {
-        let mut out = BTreeSet::new();
-        if self.supply[colour] <= 0 {
-            return out;
-        }
+    /// Where an abbot goes on the tile at `x,y`: its monastery, else its garden, else nowhere.
+    fn abbot_spot(&self, x: i32, y: i32) -> Option<Node> {
         let (t, r) = self.board[&(x, y)];
-        for seg in t.segments(r) {
-            if seg.kind == FeatureKind::Field && !self.farmers {
-                continue;
-            }
-            let f = self.feature((x, y, seg.index));
-            if self
-                .meeples
-                .iter()
-                .all(|m| !f.nodes.contains(&Self::meeple_node(m)))
-            {
-                let role = match seg.kind {
-                    FeatureKind::Road => Role::Traveller,
-                    FeatureKind::City => Role::Knight,
-                    FeatureKind::Monastery => Role::Monk,
-                    FeatureKind::Field => Role::Farmer,
-                };
-                out.insert((role, seg.index));
-            }
+        if let Some(m) = t.segments(r).find(|s| s.kind == FeatureKind::Monastery) {
+            return Some((x, y, m.index));
         }
-        out
+        t.has_garden().then_some((x, y, GARDEN))
     }
 
-    fn deploy(&mut self, colour: usize, x: i32, y: i32, role: Role, place: Place) {
-        self.deploy_figure(colour, x, y, role, place, false);
+    /// Whether any figure stands on feature `f`.
+    fn occupied(&self, f: &OFeature) -> bool {
+        self.meeples
+            .iter()
+            .any(|m| f.nodes.contains(&Self::meeple_node(m)))
     }
 
-    /// A meeple, or the large meeple (`large`: one per player, never from the supply).
-    fn deploy_figure(
-        &mut self,
-        colour: usize,
-        x: i32,
-        y: i32,
-        role: Role,
-        place: Place,
-        large: bool,
-    ) {
-        let (t, r) = self.board[&(x, y)];
-        let seg = t.segment_at(r, place).expect("place on tile");
-        if large {
-            assert!(
-                !self.meeples.iter().any(|m| m.colour == colour && m.large),
-                "oracle: a second large meeple"
-            );
-            // the supply does not matter to the large meeple: ask with one meeple in hand
-            let saved = self.supply[colour];
-            self.supply[colour] = 1;
-            let legal = self.deployments(colour, x, y).contains(&(role, seg.index));
-            self.supply[colour] = saved;
-            assert!(
-                legal,
-                "oracle: illegal large deployment {role:?} {place:?} at {x},{y}"
-            );
-            *self.stats.entry("large meeple deployed").or_default() += 1;
+    /// The abbot of `colour`, if it is on the board.
+    fn abbot_of(&self, colour: usize) -> Option<OMeeple> {
+        self.meeples
+            .iter()
+            .find(|m| m.colour == colour && m.figure == Figure::Abbot)
+            .copied()
+    }
+
+    /// Whether `colour` may deploy its abbot on the tile just placed at `x,y`: the rules are
+    /// on, the abbot is off the board, and the tile's monastery or garden is free.
+    fn abbot_allowed(&self, colour: usize, x: i32, y: i32) -> bool {
+        self.abbot
+            && self.abbot_of(colour).is_none()
+            && self
+                .abbot_spot(x, y)
+                .is_some_and(|n| !self.occupied(&self.feature(n)))
+    }
+
+    /// Why `colour` may not recall its abbot now (after this turn's tile is placed), or
+    /// `None` when it may: no abbot on the board, or the tile completed its monastery or
+    /// garden (that scores 9 in the scoring step instead).
+    fn recall_refusal(&self, colour: usize) -> Option<&'static str> {
+        let Some(abbot) = self.abbot_of(colour).filter(|_| self.abbot) else {
+            return Some("no abbot on the board");
+        };
+        if self.feature(Self::meeple_node(&abbot)).open == 0 {
+            return Some("its monastery or garden is complete");
+        }
+        None
+    }
+
+    /// `colour` recalls its abbot: 1 + 1 per tile around its monastery or garden, at once,
+    /// and the abbot comes back (not into the supply). Gains per colour.
+    fn recall(&mut self, colour: usize) -> [u32; Color::COUNT] {
+        if let Some(why) = self.recall_refusal(colour) {
+            panic!("oracle: illegal recall ({why})");
+        }
+        let abbot = self.abbot_of(colour).expect("abbot on the board");
+        let f = self.feature(Self::meeple_node(&abbot));
+        let value = 1 + self.neighbours_present(abbot.x, abbot.y);
+        self.note(if f.garden {
+            "recall from a garden"
         } else {
-            assert!(
-                self.deployments(colour, x, y).contains(&(role, seg.index)),
-                "oracle: illegal deployment {role:?} {place:?} at {x},{y}"
-            );
-            self.supply[colour] -= 1;
-        }
-        self.meeples.push(OMeeple {
-            colour,
-            x,
-            y,
-            seg: seg.index,
-            role,
-            place,
-            large,
+            "recall from a monastery"
         });
-    }
-
-    /// Score what the tile at `x,y` completed; gains per colour.
-    fn score_turn(&mut self, x: i32, y: i32) -> [u32; Color::COUNT] {
         let mut gains = [0; Color::COUNT];
-        let (t, r) = self.board[&(x, y)];
-        let mut done: Vec<BTreeSet<Node>> = Vec::new();
-        for seg in t.segments(r) {
-            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                continue;
-            }
-            let f = self.feature((x, y, seg.index));
-            if f.open == 0 && !done.contains(&f.nodes) {
-                let v = self.completed_value(&f);
-                self.award(&f, v, &mut gains);
-                done.push(f.nodes);
-            }
-        }
-        for (dx, dy) in std::iter::once((0, 0)).chain(AROUND) {
-            let (mx, my) = (x + dx, y + dy);
-            let Some(&(mt, mr)) = self.board.get(&(mx, my)) else {
-                continue;
-            };
-            if !mt.has_monastery() {
-                continue;
-            }
-            let m = mt
-                .segments(mr)
-                .find(|s| s.kind == FeatureKind::Monastery)
-                .expect("monastery segment");
-            let f = self.feature((mx, my, m.index));
-            if f.open == 0 {
-                self.award(&f, 9, &mut gains);
-            }
-        }
+        self.award(&f, value, &mut gains);
         gains
     }
 
-    /// Final scoring: occupied roads, cities, monasteries, then occupied fields.
-    fn final_scoring(&mut self) -> [u32; Color::COUNT] {
-        let mut gains = [0; Color::COUNT];
-        for fields in [false, true] {
-            while let Some(m) = self
-                .meeples
-                .iter()
-                .find(|m| (m.role == Role::Farmer) == fields)
-                .copied()
-            {
-                let f = self.feature(Self::meeple_node(&m));
-                if f.kind != FeatureKind::Field {
-                    assert!(f.open > 0, "a completed feature kept its meeples: {f:?}");
-                }
-                let v = self.final_value(&f);
-                if f.kind == FeatureKind::Field && v == 0 {
-                    let touches = f
-                        .nodes
-                        .iter()
-                        .any(|&n| self.kind_of(n).1.touched_cities().next().is_some());
-                    let k = if touches {
-                        "field worth 0: only unfinished cities"
-                    } else {
-                        "field worth 0: touches no city"
-                    };
-                    *self.stats.entry(k).or_default() += 1;
-                }
-                self.award(&f, v, &mut gains);
-            }
+    /// The garden of the tile at `x,y` (if any) scores 9 for its abbot once surrounded; a
+    /// garden without an abbot is inert.
+    fn score_garden(&mut self, x: i32, y: i32, gains: &mut [u32; Color::COUNT]) {
+        if !self.board.get(&(x, y)).is_some_and(|(t, _)| t.has_garden()) {
+            return;
         }
-        gains
+        let f = self.garden(x, y);
+        if f.open == 0 && self.occupied(&f) {
+            self.note("garden completed with its abbot (9)");
+            self.award(&f, 9, gains);
+        }
     }
+}
 
-    fn meeple_list(&self) -> Vec<(usize, i32, i32, Role, Place)> {
-        let mut v: Vec<_> = self
+// ---------------------------------------------------------------------------------------------
+// Every move of a turn with the expansions' figures, for the own-loop expansion games.
+
+/// What a player may do after placing a tile, beside nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum OMove {
+    /// A meeple or the large meeple on a segment of the new tile.
+    Figure(Figure, u8),
+    /// The abbot on the new tile's monastery or garden.
+    Abbot,
+    /// The abbot recalled.
+    Recall,
+}
+
+impl Oracle {
+    /// Every legal move of `colour` after placing the tile at `x,y` (fields that a place
+    /// cannot name are left out: none is).
+    fn moves(&self, colour: usize, x: i32, y: i32) -> BTreeSet<OMove> {
+        let mut out = BTreeSet::new();
+        for (_, seg) in self.deployments(colour, x, y) {
+            out.insert(OMove::Figure(Figure::Meeple, seg));
+        }
+        let large_home = self
             .meeples
             .iter()
-            .map(|m| (m.colour, m.x, m.y, m.role, m.place))
-            .collect();
-        v.sort();
-        v
+            .all(|m| !(m.colour == colour && m.figure == Figure::LargeMeeple));
+        if self.large && large_home {
+            for (_, seg) in self.free_segments(x, y) {
+                out.insert(OMove::Figure(Figure::LargeMeeple, seg));
+            }
+        }
+        if self.abbot_allowed(colour, x, y) {
+            out.insert(OMove::Abbot);
+        }
+        if self.abbot && self.recall_refusal(colour).is_none() {
+            out.insert(OMove::Recall);
+        }
+        out
     }
 }
 
@@ -727,10 +984,22 @@ impl Prng {
     }
 }
 
-fn engine_meeples(g: &Game) -> Vec<(usize, i32, i32, Role, Place)> {
+/// A figure on the board as both sides list it: colour index, cell, role, place, kind.
+type FigureOnBoard = (usize, i32, i32, Role, Place, Figure);
+
+fn engine_meeples(g: &Game) -> Vec<FigureOnBoard> {
     let mut v: Vec<_> = g
         .meeples()
-        .map(|m| (m.colour.index(), m.pos.x, m.pos.y, m.role, m.place))
+        .map(|m| {
+            (
+                m.colour.index(),
+                m.pos.x,
+                m.pos.y,
+                m.role,
+                m.place,
+                m.figure,
+            )
+        })
         .collect();
     v.sort();
     v
@@ -738,6 +1007,23 @@ fn engine_meeples(g: &Game) -> Vec<(usize, i32, i32, Role, Place)> {
 
 fn scores(g: &Game) -> [i64; Color::COUNT] {
     Color::ALL.map(|c| g.score(c))
+}
+
+/// A turn's gains as the engine reported them and as the oracle scored them must agree, and
+/// with the engine's totals since `before`; then everything else ([`compare_state`]).
+fn compare_turn(
+    ctx: &str,
+    (engine, oracle): ([u32; Color::COUNT], [u32; Color::COUNT]),
+    before: [i64; Color::COUNT],
+    g: &Game,
+    o: &Oracle,
+) {
+    assert_eq!(engine, oracle, "{ctx}: turn gains (engine report)");
+    for c in Color::ALL {
+        let delta = g.score(c) - before[c.index()];
+        assert_eq!(delta, i64::from(oracle[c.index()]), "{ctx}: gain of {c}");
+    }
+    compare_state(ctx, g, o);
 }
 
 /// Everything that must agree after a turn.
@@ -760,9 +1046,10 @@ enum Driver {
     /// 16 monasteries (three boxes or more) the engine finds monasteries around a placement by
     /// another path.
     Sim { boxes: u32 },
-    /// The engine's simulator with Inns & Cathedrals: its 18 tiles (inns, cathedrals, shields
-    /// on one of two cities) and the large meeple, with 2 to 6 players (the sixth pink).
-    SimInns,
+    /// The engine's simulator with expansions: Inns & Cathedrals (its 18 tiles with inns,
+    /// cathedrals, shields on one of two cities; the large meeple; 2 to 6 players, the sixth
+    /// pink), The Abbot (garden tiles, the abbot, recalls).
+    SimSets(&'static [TileSet]),
     /// Own loop over `place_tile_unchecked`, `legal_deployments`, `deploy`, `score_completed`.
     Steps,
     /// Own loop over `play_turn`, deployments chosen from the oracle's list.
@@ -775,8 +1062,11 @@ fn game_params(seed: u64) -> (usize, bool, Driver) {
     let driver = match (seed / 8) % 3 {
         // one game of the simulator in twelve draws from four boxes
         0 if (seed / 24) % 4 == 1 => Driver::Sim { boxes: 4 },
-        // and one in four with Inns & Cathedrals
-        0 if (seed / 24) % 4 == 2 => Driver::SimInns,
+        // and one in four with Inns & Cathedrals, alone or with The Abbot
+        0 if (seed / 24) % 4 == 2 && (seed / 96).is_multiple_of(2) => {
+            Driver::SimSets(&[TileSet::InnsCathedrals])
+        }
+        0 if (seed / 24) % 4 == 2 => Driver::SimSets(&[TileSet::Abbot, TileSet::InnsCathedrals]),
         0 => Driver::Sim { boxes: 1 },
         1 => Driver::Steps,
         _ => Driver::Strict,
@@ -791,9 +1081,9 @@ fn compare_game(seed: u64) -> (usize, Stats) {
     match driver {
         Driver::Sim { boxes } => compare_sim(seed, players, farmers, boxes, &[]),
         // 2-6 players: with Inns & Cathedrals the sixth is pink
-        Driver::SimInns => {
+        Driver::SimSets(sets) => {
             let players = 2 + (seed % 5) as usize;
-            compare_sim(seed, players, farmers, 1, &[TileSet::InnsCathedrals])
+            compare_sim(seed, players, farmers, 1, sets)
         }
         Driver::Steps | Driver::Strict => compare_own(seed, players, farmers, driver),
     }
@@ -815,7 +1105,7 @@ fn compare_final(ctx: &str, g: &mut Game, o: &mut Oracle) {
 }
 
 /// The simulator's game `seed` against the oracle: `boxes` boxes of the base game, or one box
-/// with the expansions of `sets` (Inns & Cathedrals: its 18 tiles and the large meeple, told
+/// with the expansions of `sets` (their tiles; the large meeple, the abbot and recalls, told
 /// apart by the simulator's [`Sim::last_action`]).
 fn compare_sim(
     seed: u64,
@@ -843,7 +1133,7 @@ fn compare_sim_of(
     sets: &[TileSet],
 ) -> (usize, Stats) {
     // room for every tile: the base game's 72 per box, the river's 12, Inns & Cathedrals' 18
-    let mut o = Oracle::new(farmers, 84 * boxes as usize + 18);
+    let mut o = Oracle::with_sets(farmers, 84 * boxes as usize + 18, sets);
     let start = sim.game().tiles()[0];
     o.place(start.tile, start.pos.x, start.pos.y, start.rot);
     let mut turns = 0;
@@ -895,11 +1185,26 @@ fn compare_sim_of(
                 if tile.set() == TileSet::InnsCathedrals {
                     *o.stats.entry("inns & cathedrals tile placed").or_default() += 1;
                 }
+                // a recall scores first, after the placement; then the deployment, then the
+                // turn's scoring
+                let action = sim.last_action();
+                let mut og = match action {
+                    Action::Recall => o.recall(colour.index()),
+                    _ => [0; Color::COUNT],
+                };
                 if let Some((role, place)) = meeple {
-                    let large = sim.last_action() == Action::Figure(Figure::LargeMeeple);
-                    o.deploy_figure(colour.index(), pos.x, pos.y, role, place, large);
+                    let figure = match action {
+                        Action::Figure(f) => f,
+                        _ => Figure::Meeple,
+                    };
+                    o.deploy_figure(colour.index(), pos.x, pos.y, role, place, figure);
+                    if figure == Figure::Abbot {
+                        o.note("abbot deployed");
+                    }
                 }
-                let og = o.score_turn(pos.x, pos.y);
+                for (all, turn) in og.iter_mut().zip(o.score_turn(pos.x, pos.y)) {
+                    *all += turn;
+                }
                 let g = sim.game();
                 let monasteries = o.board.keys().filter(|c| o.board[c].0.has_monastery());
                 if monasteries.count() > 16 {
@@ -1030,15 +1335,349 @@ fn compare_own(seed: u64, players: usize, farmers: bool, driver: Driver) -> (usi
             }
         };
         let og = o.score_turn(pos.x, pos.y);
-        assert_eq!(gains, og, "{ctx}: turn gains (engine report)");
-        for c in Color::ALL {
-            let delta = g.score(c) - before[c.index()];
-            assert_eq!(delta, i64::from(og[c.index()]), "{ctx}: gain of {c}");
-        }
-        compare_state(&ctx, &g, &o);
+        compare_turn(&ctx, (gains, og), before, &g, &o);
     }
     compare_final(
         &format!("{driver:?} seed {seed} ({players}p, farmers {farmers})"),
+        &mut g,
+        &mut o,
+    );
+    (turns, o.stats)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traders & Builders goods (seed rules 004): the placer of a tile that completes a city takes
+// one token per goods symbol in it; at the end the leaders of each good score 10.
+
+/// The oracle's goods: wine, grain, cloth, as a segment's modifiers show them.
+const GOODS: [Modifiers; 3] = [Modifiers::WINE, Modifiers::GRAIN, Modifiers::CLOTH];
+
+impl Oracle {
+    /// `colour` placed the tile at `x,y`: it takes the goods symbols of every city through
+    /// that tile which is now complete (by flood fill), each city once.
+    fn take_goods(&mut self, colour: usize, x: i32, y: i32) {
+        let (t, r) = self.board[&(x, y)];
+        let mut done: Vec<BTreeSet<Node>> = Vec::new();
+        for seg in t.segments(r).filter(|s| s.kind == FeatureKind::City) {
+            let f = self.feature((x, y, seg.index));
+            if f.open > 0 || done.contains(&f.nodes) {
+                continue;
+            }
+            for &n in &f.nodes {
+                let m = self.kind_of(n).1.modifiers;
+                for (k, good) in GOODS.iter().enumerate() {
+                    if m.contains(*good) {
+                        self.goods[colour][k] += 1;
+                        *self.stats.entry("goods token taken").or_default() += 1;
+                    }
+                }
+            }
+            done.push(f.nodes);
+        }
+    }
+
+    /// Final goods awards: per good, every colour holding the most (at least one) gains 10;
+    /// added to `gains` and the totals.
+    fn award_goods(&mut self, gains: &mut [u32; Color::COUNT]) {
+        for k in 0..GOODS.len() {
+            let most = (0..Color::COUNT)
+                .map(|c| self.goods[c][k])
+                .max()
+                .unwrap_or(0);
+            if most == 0 {
+                continue;
+            }
+            let leaders: Vec<usize> = (0..Color::COUNT)
+                .filter(|&c| self.goods[c][k] == most)
+                .collect();
+            if leaders.len() > 1 {
+                *self.stats.entry("goods award tied").or_default() += 1;
+            }
+            for c in leaders {
+                gains[c] += 10;
+                self.score[c] += 10;
+            }
+        }
+    }
+}
+
+/// The engine's goods tokens per colour equal the oracle's.
+fn compare_goods(ctx: &str, g: &Game, o: &Oracle) {
+    for c in Color::ALL {
+        let held = g.goods(c);
+        let engine = [Good::Wine, Good::Grain, Good::Cloth].map(|good| held.get(good));
+        assert_eq!(engine, o.goods[c.index()], "{ctx}: goods of {c}");
+    }
+}
+
+// Expansion games in an own loop: every legal move of the engine (each figure tried on each
+// segment, the abbot, the recall) against the oracle's list, refusals included, then a random
+// one of them; placements biased towards closing inns and cathedrals, so that completed ones
+// are compared too (random play almost never completes a cathedral).
+
+/// The box of the oracle's expansion games: the base tiles without one D; with The Abbot
+/// each garden tile instead of one copy of its family; with Inns & Cathedrals its tiles.
+fn expansion_deck(sets: &[TileSet]) -> Vec<TileType> {
+    let mut deck = Vec::new();
+    for t in TileType::of_set(TileSet::Base) {
+        let gardens = TileType::of_set(TileSet::Abbot)
+            .filter(|g| sets.contains(&TileSet::Abbot) && g.family() == t)
+            .count();
+        let copies = usize::from(t.count()) - usize::from(t == TileType::D) - gardens;
+        deck.extend(std::iter::repeat_n(t, copies));
+    }
+    for set in [TileSet::Abbot, TileSet::InnsCathedrals] {
+        if sets.contains(&set) {
+            for t in TileType::of_set(set) {
+                deck.extend(std::iter::repeat_n(t, usize::from(t.count())));
+            }
+        }
+    }
+    deck
+}
+
+/// Every word that names segment `seg` of `tile` turned `rot`: sides, the centre, corners,
+/// half-sides and `inner` (the catalogue's `segment_at` decides what each names).
+fn places_of(tile: TileType, rot: Rotation, seg: u8) -> Vec<Place> {
+    let sides = Side::ALL.map(Place::Side);
+    let corners = Corner::ALL.map(Place::Corner);
+    let halves = HalfSide::ALL.map(Place::Half);
+    sides
+        .into_iter()
+        .chain(corners)
+        .chain(halves)
+        .chain([Place::Centre, Place::Inner])
+        .filter(|&p| tile.segment_at(rot, p).is_some_and(|s| s.index == seg))
+        .collect()
+}
+
+impl Oracle {
+    /// Roads and cities with an inn or a cathedral: their features (each once).
+    fn special_features(&self) -> Vec<OFeature> {
+        let mut seen: BTreeSet<Node> = BTreeSet::new();
+        let mut out = Vec::new();
+        for &(x, y) in self.board.keys() {
+            let (t, r) = self.board[&(x, y)];
+            for seg in t.segments(r) {
+                let m = seg.modifiers;
+                let special = m.contains(Modifiers::INN) || m.contains(Modifiers::CATHEDRAL);
+                if special && !seen.contains(&(x, y, seg.index)) {
+                    let f = self.feature((x, y, seg.index));
+                    seen.extend(f.nodes.iter().copied());
+                    out.push(f);
+                }
+            }
+        }
+        out
+    }
+
+    /// Open sides of the roads and cities with an inn or a cathedral, plus empty cells around
+    /// the abbots: what [`Oracle::closing_placements`] reduces.
+    fn openness(&self) -> u32 {
+        let abbots = self.meeples.iter().filter(|m| m.figure == Figure::Abbot);
+        let around: u32 = abbots.map(|m| 8 - self.neighbours_present(m.x, m.y)).sum();
+        around + self.special_features().iter().map(|f| f.open).sum::<u32>()
+    }
+
+    /// Among `legal`, the placements that leave the fewest open sides on the roads and
+    /// cities with an inn or a cathedral and the fewest empty cells around abbots, when any
+    /// placement touches one (else none).
+    fn closing_placements(
+        &mut self,
+        tile: TileType,
+        legal: &[(Pos, Rotation)],
+    ) -> Vec<(Pos, Rotation)> {
+        let special = self.special_features();
+        let mut hot = BTreeSet::new();
+        for f in &special {
+            for &(x, y, i) in &f.nodes {
+                let (_, seg) = self.kind_of((x, y, i));
+                hot.extend(seg.places.sides().map(|s| across(x, y, s)));
+            }
+        }
+        for m in self.meeples.iter().filter(|m| m.figure == Figure::Abbot) {
+            hot.extend(AROUND.iter().map(|(dx, dy)| (m.x + dx, m.y + dy)));
+        }
+        let mut best = (u32::MAX, Vec::new());
+        for &(p, r) in legal.iter().filter(|(p, _)| hot.contains(&(p.x, p.y))) {
+            self.board.insert((p.x, p.y), (tile, r));
+            let open = self.openness();
+            self.board.undo();
+            if open < best.0 {
+                best = (open, Vec::new());
+            }
+            if open == best.0 {
+                best.1.push((p, r));
+            }
+        }
+        best.1
+    }
+}
+
+/// The engine's legal moves after the tile at `pos` was placed: each figure of the sets on
+/// tried on each segment (named by its first place word), the abbot, the recall, each on a copy
+/// of the game. Also returns the reason the engine refuses a recall.
+fn engine_moves(
+    g: &Game,
+    colour: Color,
+    (tile, pos, rot): (TileType, Pos, Rotation),
+    sets: &[TileSet],
+) -> (BTreeSet<OMove>, Option<carc_rules::RecallError>) {
+    let mut out = BTreeSet::new();
+    let mut figures = vec![Figure::Meeple];
+    if sets.contains(&TileSet::InnsCathedrals) {
+        figures.push(Figure::LargeMeeple);
+    }
+    for seg in tile.segments(rot) {
+        let place = places_of(tile, rot, seg.index)[0];
+        for &figure in &figures {
+            let mut after = g.clone();
+            let role = seg.kind.role();
+            if after
+                .deploy_figure(colour, figure, pos, role, Some(place))
+                .is_ok()
+            {
+                out.insert(OMove::Figure(figure, seg.index));
+            }
+        }
+    }
+    let mut refusal = None;
+    if sets.contains(&TileSet::Abbot) {
+        let mut after = g.clone();
+        if after
+            .deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
+            .is_ok()
+        {
+            out.insert(OMove::Abbot);
+        }
+        match g.clone().recall(colour) {
+            Ok(_) => {
+                out.insert(OMove::Recall);
+            }
+            Err(e) => refusal = Some(e),
+        }
+    }
+    (out, refusal)
+}
+
+/// One own-loop expansion game `seed` with `sets` (see the section's comment); `closing`:
+/// placements prefer closing inns and cathedrals.
+fn compare_expansions(
+    seed: u64,
+    players: usize,
+    farmers: bool,
+    sets: &[TileSet],
+    closing: bool,
+) -> (usize, Stats) {
+    let mut rng = Prng::new(seed ^ 0xAB_B07);
+    let cols: Vec<Color> = Color::allowed(sets).take(players).collect();
+    let mut g = Game::new(Config::new(cols.clone(), farmers));
+    let mut deck = expansion_deck(sets);
+    let mut o = Oracle::with_sets(farmers, deck.len() + 1, sets);
+    g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0)
+        .unwrap();
+    o.place(TileType::D, 0, 0, Rotation::R0);
+    for i in (1..deck.len()).rev() {
+        let j = rng.below(i + 1);
+        deck.swap(i, j);
+    }
+    let mut turns = 0;
+    for (n, &tile) in deck.iter().enumerate() {
+        let ctx = format!(
+            "expansions {sets:?} seed {seed} ({players}p, farmers {farmers}) draw {n} {tile:?}"
+        );
+        let legal = g.legal_placements(tile);
+        let mine: BTreeSet<(i32, i32, usize)> =
+            legal.iter().map(|&(p, r)| (p.x, p.y, r.index())).collect();
+        assert_eq!(mine, o.legal_placements(tile), "{ctx}: legal placements");
+        if legal.is_empty() {
+            continue;
+        }
+        let colour = cols[turns % players];
+        turns += 1;
+        let closers = if closing {
+            o.closing_placements(tile, &legal)
+        } else {
+            Vec::new()
+        };
+        let (pos, rot) = match closers.is_empty() {
+            true => legal[rng.below(legal.len())],
+            false => closers[rng.below(closers.len())],
+        };
+        let ctx = format!("{ctx} turn {turns}: {colour} {pos} {rot}");
+        let before = scores(&g);
+        g.place_tile_unchecked(tile, pos, rot).unwrap();
+        o.place(tile, pos.x, pos.y, rot);
+        let c = colour.index();
+        // every move, refusals included, is the same on both sides
+        let (engine, refusal) = engine_moves(&g, colour, (tile, pos, rot), sets);
+        let oracle = o.moves(c, pos.x, pos.y);
+        assert_eq!(engine, oracle, "{ctx}: legal moves");
+        let meeples: BTreeSet<OMove> = g
+            .legal_deployments(colour, pos)
+            .into_iter()
+            .map(|(_, p)| OMove::Figure(Figure::Meeple, tile.segment_at(rot, p).unwrap().index))
+            .collect();
+        let all: BTreeSet<OMove> = oracle
+            .iter()
+            .filter(|m| matches!(m, OMove::Figure(Figure::Meeple, _)))
+            .copied()
+            .collect();
+        assert_eq!(meeples, all, "{ctx}: legal_deployments");
+        if sets.contains(&TileSet::Abbot) {
+            let why = o.recall_refusal(c);
+            let engine_why = refusal.map(|e| match e {
+                carc_rules::RecallError::NoAbbot => "no abbot on the board",
+                carc_rules::RecallError::Completed => "its monastery or garden is complete",
+            });
+            assert_eq!(engine_why, why, "{ctx}: recall refused");
+            if why == Some("its monastery or garden is complete") {
+                o.note("recall refused: this tile completes the abbot's feature");
+            }
+            if !oracle.contains(&OMove::Abbot) && o.abbot_spot(pos.x, pos.y).is_some() {
+                o.note("abbot refused on a monastery or garden");
+            }
+        }
+        // nothing, or one of the moves (the rarer figures as likely as a meeple)
+        let list: Vec<OMove> = oracle.into_iter().collect();
+        let choice = rng.below(list.len() + 1);
+        let mut og = [0; Color::COUNT];
+        let gains = match list.get(choice).copied() {
+            None => g.score_completed(pos).gains(),
+            Some(OMove::Recall) => {
+                og = o.recall(c);
+                let recalled = g.recall(colour).unwrap().gains();
+                assert_eq!(recalled, og, "{ctx}: recall gains");
+                let turn = g.score_completed(pos).gains();
+                std::array::from_fn(|i| recalled[i] + turn[i])
+            }
+            Some(OMove::Abbot) => {
+                o.deploy_figure(c, pos.x, pos.y, Role::Monk, Place::Centre, Figure::Abbot);
+                o.note("abbot deployed");
+                g.deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
+                    .unwrap();
+                g.score_completed(pos).gains()
+            }
+            Some(OMove::Figure(figure, seg)) => {
+                let places = places_of(tile, rot, seg);
+                let place = places[rng.below(places.len())];
+                if matches!(place, Place::Half(_) | Place::Inner) {
+                    o.note("figure on a half-side or inner field");
+                }
+                let role = tile.segment(rot, usize::from(seg)).unwrap().kind.role();
+                o.deploy_figure(c, pos.x, pos.y, role, place, figure);
+                g.deploy_figure(colour, figure, pos, role, Some(place))
+                    .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                g.score_completed(pos).gains()
+            }
+        };
+        for (all, turn) in og.iter_mut().zip(o.score_turn(pos.x, pos.y)) {
+            *all += turn;
+        }
+        compare_turn(&ctx, (gains, og), before, &g, &o);
+    }
+    compare_final(
+        &format!("expansions {sets:?} seed {seed} ({players}p, farmers {farmers})"),
         &mut g,
         &mut o,
     );
@@ -1079,6 +1718,71 @@ fn engine_scores_agree_with_the_oracle_over_seeded_games() {
     }
     eprintln!("oracle: {games} games, {turns} turns compared; {stats:#?}");
     assert!(turns as u64 > games * 60);
+}
+
+/// Adds `more` into `stats`.
+fn merge(stats: &mut Stats, more: Stats) {
+    for (k, v) in more {
+        *stats.entry(k).or_default() += v;
+    }
+}
+
+#[test]
+fn expansion_games_agree_with_the_oracle() {
+    // The Abbot with Inns & Cathedrals: own-loop games (every move compared, placements mostly
+    // closing inns and cathedrals) and the simulator's games, without and after the river
+    let both = [TileSet::Abbot, TileSet::InnsCathedrals];
+    // `CARC_ORACLE_EXPANSION_GAMES=1000` runs a longer comparison (three games per seed)
+    let games = std::env::var("CARC_ORACLE_EXPANSION_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(24u64);
+    let mut turns = 0;
+    let mut stats = Stats::new();
+    for seed in 0..games {
+        // 2 to 6 players: with Inns & Cathedrals the sixth is pink
+        let (players, farmers) = (2 + (seed % 5) as usize, seed % 3 != 0);
+        let (t, s) = compare_expansions(seed, players, farmers, &both, seed % 4 != 3);
+        turns += t;
+        merge(&mut stats, s);
+        let (t, s) = compare_sim(seed, players, farmers, 1, &both);
+        turns += t;
+        merge(&mut stats, s);
+        // and after a river opening (`rules river abbot inns-cathedrals`)
+        let river = [TileSet::River, TileSet::Abbot, TileSet::InnsCathedrals];
+        let (t, s) = compare_sim(seed, players, farmers, 1, &river);
+        turns += t;
+        merge(&mut stats, s);
+    }
+    eprintln!(
+        "oracle, The Abbot + Inns & Cathedrals: {} games, {turns} turns compared; {stats:#?}",
+        3 * games
+    );
+    // every river game placed its 11 river tiles after the spring
+    assert_eq!(stats.get("river tile"), Some(&(11 * games)));
+    // what the games must have exercised, so that the comparison means something
+    for what in [
+        "abbot deployed",
+        "abbot in a garden at the end",
+        "abbot on a monastery at the end",
+        "garden completed with its abbot (9)",
+        "recall from a garden",
+        "recall from a monastery",
+        "recall refused: this tile completes the abbot's feature",
+        "abbot refused on a monastery or garden",
+        "large meeple deployed",
+        "city with a cathedral completed",
+        "city with a cathedral unfinished at the end (0)",
+        "road with an inn completed",
+        "road with an inn unfinished at the end (0)",
+        "figure on a half-side or inner field",
+    ] {
+        assert!(
+            stats.get(what).copied().unwrap_or(0) > 0,
+            "never seen: {what}"
+        );
+    }
+    assert!(turns as u64 > 3 * games * 80, "{turns}");
 }
 
 #[test]
@@ -1122,8 +1826,12 @@ struct Duo {
 
 impl Duo {
     fn new(farmers: bool) -> Duo {
+        Duo::with_sets(farmers, &[])
+    }
+
+    fn with_sets(farmers: bool, sets: &[TileSet]) -> Duo {
         let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], farmers));
-        let mut o = Oracle::new(farmers, 72);
+        let mut o = Oracle::with_sets(farmers, 72, sets);
         g.place_tile_unchecked(TileType::D, Pos::new(0, 0), Rotation::R0)
             .unwrap();
         o.place(TileType::D, 0, 0, Rotation::R0);
@@ -1156,14 +1864,50 @@ impl Duo {
             self.o.deploy(colour.index(), x, y, role, place);
         }
         let oracle = self.o.score_turn(x, y);
-        assert_eq!(engine, oracle, "{colour} {tile:?} {x},{y}");
-        for c in Color::ALL {
-            assert_eq!(
-                self.g.score(c) - before[c.index()],
-                i64::from(oracle[c.index()])
-            );
+        let ctx = format!("duo: {colour} {tile:?} {x},{y}");
+        compare_turn(&ctx, (engine, oracle), before, &self.g, &self.o);
+        oracle
+    }
+
+    /// A turn whose figure is the abbot ([`OMove::Abbot`]) or a recall ([`OMove::Recall`]),
+    /// on both; the gains per colour (asserted equal on both sides).
+    fn abbot_turn(
+        &mut self,
+        colour: Color,
+        tile: TileType,
+        (x, y): (i32, i32),
+        rot: Rotation,
+        what: OMove,
+    ) -> [u32; Color::COUNT] {
+        let before = scores(&self.g);
+        let pos = Pos::new(x, y);
+        self.g.check_placement(tile, pos, rot).unwrap();
+        self.g.place_tile_unchecked(tile, pos, rot).unwrap();
+        self.o.place(tile, x, y, rot);
+        let c = colour.index();
+        let mut oracle = [0; Color::COUNT];
+        let mut engine = [0; Color::COUNT];
+        match what {
+            OMove::Recall => {
+                oracle = self.o.recall(c);
+                engine = self.g.recall(colour).unwrap().gains();
+            }
+            _ => {
+                self.o
+                    .deploy_figure(c, x, y, Role::Monk, Place::Centre, Figure::Abbot);
+                self.g
+                    .deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
+                    .unwrap();
+            }
         }
-        compare_state("duo", &self.g, &self.o);
+        for (i, v) in self.o.score_turn(x, y).into_iter().enumerate() {
+            oracle[i] += v;
+        }
+        for (i, v) in self.g.score_completed(pos).gains().into_iter().enumerate() {
+            engine[i] += v;
+        }
+        let ctx = format!("duo: {colour} {tile:?} {x},{y}");
+        compare_turn(&ctx, (engine, oracle), before, &self.g, &self.o);
         oracle
     }
 
@@ -1250,4 +1994,304 @@ fn oracle_field_counts_a_completed_city_once_and_ties_farmers() {
     assert_eq!(fin[BLUE], 3);
     assert_eq!(d.o.score[RED], 7);
     assert_eq!(d.o.score[BLUE], 3);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traders & Builders: the pig. The oracle's own reading of docs/notation.md ("The pig"): a pig
+// goes into a field of the tile just placed that holds a farmer of its owner, one pig per
+// player; it occupies nothing and weighs nothing; at final scoring a winner of a field with
+// their own pig in it scores 4 per completed city instead of 3. The pigs are kept beside the
+// oracle's meeples (the base oracle never sees them).
+
+/// A pig on the board: (colour index, its field segment, its place).
+type OPig = (usize, Node, Place);
+
+/// The fields of the tile just placed at `x,y` where `colour` may put its pig (the oracle's
+/// rule), as segment indices; none when its pig stands on the board or farmers are off.
+fn oracle_pig_options(o: &Oracle, pigs: &[OPig], colour: usize, x: i32, y: i32) -> BTreeSet<u8> {
+    let mut out = BTreeSet::new();
+    if !o.farmers || pigs.iter().any(|p| p.0 == colour) {
+        return out;
+    }
+    let (t, r) = o.board[&(x, y)];
+    for seg in t.segments(r) {
+        if seg.kind != FeatureKind::Field {
+            continue;
+        }
+        let f = o.feature((x, y, seg.index));
+        let farmer = o.meeples.iter().any(|m| {
+            m.colour == colour && m.role == Role::Farmer && f.nodes.contains(&(m.x, m.y, m.seg))
+        });
+        if farmer {
+            out.insert(seg.index);
+        }
+    }
+    out
+}
+
+/// What the pigs add at final scoring, per colour: for each pig whose owner is among the
+/// winners of its field (the greatest weight of meeples there, pigs weighing nothing), 1 per
+/// completed city the field touches. Computed before the oracle's final scoring takes the
+/// meeples off.
+fn oracle_pig_bonus(o: &mut Oracle, pigs: &[OPig]) -> [u32; Color::COUNT] {
+    let mut bonus = [0; Color::COUNT];
+    for &(colour, node, _) in pigs {
+        let f = o.feature(node);
+        let mut weight = [0u32; Color::COUNT];
+        for m in o
+            .meeples
+            .iter()
+            .filter(|m| f.nodes.contains(&(m.x, m.y, m.seg)))
+        {
+            weight[m.colour] += strength(m.figure);
+        }
+        let max = weight.iter().copied().max().unwrap_or(0);
+        if max > 0 && weight[colour] == max {
+            let cities = o.final_value(&f) / 3;
+            bonus[colour] += cities;
+            *o.stats.entry("pig of a winner").or_default() += 1;
+            if cities > 0 {
+                *o.stats.entry("pig adding points").or_default() += 1;
+            }
+        } else {
+            *o.stats.entry("pig of a loser").or_default() += 1;
+        }
+    }
+    bonus
+}
+
+/// The engine's pigs, as the oracle lists them.
+fn engine_pigs(g: &Game) -> Vec<(usize, i32, i32, Place)> {
+    let mut v: Vec<_> = g
+        .meeples()
+        .filter(|m| m.figure == Figure::Pig)
+        .map(|m| (m.colour.index(), m.pos.x, m.pos.y, m.place))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The simulator's Traders & Builders game `seed` (the base and Traders & Builders tiles,
+/// meeples and pigs, goods) against the oracle: every turn's pig options (engine's
+/// `legal_pig_deployments` v the oracle's), every chosen pig, every turn's gains and goods
+/// taken, the meeples and pigs on the board, the final gains with the pigs' bonus and the goods
+/// awards. Returns the turns compared and what the oracle saw.
+fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
+    let mut sim = Sim::with_sets(seed, players, true, &[TileSet::TradersBuilders]);
+    // the base game's 72 tiles and Traders & Builders' 24
+    let mut o = Oracle::new(true, 96);
+    let start = sim.game().tiles()[0];
+    o.place(start.tile, start.pos.x, start.pos.y, start.rot);
+    let mut pigs: Vec<OPig> = Vec::new();
+    let mut turns = 0;
+    loop {
+        let before = scores(sim.game());
+        let board_before = sim.game().clone();
+        let Some(step) = sim.step() else { break };
+        let Step::Turn {
+            colour,
+            tile,
+            pos,
+            rot,
+            meeple,
+        } = step
+        else {
+            continue;
+        };
+        turns += 1;
+        let ctx = format!("pig game {seed} ({players}p) turn {turns}: {step:?}");
+        let c = colour.index();
+        o.place(tile, pos.x, pos.y, rot);
+        // the engine's pig moves on this tile are the oracle's
+        let mut placed = board_before;
+        placed.place_tile_unchecked(tile, pos, rot).unwrap();
+        let engine: BTreeSet<u8> = placed
+            .legal_pig_deployments(colour, pos)
+            .into_iter()
+            .map(|p| tile.segment_at(rot, p).unwrap().index)
+            .collect();
+        assert_eq!(
+            engine,
+            oracle_pig_options(&o, &pigs, c, pos.x, pos.y),
+            "{ctx}"
+        );
+        if !engine.is_empty() {
+            *o.stats.entry("turn with a pig move").or_default() += 1;
+        }
+        match meeple {
+            Some((role, place)) if sim.last_action() == Action::Figure(Figure::Pig) => {
+                assert_eq!(role, Role::Farmer, "{ctx}");
+                let seg = tile.segment_at(rot, place).unwrap().index;
+                assert!(engine.contains(&seg), "{ctx}: an illegal pig");
+                pigs.push((c, (pos.x, pos.y, seg), place));
+                *o.stats.entry("pig deployed").or_default() += 1;
+            }
+            Some((role, place)) => o.deploy(c, pos.x, pos.y, role, place),
+            None => {}
+        }
+        let og = o.score_turn(pos.x, pos.y);
+        let g = sim.game();
+        o.take_goods(c, pos.x, pos.y);
+        compare_goods(&ctx, g, &o);
+        for col in Color::ALL {
+            let delta = g.score(col) - before[col.index()];
+            assert_eq!(delta, i64::from(og[col.index()]), "{ctx}: gain of {col}");
+        }
+        assert_eq!(scores(g), o.score, "{ctx}: totals");
+        let mut others: Vec<_> = g
+            .meeples()
+            .filter(|m| m.figure != Figure::Pig)
+            .map(|m| {
+                (
+                    m.colour.index(),
+                    m.pos.x,
+                    m.pos.y,
+                    m.role,
+                    m.place,
+                    m.figure,
+                )
+            })
+            .collect();
+        others.sort();
+        assert_eq!(others, o.meeple_list(), "{ctx}: meeples");
+        for col in Color::ALL {
+            assert_eq!(
+                g.supply(col),
+                o.supply[col.index()],
+                "{ctx}: supply of {col}"
+            );
+        }
+        let mut mine: Vec<_> = pigs.iter().map(|&(c, n, p)| (c, n.0, n.1, p)).collect();
+        mine.sort();
+        assert_eq!(engine_pigs(g), mine, "{ctx}: pigs");
+    }
+    let bonus = oracle_pig_bonus(&mut o, &pigs);
+    let before = scores(sim.game());
+    let fin = sim.finish();
+    let mut og = o.final_scoring();
+    o.award_goods(&mut og);
+    for col in Color::ALL {
+        let i = col.index();
+        let delta = sim.game().score(col) - before[i];
+        assert_eq!(
+            delta,
+            i64::from(og[i] + bonus[i]),
+            "pig game {seed}: final gain of {col}"
+        );
+        assert_eq!(
+            fin.gain(col),
+            og[i] + bonus[i],
+            "pig game {seed}: final gain of {col}"
+        );
+    }
+    assert_eq!(
+        sim.game().meeples().count(),
+        0,
+        "pig game {seed}: figures left"
+    );
+    (turns, o.stats)
+}
+
+/// Simulated Traders & Builders games compared by [`pig_games_agree_with_the_oracle`].
+const PIG_GAMES: u64 = 80;
+
+#[test]
+fn pig_games_agree_with_the_oracle() {
+    let mut turns = 0;
+    let mut stats = Stats::new();
+    for seed in 0..PIG_GAMES {
+        let (t, s) = compare_pig_game(seed, 2 + (seed % 4) as usize);
+        turns += t;
+        for (k, v) in s {
+            *stats.entry(k).or_default() += v;
+        }
+    }
+    eprintln!("oracle, pig games: {turns} turns; {stats:#?}");
+    let seen = |k: &str| stats.get(k).copied().unwrap_or(0);
+    assert!(turns > PIG_GAMES as usize * 60, "{turns}");
+    assert!(seen("pig deployed") > 10, "{stats:#?}");
+    assert!(seen("pig adding points") > 0, "{stats:#?}");
+    assert!(seen("pig of a loser") > 0, "{stats:#?}");
+    // the same games compare the goods (see the goods section)
+    assert!(seen("goods token taken") > 20, "{stats:#?}");
+}
+
+#[test]
+fn oracle_scores_a_completed_cathedral_three_per_tile() {
+    // Start D 0,0 r0 (city N). ic.K (a cathedral: city on all four sides) at 0,1 joins D's
+    // city with red's knight on it; three caps E close it: city S at 0,2 (E r180), city W at
+    // 1,1 (E r270), city E at -1,1 (E r90). Every placement touches only the cathedral.
+    let cathedral = TileType::from_token("ic.K").unwrap();
+    let mut d = Duo::with_sets(false, &[TileSet::InnsCathedrals]);
+    let knight = Some((Role::Knight, Place::Side(Side::N)));
+    assert_eq!(
+        d.turn(Color::Red, cathedral, (0, 1), Rotation::R0, knight),
+        [0; Color::COUNT]
+    );
+    assert_eq!(
+        d.turn(Color::Blue, TileType::E, (0, 2), Rotation::R180, None),
+        [0; Color::COUNT]
+    );
+    assert_eq!(
+        d.turn(Color::Red, TileType::E, (1, 1), Rotation::R270, None),
+        [0; Color::COUNT]
+    );
+    // complete: D, ic.K and three E are 5 tiles, no shield: 5 × 3 = 15 for red (10 without
+    // the cathedral), on blue's turn
+    let gains = d.turn(Color::Blue, TileType::E, (-1, 1), Rotation::R90, None);
+    assert_eq!(gains[RED], 15);
+    assert_eq!(gains[BLUE], 0);
+    assert_eq!(d.o.supply[RED], 7, "the knight returned");
+}
+
+#[test]
+fn oracle_recalls_and_scores_abbots_by_hand() {
+    // Start D 0,0 r0 (city N, road E-W).
+    let garden_road = TileType::from_token("Ug").unwrap();
+    let mut d = Duo::with_sets(false, &[TileSet::Abbot]);
+    // Red: Ug r90 (road E-W, a garden) at 1,0 on D's road, red's abbot in the garden.
+    assert_eq!(
+        d.abbot_turn(Color::Red, garden_road, (1, 0), Rotation::R90, OMove::Abbot),
+        [0; Color::COUNT]
+    );
+    // Blue: U r90 at 2,0 continues the road (unoccupied).
+    assert_eq!(
+        d.turn(Color::Blue, TileType::U, (2, 0), Rotation::R90, None),
+        [0; Color::COUNT]
+    );
+    // Red: E r180 at 0,1 closes D's city (2 tiles, nobody on it: 0) and recalls: around 1,0
+    // now stand 0,0, 2,0 and 0,1 (north-west): 1 + 3 = 4 for red. The abbot is not a meeple:
+    // red's supply stays 7.
+    let gains = d.abbot_turn(
+        Color::Red,
+        TileType::E,
+        (0, 1),
+        Rotation::R180,
+        OMove::Recall,
+    );
+    assert_eq!(gains[RED], 4);
+    assert_eq!(gains[BLUE], 0);
+    assert_eq!(d.o.supply[RED], 7);
+    assert!(d.o.abbot_of(RED).is_none());
+    // a second recall has no abbot to take back: both sides refuse it
+    assert_eq!(d.o.recall_refusal(RED), Some("no abbot on the board"));
+    assert_eq!(
+        d.g.clone().recall(Color::Red).map(|s| s.gains()),
+        Err(carc_rules::RecallError::NoAbbot)
+    );
+    // Blue: B (monastery) at 1,-1 below the garden, blue's abbot on it. At the end it has 3
+    // neighbours (0,0 1,0 2,0): 1 + 3 = 4 for blue; red has nothing on the board.
+    assert_eq!(
+        d.abbot_turn(
+            Color::Blue,
+            TileType::B,
+            (1, -1),
+            Rotation::R0,
+            OMove::Abbot
+        ),
+        [0; Color::COUNT]
+    );
+    let fin = d.finish();
+    assert_eq!((fin[RED], fin[BLUE]), (0, 4));
+    assert_eq!((d.o.score[RED], d.o.score[BLUE]), (4, 4));
 }

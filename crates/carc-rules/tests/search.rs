@@ -184,6 +184,24 @@ fn naive_goal(
     draws: &[TileType],
     goal: Goal,
 ) -> [i64; Color::COUNT] {
+    let base = |g: &Game, colour, tile, pos, rot| {
+        let moves = naive_moves(g, colour, tile, pos, rot);
+        moves.into_iter().map(|(_, after)| after).collect()
+    };
+    naive_search(g, (players, turn), draws, goal, &base)
+}
+
+/// The games after each move of one placement (`colour`, `tile`, cell, rotation).
+type MoveGen<'a> = dyn Fn(&Game, Color, TileType, Pos, Rotation) -> Vec<Game> + 'a;
+
+/// Plain max-n over the moves that `moves` lists for each placement.
+fn naive_search(
+    g: &Game,
+    (players, turn): (&[Color], usize),
+    draws: &[TileType],
+    goal: Goal,
+    moves: &MoveGen<'_>,
+) -> [i64; Color::COUNT] {
     let Some((&tile, rest)) = draws.split_first() else {
         let mut end = g.clone();
         end.final_scoring();
@@ -192,13 +210,13 @@ fn naive_goal(
     let colour = players[turn];
     let placements = g.legal_placements(tile);
     if placements.is_empty() {
-        return naive_goal(g, players, turn, rest, goal);
+        return naive_search(g, (players, turn), rest, goal, moves);
     }
     let next = (turn + 1) % players.len();
     let mut best: Option<(i64, [i64; Color::COUNT])> = None;
     for (pos, rot) in placements {
-        for (_, after) in naive_moves(g, colour, tile, pos, rot) {
-            let s = naive_goal(&after, players, next, rest, goal);
+        for after in moves(g, colour, tile, pos, rot) {
+            let s = naive_search(&after, (players, next), rest, goal, moves);
             let u = value(goal, players, colour, &s);
             if best.is_none_or(|(b, _)| u > b) {
                 best = Some((u, s));
@@ -345,4 +363,259 @@ fn max_n_agrees_with_plain_max_n() {
         }
     }
     assert!(compared > 30, "{compared}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The expansions' moves: the large meeple (Inns & Cathedrals), the abbot and its recall (The
+// Abbot), searched where `solve_with_sets` switches them on.
+
+/// A root move as a `turn` line writes it after the colour, with its figure word.
+fn move_text(m: &RootMove) -> String {
+    let text = turn_text(&m.step);
+    match m.action {
+        Action::Recall => format!("{text} recall"),
+        Action::Figure(Figure::Abbot) => {
+            // the step's meeple is the abbot's monastery or garden, written `abbot`
+            let Step::Turn { tile, pos, rot, .. } = m.step else {
+                unreachable!()
+            };
+            format!("{tile} {pos} {rot} abbot")
+        }
+        Action::Figure(Figure::LargeMeeple) => {
+            let (placement, meeple) = text.split_at(text.find(" traveller").unwrap_or(text.len()));
+            format!("{placement} large{meeple}")
+        }
+        _ => text,
+    }
+}
+
+/// Red's moves under the goal `final` with the expansions of `sets`, unbounded.
+fn red_final(g: &Game, draws: &[TileType], sets: &[TileSet]) -> Solution {
+    solve_with_sets(g, Color::Red, draws, Goal::Final, Limits::default(), sets)
+}
+
+fn move_values(s: &Solution) -> Vec<(String, i64)> {
+    s.moves.iter().map(|m| (move_text(m), m.value)).collect()
+}
+
+/// Red plays alone (the value is red's final score), farmers off, red's supply empty. Red's
+/// abbot stands on the monastery B at 0,0; the draws are B, then B.
+///
+/// With the first B red can only place it (no meeple in supply, the abbot is in use) or
+/// recall the abbot. All four cells next to 0,0 look alike (B looks the same every way):
+/// - **recall**: 1 + 1 neighbour = 2 at once; the abbot is back, so the second B takes it,
+///   placed next to the first B and diagonal to 0,0 (2 neighbours, the most two other tiles
+///   give): 1 + 2 = 3 at the end. **2 + 3 = 5.**
+/// - **no recall**: the second B has no figure to take (supply empty, abbot in use); the abbot
+///   at 0,0 then has 2 neighbours at most, recalled or scored at the end: 1 + 2 = **3**.
+///
+/// 4 placements × (nothing, recall) = 8 moves: the four recalls are worth 5, the rest 3.
+/// Without The Abbot's rules there is no recall: 4 moves, each worth 3.
+#[test]
+fn recalling_the_abbot_to_use_it_again_is_best() {
+    let mut g = Game::new(Config::new(vec![Color::Red], false));
+    g.place_tile_unchecked(TileType::B, Pos::new(0, 0), Rotation::R0)
+        .unwrap();
+    g.setup_figure(Color::Red, Figure::Abbot, Pos::new(0, 0), Role::Monk, None)
+        .unwrap();
+    g.set_supply(Color::Red, 0);
+    let draws = [TileType::B, TileType::B];
+    let s = red_final(&g, &draws, &[TileSet::Abbot]);
+    assert!(s.exact);
+    let v = move_values(&s);
+    assert_eq!(v.len(), 8, "{v:?}");
+    for (m, value) in &v[..4] {
+        assert!(m.ends_with(" recall"), "{v:?}");
+        assert_eq!(*value, 5, "{v:?}");
+    }
+    assert!(v[4..].iter().all(|(m, x)| *x == 3 && !m.contains("recall")));
+    let best = &s.moves[0];
+    assert_eq!(best.points, 2, "1 + 1 neighbour at once");
+    // then the abbot goes on the second B
+    assert_eq!(best.actions, vec![Action::Figure(Figure::Abbot)]);
+    assert_eq!(best.scores[Color::Red.index()], 5);
+    // the base game's search knows no recall
+    let plain = solve(&g, Color::Red, &draws, Goal::Final, Limits::default());
+    assert_eq!(move_values(&plain).len(), 4);
+    assert!(plain.moves.iter().all(|m| m.value == 3));
+}
+
+/// Two draws, U then U, red then blue, farmers off. Red has 1 meeple in supply, blue none;
+/// blue's large meeple is in use on a city cap that no U can reach.
+///
+/// ```text
+///   0,0  A r270 (road E)  ← blue traveller      1,0  empty: "Q"      2,0  U r90 (road E–W)
+///   5,5  E r0 (city N, open towards 5,6)        ← blue's large knight (1 point at the end)
+/// ```
+///
+/// Blue's road (A, 1 tile) and the free road (U at 2,0) meet at Q, where only U r90 fits.
+/// Red's U can go at 0,1 0,-1 (r90), -1,0 (r0), Q (r90), 2,1 2,-1 3,0 (r90), 6,5 4,5 (r0),
+/// 5,4 (r90): 10 placements; 5,6 needs a city. Then blue places U, with no figure to deploy.
+/// Values are red − blue at the end (blue's knight always adds 1 to blue):
+/// - **U 3,0 r90 large traveller E**: red's road is 2 tiles with strength 2. If blue joins at
+///   Q, the 4-tile road (A, Q, 2,0, 3,0) is red's alone: 4 − 1 = +3 for red; otherwise red 2,
+///   blue 1 + 1: **0**. Blue does not join: 0.
+/// - **U 3,0 r90 traveller E**: joining ties 1 v 1, both score 4: red 4 − blue 5 = −1;
+///   not joining: 2 − 2 = 0. Blue joins: **−1**.
+/// - **U 3,0 r90** (no figure): blue joins and scores the 4-tile road alone: **−5**.
+/// - **U 1,0 r90** (Q): blue's road of 3 tiles; blue extends it at 3,0: 4 + 1: **−5**.
+/// - Anywhere else: a new road of 1 tile. Without a figure blue joins at Q (3 tiles): −4;
+///   with red's traveller or large traveller on it: 1 − 4 = **−3**.
+///
+/// 1 + 9 × 3 = 28 moves: the large traveller at 3,0 is the unique best. Without Inns &
+/// Cathedrals' rules the large meeple is no move: 19 moves, the best U 3,0 r90 traveller E
+/// (−1).
+#[test]
+fn the_large_meeple_makes_joining_worthless() {
+    let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], false));
+    tile(&mut g, "A 0,0 r270 blue traveller E");
+    tile(&mut g, "U 2,0 r90");
+    tile(&mut g, "E 5,5 r0");
+    let n = Some(Place::Side(Side::N));
+    g.setup_figure(
+        Color::Blue,
+        Figure::LargeMeeple,
+        pos("5,5"),
+        Role::Knight,
+        n,
+    )
+    .unwrap();
+    g.set_supply(Color::Red, 1);
+    g.set_supply(Color::Blue, 0);
+    let draws = [TileType::U, TileType::U];
+    let s = red_final(&g, &draws, &[TileSet::InnsCathedrals]);
+    assert!(s.exact);
+    let v = move_values(&s);
+    assert_eq!(v.len(), 28, "{v:?}");
+    assert_eq!(v[0], ("U 3,0 r90 large traveller E".to_string(), 0));
+    assert_eq!(v[1], ("U 3,0 r90 traveller E".to_string(), -1));
+    for m in ["U 3,0 r90", "U 1,0 r90"] {
+        assert!(v.contains(&(m.to_string(), -5)), "{m}: {v:?}");
+    }
+    assert_eq!(v.iter().filter(|(_, x)| *x == -3).count(), 16, "{v:?}");
+    assert_eq!(v.iter().filter(|(_, x)| *x == -4).count(), 8, "{v:?}");
+    assert_eq!(s.moves[0].action, Action::Figure(Figure::LargeMeeple));
+    // blue's best reply places its U without joining: no figure, a plain action
+    assert_eq!(s.moves[0].actions, vec![Action::Plain]);
+    let plain = solve(&g, Color::Red, &draws, Goal::Final, Limits::default());
+    let v = move_values(&plain);
+    assert_eq!(v.len(), 19, "{v:?}");
+    assert_eq!(v[0], ("U 3,0 r90 traveller E".to_string(), -1));
+}
+
+/// Every move of one placement with the expansions' figures, found by trying each figure on
+/// each segment (its first place), the abbot and the recall on copies: the game after each.
+fn naive_moves_sets(
+    g: &Game,
+    colour: Color,
+    tile: TileType,
+    pos: Pos,
+    rot: Rotation,
+) -> Vec<(Step, Action, Game)> {
+    let mut placed = g.clone();
+    placed.place_tile_unchecked(tile, pos, rot).unwrap();
+    let step = |meeple| Step::Turn {
+        colour,
+        tile,
+        pos,
+        rot,
+        meeple,
+    };
+    let mut out = vec![(step(None), Action::Plain, placed.clone())];
+    for seg in tile.segments(rot) {
+        let Some(place) = seg.places.first() else {
+            continue;
+        };
+        for (figure, action) in [
+            (Figure::Meeple, Action::Plain),
+            (Figure::LargeMeeple, Action::Figure(Figure::LargeMeeple)),
+        ] {
+            let mut after = placed.clone();
+            let role = seg.kind.role();
+            if after
+                .deploy_figure(colour, figure, pos, role, Some(place))
+                .is_ok()
+            {
+                out.push((step(Some((role, place))), action, after));
+            }
+        }
+    }
+    let mut after = placed.clone();
+    if after
+        .deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
+        .is_ok()
+    {
+        let abbot = Some((Role::Monk, Place::Centre));
+        out.push((step(abbot), Action::Figure(Figure::Abbot), after));
+    }
+    let mut after = placed;
+    if after.recall(colour).is_ok() {
+        out.push((step(None), Action::Recall, after));
+    }
+    for (_, _, after) in &mut out {
+        after.score_completed(pos);
+    }
+    out
+}
+
+/// Plain minimax (`final`, both players) over [`naive_moves_sets`], no pruning or table.
+fn naive_sets(g: &Game, players: &[Color], turn: usize, draws: &[TileType]) -> [i64; Color::COUNT] {
+    let sets = |g: &Game, colour, tile, pos, rot| {
+        let moves = naive_moves_sets(g, colour, tile, pos, rot);
+        moves.into_iter().map(|(_, _, after)| after).collect()
+    };
+    naive_search(g, (players, turn), draws, Goal::Final, &sets)
+}
+
+/// On positions of simulated games with The Abbot and Inns & Cathedrals (abbots and large
+/// meeples on the board), the search values every root move as the plain minimax does over
+/// every figure each player may use.
+#[test]
+fn the_search_with_figures_agrees_with_plain_minimax() {
+    let sets = [TileSet::Abbot, TileSet::InnsCathedrals];
+    let players = [Color::Red, Color::Blue];
+    let (mut compared, mut special) = (0, 0);
+    for seed in 0..16u64 {
+        let cut = 20 + (seed as usize % 40);
+        let Some(Cut {
+            game: g,
+            mover,
+            draws,
+        }) = cut_position_with_sets(seed, cut, 2, false, &sets)
+        else {
+            continue;
+        };
+        let s = solve_with_sets(&g, mover, &draws, Goal::Final, Limits::default(), &sets);
+        assert!(s.exact);
+        let turn = usize::from(mover == Color::Blue);
+        let other = players[1 - turn];
+        let mut naive_count = 0;
+        for (pos, rot) in g.legal_placements(draws[0]) {
+            for (step, action, after) in naive_moves_sets(&g, mover, draws[0], pos, rot) {
+                // the search lists one rotation of those that look the same
+                let Some(m) = s
+                    .moves
+                    .iter()
+                    .find(|m| m.step == step && m.action == action)
+                else {
+                    continue;
+                };
+                naive_count += 1;
+                let v = naive_sets(&after, &players, 1 - turn, &draws[1..]);
+                assert_eq!(
+                    m.value,
+                    v[mover.index()] - v[other.index()],
+                    "seed {seed}: {step:?} {action:?}"
+                );
+                special += usize::from(action != Action::Plain);
+            }
+        }
+        assert_eq!(naive_count, s.moves.len(), "seed {seed}: the same moves");
+        compared += 1;
+    }
+    eprintln!(
+        "{compared} positions, {special} root moves with a large meeple, an abbot or a recall"
+    );
+    assert!(compared >= 12, "{compared}");
+    assert!(special > 20, "{special}");
 }

@@ -295,6 +295,25 @@ fn solve_lists_every_move_by_value_with_the_expected_play() {
     assert_eq!(v["moves"][0]["scores"]["red"], 2);
     assert_eq!(v["moves"].as_array().map(Vec::len), Some(18));
 
+    // examples/puzzles/large-meeple.carc (valued by hand in the same file): the large meeple
+    // is searched where `rules inns-cathedrals` switches it on
+    let out = carc(&["solve", "examples/puzzles/large-meeple.carc"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("28 moves, exact"), "{text}");
+    assert!(
+        lines[2].contains("+0") && lines[2].contains("U 3,0 r90 large traveller E"),
+        "{text}"
+    );
+    assert!(
+        lines[3].contains("-1 ") && lines[3].contains("U 3,0 r90 traveller E"),
+        "{text}"
+    );
+    assert!(
+        lines[3].ends_with("blue U 1,0 r90, final score red 4, blue 5"),
+        "{text}"
+    );
+
     let out = carc(&["solve", "tests/data/tile-count.carc"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

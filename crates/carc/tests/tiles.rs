@@ -174,8 +174,17 @@ fn svg_pictures_and_usage_errors() {
     let sheet = stdout(&carc(&["tiles", "--svg"]));
     // 24 base types (A–X) + the River's 11 (r.A–r.L without r.F, the second r.D's other
     // name) + the 8 garden tiles of The Abbot (Eg Hg Ig Mg Ng Rg Ug Vg) + Inns & Cathedrals'
-    // 17 (ic.A–ic.Q: 17 letters, the two cathedrals share ic.K) = 60 distinct types.
-    assert_eq!(sheet.matches("class=\"tile\"").count(), 24 + 11 + 8 + 17);
+    // 17 (ic.A–ic.Q: 17 letters, the two cathedrals share ic.K) + Traders & Builders' 24
+    // (tb.A–tb.X) = 84 distinct types.
+    assert_eq!(
+        sheet.matches("class=\"tile\"").count(),
+        24 + 11 + 8 + 17 + 24
+    );
+    // the goods symbols of Traders & Builders: wine 9, grain 6, cloth 5, one per tile
+    for (good, n) in [("wine", 9), ("grain", 6), ("cloth", 5)] {
+        let class = format!("class=\"goods {good}\"");
+        assert_eq!(sheet.matches(&class).count(), n, "{good}");
+    }
     for args in [
         vec!["tiles", "Z"],
         vec!["tiles", "A", "B"],
@@ -187,4 +196,36 @@ fn svg_pictures_and_usage_errors() {
     }
     let unknown = carc(&["tiles", "Z"]);
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("unknown tile `Z`"));
+}
+
+#[test]
+fn traders_builders_tiles_show_goods_split_corners_and_inner_fields() {
+    // the spec's table: tb.I's grain city N+W, fields {SW}, {SSE}, {NE+ESE} (corner SE split by
+    // the wall); tb.M's inner field touching its three cities; goods after a city's sides
+    let i = stdout(&carc(&["tiles", "tb.I"]));
+    assert!(i.contains("split corner"), "{i}");
+    let all = stdout(&carc(&["tiles"]));
+    let block = |token: &str| -> String {
+        let start = all.find(&format!("\n{token}  ")).expect(token);
+        all[start + 1..]
+            .split("\n\n")
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let tb_i = block("tb.I");
+    assert!(tb_i.contains("cities {N,W} grain"), "{tb_i}");
+    assert!(
+        tb_i.contains("fields {SW} → {N,W}; {SSE} → {N,W}; {NE,ESE} → {N,W}"),
+        "{tb_i}"
+    );
+    // the goods symbol `$` sits on the city in the drawing
+    assert!(tb_i.contains('$'), "{tb_i}");
+    let tb_m = block("tb.M");
+    assert!(
+        tb_m.contains("cities {N,W} cloth; {E}; {S}") && tb_m.contains("{inner} → {N,W}, {E}, {S}"),
+        "{tb_m}"
+    );
+    // a tile without goods has no `$`
+    assert!(!block("tb.B").contains('$'));
 }

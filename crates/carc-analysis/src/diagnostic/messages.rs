@@ -474,6 +474,9 @@ pub const EXPANSION_OFF_ABBOT: &str =
 /// The large meeple without `rules inns-cathedrals`.
 pub const EXPANSION_OFF_LARGE: &str = "the large meeple is a figure of Inns & Cathedrals; add `rules inns-cathedrals` to use it (it is not deployed)";
 
+/// `goods` or `expect goods` without `rules traders-builders`.
+pub const EXPANSION_OFF_GOODS: &str = "goods are tokens of Traders & Builders; add `rules traders-builders` to use them (this line is ignored)";
+
 /// `recall` without `rules abbot`.
 pub const EXPANSION_OFF_RECALL: &str =
     "`recall` takes back the abbot of The Abbot; add `rules abbot` to use it";
@@ -540,6 +543,29 @@ pub fn river_uturn(turn: Turn, end: OpenEnd) -> String {
         turn.as_str(),
         vocab::pos_str(end.pos),
         turn.as_str()
+    )
+}
+
+// ---- pig-place --------------------------------------------------------------------------------
+
+/// A pig of `colour` in a field where `colour` has no farmer; `farmers` are the colours whose
+/// farmers the field holds: ``"this field holds blue's farmer only: a pig goes only into a
+/// field where its owner, red, already has a farmer"``.
+pub fn pig_place(colour: Color, farmers: &[Color]) -> String {
+    let holds = match farmers {
+        [] => "this field holds no farmer".to_owned(),
+        [one] => format!("this field holds {}'s farmer only", one.as_str()),
+        many => {
+            let names: Vec<&str> = many.iter().map(|c| c.as_str()).collect();
+            format!(
+                "this field holds the farmers of {} only",
+                names.join(" and ")
+            )
+        }
+    };
+    format!(
+        "{holds}: a pig goes only into a field where its owner, {}, already has a farmer",
+        colour.as_str()
     )
 }
 

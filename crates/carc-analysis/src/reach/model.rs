@@ -133,7 +133,8 @@ impl Model {
         }
         let mut meeple = vec![None; tiles.len()];
         let mut per_feature: HashMap<u32, usize> = HashMap::new();
-        for m in game.meeples() {
+        // a pig (Traders & Builders) occupies nothing: its tile is a tile without meeple
+        for m in game.meeples().filter(|m| m.figure.occupies()) {
             let tile = *index.get(&m.pos)?;
             let n = node(tile, m.place)?;
             let seat = players.iter().position(|c| *c == m.colour)?;

@@ -19,6 +19,7 @@
 //! width; a mark's label too long for its empty cell is also written whole in the legend.
 
 mod geometry;
+mod goods;
 mod measure;
 mod model;
 mod refused;

@@ -2,7 +2,7 @@
 //! line of a document, read from the replay.
 
 use carc_notation::{Glyph, LineKind, StatementKind};
-use carc_rules::{Color, Figure, Place, Pos, Role, Rotation, TileType};
+use carc_rules::{Color, Figure, Goods, Place, Pos, Role, Rotation, TileType};
 
 use super::refused::{self, BoardRefusal};
 use crate::replay::{replay, Replay};
@@ -23,6 +23,8 @@ pub struct Board {
     pub marks: Vec<BoardMark>,
     /// Each player's score and supply, in turn order.
     pub players: Vec<(Color, i64, i32)>,
+    /// The goods tokens of the players holding any (Traders & Builders), in turn order.
+    pub goods: Vec<(Color, Goods)>,
     /// The cell of the tile placed last, if any.
     pub last: Option<Pos>,
     /// The refused moves of this position (`refused` lines at or before the picture's line
@@ -163,6 +165,10 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
         .iter()
         .map(|&c| (c, state.game.score(c), state.game.supply(c)))
         .collect();
+    let goods = crate::replay::goods_held(&state.game, &state.players)
+        .into_iter()
+        .filter(|(_, g)| !g.is_empty())
+        .collect();
     Board {
         title,
         line,
@@ -170,6 +176,7 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
         meeples,
         marks,
         players,
+        goods,
         // Only a turn's tile is highlighted: the setup is one position, not a sequence.
         last: state.game.last_placed().filter(|p| {
             state

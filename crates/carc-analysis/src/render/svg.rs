@@ -61,7 +61,11 @@ impl Header {
         let mut players = Vec::new();
         let (mut row, mut x) = (0usize, 0.0);
         for &(colour, score, supply) in &board.players {
-            let text = format!("{} {score} · supply {supply}", colour.as_str());
+            let mut text = format!("{} {score} · supply {supply}", colour.as_str());
+            // Traders & Builders: the goods tokens held
+            if let Some((_, goods)) = board.goods.iter().find(|(c, _)| *c == colour) {
+                let _ = write!(text, " · {goods}");
+            }
             let entry = 16.0 + text_width(&text, PLAYER_SIZE, false);
             if x > 0.0 && x + entry > room {
                 row += 1;

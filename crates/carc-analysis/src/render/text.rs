@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
-use carc_rules::{Color, Corner, Place, Pos, Role, Side};
+use carc_rules::{Color, Corner, Figure, Place, Pos, Role, Side};
 
 use super::geometry::Axes;
 use super::{refused, Board, BoardMeeple, BoardTile};
-use crate::vocab::role_word;
+use crate::vocab::figure_role_word;
 
 /// A compact terminal view: each tile is 3×3 characters (`#` city, `@` a city with a coat of
 /// arms, `|`/`-` road, `.` field, `+` monastery, the tile letter in the middle), meeples are
@@ -58,7 +58,13 @@ pub fn render_ascii(board: &Board) -> String {
         }
     }
     if !board.tiles.is_empty() || !board.marks.is_empty() {
-        let _ = writeln!(out, "{ASCII_LEGEND}");
+        // the pig (Traders & Builders) is explained only where one stands
+        let pig = if board.meeples.iter().any(|m| m.figure == Figure::Pig) {
+            "  (small in a field: pig)"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "{ASCII_LEGEND}{pig}");
     }
     if !board.meeples.is_empty() {
         let meeples: Vec<String> = board
@@ -69,7 +75,7 @@ pub fn render_ascii(board: &Board) -> String {
                     "{} {} {} at {},{}{}",
                     meeple_char(m),
                     m.colour.as_str(),
-                    role_word(m.role),
+                    figure_role_word(m.figure, m.role),
                     m.pos.x,
                     m.pos.y,
                     match m.place {
@@ -108,7 +114,11 @@ pub fn render_ascii(board: &Board) -> String {
     let players: Vec<String> = board
         .players
         .iter()
-        .map(|(c, score, supply)| format!("{} {score} (supply {supply})", c.as_str()))
+        .map(|(c, score, supply)| {
+            let held = board.goods.iter().find(|(g, _)| g == c);
+            let goods = held.map_or(String::new(), |(_, g)| format!(", {g}"));
+            format!("{} {score} (supply {supply}{goods})", c.as_str())
+        })
         .collect();
     if !players.is_empty() {
         let _ = writeln!(out, "{}", players.join(" · "));
@@ -120,10 +130,11 @@ pub fn render_ascii(board: &Board) -> String {
 const ASCII_LEGEND: &str = "# city  @ coat of arms  | - road  . field  + monastery  \
 r b g y k p meeples (capital: farmer)  *N mark N";
 
-/// A meeple's character: its colour's initial, a capital for a farmer (who lies down).
+/// A meeple's character: its colour's initial, a capital for a farmer (who lies down); the
+/// pig (Traders & Builders), in a field too, keeps the small initial.
 fn meeple_char(m: &BoardMeeple) -> char {
     let c = colour_initial(m.colour);
-    if m.role == Role::Farmer {
+    if m.role == Role::Farmer && m.figure != Figure::Pig {
         c.to_ascii_uppercase()
     } else {
         c

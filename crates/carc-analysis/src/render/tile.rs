@@ -136,8 +136,11 @@ pub(super) fn tile_svg(
     }
     river::water_svg(out, t.tile, t.rotation);
     let mut shields = Vec::new();
+    // two road ends meet at a junction dot unless a city covers the middle (tb.C, ic.I)
+    let mut city_in_centre = false;
     for s in segments.iter().filter(|s| s.kind == FeatureKind::City) {
         let (shape, quarter) = city_shape(&sides_of(s.places));
+        city_in_centre |= !matches!(shape, CityShape::Cap | CityShape::Corner);
         let _ = writeln!(
             out,
             r#"<path class="city" d="{}" transform="rotate({} 50 50)" fill="{CITY}" stroke="{CITY_EDGE}" stroke-width="2.5" stroke-linejoin="round"/>"#,
@@ -163,6 +166,9 @@ pub(super) fn tile_svg(
                 r##"<path class="shield" transform="translate({x},{y})" d="M-7,-8 H7 V0 C7,6 3,8 0,10 C-3,8 -7,6 -7,0 Z" fill="#2f5fb3" stroke="#f2f2f2" stroke-width="1.5"/>"##
             );
         }
+        let shield = s.modifiers.contains(Modifiers::SHIELD);
+        let (x, y) = turn_point(super::goods::goods_point(shape, shield), quarter);
+        shields.extend(super::goods::goods_svg(out, s.modifiers, x, y));
     }
     wall_svg(out, t, &segments);
     for s in segments
@@ -209,7 +215,7 @@ pub(super) fn tile_svg(
         if (dx, dy) != (0.0, 0.0) {
             out.push_str("</g>\n");
         }
-    } else if ends >= 3 {
+    } else if ends >= 3 || (ends == 2 && !city_in_centre) {
         let _ = writeln!(
             out,
             r##"<circle class="junction" cx="50" cy="50" r="7" fill="#7a6a55" stroke="#3d3326" stroke-width="1.5"/>"##
@@ -298,10 +304,14 @@ fn label_box(label: &str, taken: &[(f64, f64, f64)]) -> (f64, f64, f64, f64) {
     (x, y, w, h)
 }
 
-/// One meeple on its tile; a farmer lies on its side.
+/// One meeple on its tile; a farmer lies on its side; the pig is drawn as a pig.
 pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f64, cy: f64) {
     let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
     let (fill, stroke) = colour_paint(m.colour);
+    if m.figure == Figure::Pig {
+        pig_svg(out, m, (cx + x, cy + y), (fill, stroke));
+        return;
+    }
     let lying = if m.role == Role::Farmer {
         " rotate(90)"
     } else {
@@ -327,5 +337,22 @@ pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f
         m.place.as_str(),
         cx + x,
         cy + y
+    );
+}
+
+/// The pig of Traders & Builders at `(x, y)`: a pig in its owner's colour seen from the side,
+/// facing east (body, head, ear, four legs, a curly tail, a pink snout), about as wide as a
+/// lying farmer.
+fn pig_svg(out: &mut String, m: &BoardMeeple, (x, y): (f64, f64), (fill, stroke): (&str, &str)) {
+    let paint = format!(r#"fill="{fill}" stroke="{stroke}" stroke-width="1.2""#);
+    let _ = writeln!(
+        out,
+        r##"<g class="pig" data-colour="{}" data-x="{}" data-y="{}" data-place="{}" transform="translate({},{y}) scale(1.2)" stroke-linejoin="round"><path d="M-11,-1 C-15,-2 -16,-6 -13,-7 C-11,-8 -11,-5 -13,-5" fill="none" stroke="{stroke}" stroke-width="1.5"/><rect x="-9" y="2" width="3.5" height="8" rx="1.2" {paint}/><rect x="-4.5" y="3" width="3.5" height="7" rx="1.2" {paint}/><rect x="2" y="3" width="3.5" height="7" rx="1.2" {paint}/><rect x="6" y="2" width="3.5" height="8" rx="1.2" {paint}/><ellipse cx="-1" cy="-1" rx="11.5" ry="7.5" {paint}/><circle cx="9" cy="-4" r="5.5" {paint}/><path d="M6,-8 L7,-14 L11,-9 Z" {paint}/><ellipse cx="14" cy="-3" rx="2.6" ry="3.2" fill="#f4a6b8" stroke="{stroke}" stroke-width="1.2"/><circle cx="9.5" cy="-5.5" r="1.1" fill="{stroke}"/></g>"##,
+        m.colour.as_str(),
+        m.pos.x,
+        m.pos.y,
+        m.place.as_str(),
+        // its snout reaches further east than its tail west: shifted back a little
+        x - 3.0,
     );
 }
