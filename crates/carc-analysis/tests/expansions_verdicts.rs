@@ -366,7 +366,8 @@ fn mismatches_and_inlay_hints_explain_them_too() {
 
 #[test]
 fn setup_messages_name_the_figures() {
-    // 7 travellers, the large knight and the abbot on the board: 7 meeples (was "9 meeples")
+    // 7 travellers, the large knight and the abbot on the board: 7 meeples (it once said
+    // "9 meeples")
     let text = position("supply-special-figures-over.carc");
     assert_eq!(
         messages(&analyze(&text), Code::MeepleSupply),
@@ -447,8 +448,8 @@ fn the_one_field_of_ic_h_needs_no_place() {
 #[test]
 fn an_empty_supply_leaves_the_large_meeple_among_the_moves() {
     // red has no meeple left in supply but its large meeple is at home: `turn red U 1,0 r90
-    // large traveller E` is legal (the replay accepts it), so `carc moves` lists it; it listed
-    // no large moves at all, as if the large meeple came out of the supply
+    // large traveller E` is legal (the replay accepts it), so `carc moves` lists it (it once
+    // listed no large moves at all, as if the large meeple came out of the supply)
     let text =
         "rules inns-cathedrals\nplayers red blue\ntile D 0,0 blue large knight N\nsupply red 0\n";
     let played = format!("{text}turn red U 1,0 r90 large traveller E\n");
