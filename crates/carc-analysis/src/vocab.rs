@@ -2,7 +2,7 @@
 //! the words messages use. The one place that knows both.
 
 use carc_notation::{Coord, PlaceWord, RoleWord, RotationWord};
-use carc_rules::{Corner, FeatureKind, HalfSide, Place, Pos, Role, Rotation, Side};
+use carc_rules::{Corner, FeatureKind, Figure, HalfSide, Place, Pos, Role, Rotation, Side};
 
 /// The engine role of a role word (`traveler` is `traveller`).
 pub fn role(r: RoleWord) -> Role {
@@ -89,6 +89,16 @@ pub fn kind_word(k: FeatureKind) -> &'static str {
 /// `knight`, `traveller`, `monk`, `farmer` (the engine's word, [`Role::as_str`]).
 pub fn role_word(r: Role) -> &'static str {
     r.as_str()
+}
+
+/// What a figure is called where it stands: the role of a meeple (`knight`), `large knight`,
+/// `abbot`, `builder`, `pig`.
+pub fn figure_word(figure: Figure, role: Role) -> String {
+    match figure {
+        Figure::Meeple => role_word(role).to_owned(),
+        Figure::LargeMeeple => format!("large {}", role_word(role)),
+        other => other.as_str().to_owned(),
+    }
 }
 
 /// What a figure on the board is called in a list of figures: `pig` for the pig (Traders &

@@ -531,13 +531,14 @@ fn hover_and_inlay_explain_inns_cathedrals_large_meeples_gardens_and_recall() {
         card.contains("blue 2 (2 travellers) v red 2 (large traveller counting 2)"),
         "{card}"
     );
-    // recall: the garden with 2 neighbours scores 1 + 2 = 3 at once
+    // recall: the garden with 2 neighbours scores 1 + 2 = 3 at once, and the abbot returns
     let recall = file("abbot-recall.carc");
     let card = on_turn(&recall, "turn red U");
     assert!(
-        card.contains("garden with 2 neighbours (unfinished): 1 + 2 = 3 for red"),
+        card.contains("garden with 2 neighbours (abbot recalled): 1 + 2 = 3 for red"),
         "{card}"
     );
+    assert!(card.contains("red's abbot returns"), "{card}");
     // the garden completed: 9, like a monastery
     let card = on_turn(&file("garden.carc"), "turn blue E");
     assert!(

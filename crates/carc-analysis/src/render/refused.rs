@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use carc_notation::{LineKind, StatementKind};
+use carc_notation::{FigureWord, LineKind, StatementKind};
 use carc_rules::{Color, Place, Pos, Rotation, TileType};
 
 use super::geometry::meeple_point;
@@ -69,7 +69,9 @@ pub(super) fn of_line(
                 pos,
                 rotation,
                 meeple,
+                figure,
                 tile_refused,
+                ..
             } = r.play
             else {
                 return None;
@@ -77,7 +79,11 @@ pub(super) fn of_line(
             let meeple = meeple.and_then(|(role, place)| {
                 Some(BoardMeeple {
                     colour,
-                    figure: carc_rules::Figure::Meeple,
+                    figure: match figure {
+                        FigureWord::Large => carc_rules::Figure::LargeMeeple,
+                        FigureWord::Abbot => carc_rules::Figure::Abbot,
+                        _ => carc_rules::Figure::Meeple,
+                    },
                     role,
                     pos,
                     place: place?,

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeSet;
 
-use carc_notation::{RefusedMove, RefusedStmt, Span, Spanned};
+use carc_notation::{FigureWord, RefusedMove, RefusedStmt, Span, Spanned};
 use carc_rules::{Color, Place, Pos, Role, Rotation, TileType};
 
 use super::Replayer;
@@ -48,6 +48,10 @@ pub enum RefusedPlay {
         /// The meeple it would deploy, with its place on the tile (`None` when no place of
         /// the role's kind exists there).
         meeple: Option<(Role, Option<Place>)>,
+        /// Which figure that is, as written (`large`, `abbot` … or a meeple).
+        figure: FigureWord,
+        /// Whether it recalls the abbot instead of deploying.
+        recall: bool,
         /// Whether the tile itself is refused (its placement fails), not only its meeple.
         tile_refused: bool,
     },
@@ -75,6 +79,8 @@ impl Refusal {
             pos,
             rotation,
             meeple,
+            figure,
+            recall,
             ..
         } = self.play
         else {
@@ -86,9 +92,18 @@ impl Refusal {
             vocab::pos_str(pos),
             vocab::rotation_word(rotation)
         );
+        if recall {
+            text.push_str(" recall");
+        }
         if let Some((role, place)) = meeple {
-            text.push(' ');
-            text.push_str(vocab::role_word(role));
+            if let Some(word) = figure.word() {
+                text.push(' ');
+                text.push_str(word);
+            }
+            if figure.has_role() {
+                text.push(' ');
+                text.push_str(vocab::role_word(role));
+            }
             if let Some(place) = place.filter(|p| *p != Place::Centre) {
                 text.push(' ');
                 text.push_str(vocab::place_str(place));
@@ -248,6 +263,11 @@ fn turn_play(
         pos: vocab::pos(&turn.at),
         rotation,
         meeple,
+        figure: turn
+            .meeple
+            .as_ref()
+            .map_or(FigureWord::Meeple, |m| m.figure.value),
+        recall: turn.recall.is_some(),
         tile_refused: found.iter().any(|d| is_placement_code(d.code)),
     };
     (tile, play)
