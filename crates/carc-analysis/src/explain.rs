@@ -180,11 +180,30 @@ pub fn winners_text(scored: &ScoredFeature) -> String {
 /// One scored feature in one line: `city of 2 tiles (complete): 2 × 2 = 4 for red`, then,
 /// where several colours hold it, who scores: `; red 2 knights v blue 1: red scores 10,
 /// blue 0`, then what each pig brings (see [`pigs`]). Fields are never complete, so they
-/// carry no state word.
+/// carry no state word. For a feature scored at final scoring; during a turn see
+/// [`scored_line_in_play`].
 pub fn scored_line(scored: &ScoredFeature) -> String {
+    scored_line_at(scored, false)
+}
+
+/// [`scored_line`] for a feature a turn scored: an unfinished monastery or garden scores
+/// during play only when its abbot is recalled, and the line says so (`garden with 2
+/// neighbours (abbot recalled): 1 + 2 = 3 for red`).
+pub fn scored_line_in_play(scored: &ScoredFeature) -> String {
+    scored_line_at(scored, true)
+}
+
+/// Whether a feature that a turn scored was the monastery or garden of a recalled abbot (the
+/// only unfinished feature that scores during play).
+pub fn recalled(feature: &FeatureSummary) -> bool {
+    feature.kind == FeatureKind::Monastery && !feature.complete
+}
+
+fn scored_line_at(scored: &ScoredFeature, in_play: bool) -> String {
     let state = match (scored.feature.kind, scored.feature.complete) {
         (FeatureKind::Field, _) => "",
         (_, true) => " (complete)",
+        (FeatureKind::Monastery, false) if in_play => " (abbot recalled)",
         (_, false) => " (unfinished)",
     };
     let mut line = format!(
@@ -380,7 +399,7 @@ pub fn turn_breakdown(score: &TurnScore) -> String {
             )
         })
         .collect();
-    let scored = breakdown(&score.features, "");
+    let scored = breakdown(&score.features, "", scored_line_in_play);
     match (scored.is_empty(), unoccupied.is_empty()) {
         (true, true) => "the tile completes nothing".to_owned(),
         (true, false) => format!("the tile {}", unoccupied.join(", and ")),
@@ -392,7 +411,7 @@ pub fn turn_breakdown(score: &TurnScore) -> String {
 /// What final scoring gave, for a mismatch message: the features, then the goods awards
 /// with what each player in `held` holds.
 pub fn final_breakdown(score: &FinalScore, held: &[(Color, Goods)]) -> String {
-    let features = breakdown(&score.features, "");
+    let features = breakdown(&score.features, "", scored_line);
     let goods: Vec<String> = score
         .goods
         .iter()
@@ -406,11 +425,15 @@ pub fn final_breakdown(score: &FinalScore, held: &[(Color, Goods)]) -> String {
     }
 }
 
-fn breakdown(features: &[ScoredFeature], empty: &str) -> String {
+fn breakdown(
+    features: &[ScoredFeature],
+    empty: &str,
+    line: fn(&ScoredFeature) -> String,
+) -> String {
     let lines: Vec<String> = features
         .iter()
         .filter(|f| !f.winners.is_empty())
-        .map(scored_line)
+        .map(line)
         .collect();
     if lines.is_empty() {
         empty.to_owned()

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use carc_notation::{LineKind, RefusedMove, RefusedStmt, Span, StatementKind};
-use carc_rules::{FeatureKind, Game, Pos, Rotation, Side};
+use carc_rules::{FeatureKind, Figure, Game, Pos, Rotation, Side};
 
 use crate::explain;
 use crate::marks_hover;
@@ -88,7 +88,11 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 markdown: marks_hover::glyph_card(glyph.value),
             })
         }
-        StatementKind::Turn(turn) | StatementKind::Bonus(turn) if inside(statement.keyword) => {
+        // the turn's (or bonus part's) card on its keyword, and on `recall` (what the recall
+        // scored is there)
+        StatementKind::Turn(turn) | StatementKind::Bonus(turn)
+            if inside(statement.keyword) || turn.recall.is_some_and(inside) =>
+        {
             let mut card = analysis.replay.facts.iter().find_map(|f| match f {
                 Fact::Turn {
                     line,
@@ -129,7 +133,10 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 card.push_str(&marks_hover::glyph_card(glyph.value));
             }
             Some(Hover {
-                span: statement.keyword,
+                span: turn
+                    .recall
+                    .filter(|s| inside(*s))
+                    .unwrap_or(statement.keyword),
                 markdown: card,
             })
         }
@@ -278,10 +285,26 @@ fn tile_card(state: &Replay, pos: Pos, pictures: TilePictures) -> Option<String>
             feature_line(&feature, Some(&state.game))
         );
     }
+    if placed.tile.has_garden() {
+        let _ = writeln!(out, "- **garden**: {}", garden_line(&state.game, pos));
+    }
     if let Some(note) = tile_info::twin_note(placed.tile) {
         let _ = writeln!(out, "\n{note}");
     }
     Some(out)
+}
+
+/// The garden of the tile at `pos` (The Abbot): its abbot's score, or that it is empty.
+fn garden_line(game: &Game, pos: Pos) -> String {
+    let abbot = game
+        .meeples()
+        .filter(|m| m.pos == pos && m.figure == Figure::Abbot)
+        .filter_map(|m| game.meeple_feature(m.id).and_then(|id| game.feature(id)))
+        .find(|f| f.garden);
+    match abbot {
+        Some(garden) => feature_line(&garden, None),
+        None => "no abbot in it: a garden scores only for the abbot standing in it".to_owned(),
+    }
 }
 
 /// One feature's state and value, for tile and meeple cards; a field also names the cities
@@ -369,14 +392,16 @@ fn meeple_card(value: &MeepleValue, game: Option<&Game>) -> String {
             feature,
             points,
             won,
+            figure,
         } => format!(
-            "{}: scored at once, {}; the meeple returns to its owner",
+            "{}: scored at once, {}; the {} returns to its owner",
             explain::describe(feature),
             if *won {
                 format!("+{points}")
             } else {
                 "outnumbered, +0".to_owned()
-            }
+            },
+            figure.as_str()
         ),
         MeepleValue::OnBoard(feature) => feature_line(feature, game),
     }
@@ -417,13 +442,13 @@ fn turn_card(
         out.push_str("completes nothing: scores nothing\n");
     }
     for f in features {
-        let _ = writeln!(out, "- {}", explain::scored_line(f));
+        let _ = writeln!(out, "- {}", explain::scored_line_in_play(f));
         for m in &f.returned {
             let _ = writeln!(
                 out,
                 "  - {}'s {} returns",
                 m.colour.as_str(),
-                vocab::figure_role_word(m.figure, m.role)
+                vocab::figure_word(m.figure, m.role)
             );
         }
     }

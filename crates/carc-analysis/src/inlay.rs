@@ -119,7 +119,16 @@ fn turn_label(features: &[carc_rules::ScoredFeature], faults: &[Code]) -> String
                 .iter()
                 .map(|c| format!("{} +{}", c.as_str(), f.points_of(*c)))
                 .collect();
-            format!("{} · {}", who.join(", "), explain::describe(&f.feature))
+            let recalled = if explain::recalled(&f.feature) {
+                " (abbot recalled)"
+            } else {
+                ""
+            };
+            format!(
+                "{} · {}{recalled}",
+                who.join(", "),
+                explain::describe(&f.feature)
+            )
         })
         .collect();
     if parts.is_empty() {

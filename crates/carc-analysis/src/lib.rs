@@ -1,6 +1,6 @@
 //! Analysis of `.carc` documents: replays a document through the rules engine and answers
 //! questions about it in byte offsets (diagnostics, hover, inlay hints, completion, symbols,
-//! semantic tokens, code actions, highlights). Knows nothing of LSP; every position is a byte
+//! semantic tokens, code actions, highlights, folding ranges). Knows nothing of LSP; every position is a byte
 //! offset into the analysed text, and conversion to lines/columns happens at the edges (the CLI
 //! renderer, the language server's `convert` module).
 //!
@@ -10,6 +10,7 @@ mod actions;
 mod completion;
 mod diagnostic;
 mod explain;
+mod folding;
 mod game_text;
 mod generate;
 mod highlight;
@@ -34,6 +35,7 @@ pub use actions::code_actions;
 pub use carc_notation::{format, Span};
 pub use completion::{completion_documentation, completions, completions_lazy, completions_with};
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
+pub use folding::folding_ranges;
 pub use game_text::game_text;
 pub use generate::{generate, GenOptions, Generated};
 pub use highlight::highlights;
@@ -56,8 +58,8 @@ pub use tile_info::TilePictures;
 use carc_notation::Parse;
 use replay::Replay;
 pub use results::{
-    CodeAction, CompletionItem, CompletionKind, Hover, InlayHint, SemanticToken, Symbol,
-    SymbolKind, TextEdit, TokenKind,
+    CodeAction, CompletionItem, CompletionKind, Fold, FoldKind, Hover, InlayHint, SemanticToken,
+    Symbol, SymbolKind, TextEdit, TokenKind,
 };
 
 /// The result of analysing one document: the parse, the replay and every diagnostic.

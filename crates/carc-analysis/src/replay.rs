@@ -90,6 +90,8 @@ pub enum MeepleValue {
         feature: FeatureSummary,
         points: u32,
         won: bool,
+        /// Which figure it is (a meeple, the large meeple, the abbot …).
+        figure: Figure,
     },
     /// It stays on its feature, as it was after that line (the setup: after the setup).
     OnBoard(FeatureSummary),
@@ -976,19 +978,17 @@ impl Replayer<'_> {
             };
             if summary.complete && summary.kind != FeatureKind::Field {
                 if let Some((_, span)) = self.replay.meeple_spans.get(&meeple.id) {
-                    found.push((*span, summary.kind, meeple.id));
+                    let message =
+                        messages::completed_occupied(summary.kind, summary.garden, meeple.figure);
+                    found.push((*span, message, meeple.id));
                 }
             }
         }
         found.sort_by_key(|(s, _, _)| s.start);
-        for (span, kind, id) in found {
+        for (span, message, id) in found {
             // Reported and not placed, like any illegal meeple: back to its supply.
             self.replay.game.remove_meeple(id);
-            self.report(
-                Code::CompletedOccupied,
-                span,
-                messages::completed_occupied(kind),
-            );
+            self.report(Code::CompletedOccupied, span, message);
         }
     }
 
@@ -1147,15 +1147,16 @@ impl Replayer<'_> {
             score.features.splice(0..0, recalled.features);
         }
         if let Some((id, span)) = deployed {
-            let scored = score
-                .features
-                .iter()
-                .find(|f| f.returned.iter().any(|m| m.id == id));
+            let scored = score.features.iter().find_map(|f| {
+                let m = f.returned.iter().find(|m| m.id == id)?;
+                Some((f, m.figure))
+            });
             let value = match scored {
-                Some(f) => Some(MeepleValue::Scored {
+                Some((f, figure)) => Some(MeepleValue::Scored {
                     feature: f.feature.clone(),
                     points: f.points,
                     won: f.winners.contains(&c),
+                    figure,
                 }),
                 None => self.meeple_summary(id).map(MeepleValue::OnBoard),
             };

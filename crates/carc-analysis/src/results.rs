@@ -135,3 +135,23 @@ pub struct CodeAction {
     /// The edits to apply.
     pub edits: Vec<TextEdit>,
 }
+
+/// What a fold holds (the server maps it to an LSP folding range kind).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FoldKind {
+    /// The setup statements before play.
+    Setup,
+    /// A `variation "name" {` block, without its closing `}`.
+    Variation,
+    /// Consecutive comment-only lines.
+    Comment,
+}
+
+/// A foldable region of whole lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fold {
+    /// From the start of the fold's first line to the end of its last line's text.
+    pub span: Span,
+    /// What it holds.
+    pub kind: FoldKind,
+}

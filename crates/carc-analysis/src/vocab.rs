@@ -1,8 +1,8 @@
 //! Mapping the syntax tree's words onto the engine's vocabulary, and the engine's values onto
 //! the words messages use. The one place that knows both.
 
-use carc_notation::{Coord, PlaceWord, RoleWord, RotationWord};
-use carc_rules::{Corner, FeatureKind, HalfSide, Place, Pos, Role, Rotation, Side};
+use carc_notation::{Coord, FigureWord, PlaceWord, RoleWord, RotationWord};
+use carc_rules::{Corner, FeatureKind, Figure, HalfSide, Place, Pos, Role, Rotation, Side};
 
 /// The engine role of a role word (`traveler` is `traveller`).
 pub fn role(r: RoleWord) -> Role {
@@ -11,6 +11,18 @@ pub fn role(r: RoleWord) -> Role {
         RoleWord::Traveller | RoleWord::Traveler => Role::Traveller,
         RoleWord::Monk => Role::Monk,
         RoleWord::Farmer => Role::Farmer,
+    }
+}
+
+/// The engine's figure for a written figure word (`large`, `abbot`, `builder`, `pig`, or none:
+/// the meeple).
+pub fn figure(f: FigureWord) -> Figure {
+    match f {
+        FigureWord::Meeple => Figure::Meeple,
+        FigureWord::Large => Figure::LargeMeeple,
+        FigureWord::Abbot => Figure::Abbot,
+        FigureWord::Builder => Figure::Builder,
+        FigureWord::Pig => Figure::Pig,
     }
 }
 
@@ -89,6 +101,16 @@ pub fn kind_word(k: FeatureKind) -> &'static str {
 /// `knight`, `traveller`, `monk`, `farmer` (the engine's word, [`Role::as_str`]).
 pub fn role_word(r: Role) -> &'static str {
     r.as_str()
+}
+
+/// What a figure is called where it stands: the role of a meeple (`knight`), `large knight`,
+/// `abbot`, `builder`, `pig`.
+pub fn figure_word(figure: Figure, role: Role) -> String {
+    match figure {
+        Figure::Meeple => role_word(role).to_owned(),
+        Figure::LargeMeeple => format!("large {}", role_word(role)),
+        other => other.as_str().to_owned(),
+    }
 }
 
 /// What a figure on the board is called in a list of figures: `pig` for the pig and `builder`

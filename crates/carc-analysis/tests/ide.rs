@@ -3,9 +3,9 @@
 //! rules by hand (docs/tiles.md), never copied from output.
 
 use carc_analysis::{
-    analyze, code_actions, completions, completions_with, highlights, hover, hover_with,
-    inlay_hints, semantic_tokens, symbols, Code, CompletionKind, Span, SymbolKind, TilePictures,
-    TokenKind,
+    analyze, code_actions, completions, completions_with, folding_ranges, highlights, hover,
+    hover_with, inlay_hints, semantic_tokens, symbols, Code, CompletionKind, FoldKind, Span,
+    SymbolKind, TilePictures, TokenKind,
 };
 
 /// Splits a fixture at its `$0` marker: the text without it, and the cursor's byte offset.
@@ -531,13 +531,14 @@ fn hover_and_inlay_explain_inns_cathedrals_large_meeples_gardens_and_recall() {
         card.contains("blue 2 (2 travellers) v red 2 (large traveller counting 2)"),
         "{card}"
     );
-    // recall: the garden with 2 neighbours scores 1 + 2 = 3 at once
+    // recall: the garden with 2 neighbours scores 1 + 2 = 3 at once, and the abbot returns
     let recall = file("abbot-recall.carc");
     let card = on_turn(&recall, "turn red U");
     assert!(
-        card.contains("garden with 2 neighbours (unfinished): 1 + 2 = 3 for red"),
+        card.contains("garden with 2 neighbours (abbot recalled): 1 + 2 = 3 for red"),
         "{card}"
     );
+    assert!(card.contains("red's abbot returns"), "{card}");
     // the garden completed: 9, like a monastery
     let card = on_turn(&file("garden.carc"), "turn blue E");
     assert!(
@@ -727,4 +728,73 @@ fn traders_builders_lines_are_read_before_their_rules_are_wired() {
         "rules traders-builders\nplayers red\ngoods red grain 1\ntile D 0,0\nend\nexpect goods red grain 1\n",
     );
     assert!(after_end.is_empty(), "{after_end:?}");
+}
+
+/// The folds of `text` as (first line, last line, kind), lines counted from 0.
+fn folds(text: &str) -> Vec<(usize, usize, FoldKind)> {
+    let line_of = |offset: usize| text[..offset].matches('\n').count();
+    folding_ranges(&analyze(text))
+        .into_iter()
+        .map(|f| (line_of(f.span.start), line_of(f.span.end), f.kind))
+        .collect()
+}
+
+#[test]
+fn folding_covers_the_setup_each_variation_and_comment_runs() {
+    let text = "\
+# Lesson: close it now
+# two comment lines fold together
+players red blue
+tile D 0,0
+# one comment line alone folds nothing
+mark 0,2 \"here\"
+tile F 0,1 r90
+turn red E 0,2 r180
+variation \"or the road\" {
+  # inside
+  turn blue U 1,0
+  turn red U 2,0
+}
+end
+";
+    // Lines: 0-1 comments; 2-6 the setup (players … tile F: the mark on line 5 does not end
+    // it, the first turn on line 7 does); 8-11 the variation up to the line before its `}` on line 12
+    // (line 9 is a lone comment line: no fold of its own).
+    assert_eq!(
+        folds(text),
+        vec![
+            (0, 1, FoldKind::Comment),
+            (2, 6, FoldKind::Setup),
+            (8, 11, FoldKind::Variation),
+        ]
+    );
+}
+
+#[test]
+fn folding_nests_variations_and_skips_unclosed_and_one_line_blocks() {
+    let text = "\
+players red blue
+turn red D 0,0
+variation \"outer\" {
+  turn blue E 0,1
+  variation \"inner\" {
+    turn blue E 1,0
+  }
+  variation \"empty\" {
+  }
+}
+}
+variation \"never closed\" {
+turn blue E 0,1
+";
+    // The setup is one line (players): no fold. Outer: lines 2-8 (its `}` is line 9); inner:
+    // 4-5; "empty" opens on 7 and closes on 8, nothing inside: one line, no fold. The `}` on
+    // line 10 closes nothing and the variation on line 11 is never closed: no folds.
+    assert_eq!(
+        folds(text),
+        vec![(2, 8, FoldKind::Variation), (4, 5, FoldKind::Variation)]
+    );
+    // A file that is one comment run to its end (no final line break) folds it whole.
+    assert_eq!(folds("# a\n# b\n# c"), vec![(0, 2, FoldKind::Comment)]);
+    assert_eq!(folds(""), vec![]);
 }

@@ -171,6 +171,11 @@ fn completion_offers_the_codes_then_the_move() {
     assert!(!codes.contains(&"score-mismatch".to_owned()), "{codes:?}");
     // A discard can be refused too (a tile that fits).
     assert!(codes.contains(&"illegal-discard".to_owned()), "{codes:?}");
+    // And the figures of the expansions: a second large meeple or abbot, a recall without an
+    // abbot, a pig without its owner's farmer (each checks as a `refused` line).
+    for code in ["figure-supply", "bad-recall", "pig-place"] {
+        assert!(codes.contains(&code.to_owned()), "{code}: {codes:?}");
+    }
     assert_eq!(
         labels(&format!("{base}refused occupied-feature: ")),
         ["turn", "discard"]

@@ -128,6 +128,21 @@ impl Backend {
         }
     }
 
+    /// A whole-document request answered with a list (code lenses, folding ranges): finds the
+    /// document, runs `f` on its analysis with [`Backend::query`], converts each item.
+    async fn document_list<T: Send + 'static, U>(
+        &self,
+        uri: &Uri,
+        what: &str,
+        f: fn(&Analysis) -> Vec<T>,
+        convert: fn(Text<'_>, T) -> U,
+    ) -> Option<Vec<U>> {
+        let snapshot = self.snapshot(uri).await?;
+        let items = self.query(what, &snapshot, f).await?;
+        let text = self.text(&snapshot);
+        Some(items.into_iter().map(|item| convert(text, item)).collect())
+    }
+
     /// Answers a message the guard rejected (see [`crate::guard`]) with its error.
     pub(crate) async fn rejected(&self, params: serde_json::Value) -> Result<()> {
         Err(crate::guard::rejection(&params))
@@ -170,6 +185,7 @@ impl Backend {
                 ..CodeActionOptions::default()
             })),
             document_highlight_provider: Some(OneOf::Left(true)),
+            folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
             code_lens_provider: Some(CodeLensOptions {
                 resolve_provider: Some(false),
             }),
@@ -430,19 +446,15 @@ impl LanguageServer for Backend {
     }
 
     async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
-        let Some(snapshot) = self.snapshot(&params.text_document.uri).await else {
-            return Ok(None);
-        };
-        let lenses = self
-            .query("code lenses", &snapshot, carc_analysis::code_lenses)
-            .await;
-        let text = self.text(&snapshot);
-        Ok(lenses.map(|lenses| {
-            lenses
-                .into_iter()
-                .map(|lens| to_proto::code_lens(text, lens))
-                .collect()
-        }))
+        let uri = &params.text_document.uri;
+        Ok(self
+            .document_list(
+                uri,
+                "code lenses",
+                carc_analysis::code_lenses,
+                to_proto::code_lens,
+            )
+            .await)
     }
 
     async fn document_highlight(
@@ -469,5 +481,17 @@ impl LanguageServer for Backend {
                 .map(|span| to_proto::document_highlight(text, span))
                 .collect()
         }))
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        let uri = &params.text_document.uri;
+        Ok(self
+            .document_list(
+                uri,
+                "folding ranges",
+                carc_analysis::folding_ranges,
+                to_proto::folding_range,
+            )
+            .await)
     }
 }

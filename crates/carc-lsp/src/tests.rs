@@ -284,6 +284,10 @@ fn every_request(uri: &str, line: u32, character: u32) -> Vec<(&'static str, Val
             "textDocument/documentHighlight",
             json!({"textDocument": document, "position": position}),
         ),
+        (
+            "textDocument/foldingRange",
+            json!({"textDocument": document}),
+        ),
     ]
 }
 
@@ -666,6 +670,33 @@ async fn inlay_hints_label_a_game() {
         );
         assert!(hint["position"]["line"].as_u64() < Some(4), "{hint}");
     }
+    assert!(client.stop().await);
+}
+
+#[tokio::test]
+async fn folds_the_setup_variations_and_comment_runs_by_line() {
+    let (mut client, init) = TestClient::start(utf16()).await;
+    assert_eq!(init["result"]["capabilities"]["foldingRangeProvider"], true);
+    let uri = "file:///folds.carc";
+    // Line 0-1: comments (a non-ASCII one: folds are whole lines, no columns); 2-3 the setup;
+    // 4 the first turn; 5-7 a variation whose `}` (line 8) stays outside its fold.
+    let text = "# Leçon 1\n# two lines\nplayers red blue\ntile D 0,0\nturn red E 0,1 r180\n\
+                variation \"other\" {\n  turn red E 1,0\n  turn blue U 2,0\n}\n";
+    client.open(uri, text, 1);
+    let folds = client
+        .result(
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    assert_eq!(
+        folds,
+        json!([
+            {"startLine": 0, "endLine": 1, "kind": "comment"},
+            {"startLine": 2, "endLine": 3, "kind": "region"},
+            {"startLine": 5, "endLine": 7, "kind": "region"},
+        ])
+    );
     assert!(client.stop().await);
 }
 

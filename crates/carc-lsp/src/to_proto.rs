@@ -7,9 +7,9 @@ use carc_analysis::{self as analysis, Severity, TokenKind};
 use ropey::Rope;
 use tower_lsp_server::lsp_types::{
     self as lsp, CodeActionKind, CompletionItemKind, DiagnosticRelatedInformation,
-    DiagnosticSeverity, DocumentHighlightKind, HoverContents, InlayHintLabel, Location,
-    MarkupContent, MarkupKind, NumberOrString, SemanticTokenType, SemanticTokensLegend, Uri,
-    WorkspaceEdit,
+    DiagnosticSeverity, DocumentHighlightKind, FoldingRangeKind, HoverContents, InlayHintLabel,
+    Location, MarkupContent, MarkupKind, NumberOrString, SemanticTokenType, SemanticTokensLegend,
+    Uri, WorkspaceEdit,
 };
 
 use crate::convert::{self, PositionEncoding};
@@ -265,6 +265,23 @@ pub fn document_highlight(text: Text<'_>, span: analysis::Span) -> lsp::Document
     lsp::DocumentHighlight {
         range: text.range(span),
         kind: Some(DocumentHighlightKind::TEXT),
+    }
+}
+
+/// A fold, by whole lines (no columns: every fold of the analysis covers whole lines). The
+/// setup and a variation are regions, a comment run a comment.
+pub fn folding_range(text: Text<'_>, fold: analysis::Fold) -> lsp::FoldingRange {
+    let range = text.range(fold.span);
+    lsp::FoldingRange {
+        start_line: range.start.line,
+        end_line: range.end.line,
+        kind: Some(match fold.kind {
+            analysis::FoldKind::Comment => FoldingRangeKind::Comment,
+            analysis::FoldKind::Setup | analysis::FoldKind::Variation => FoldingRangeKind::Region,
+        }),
+        collapsed_text: None,
+        start_character: None,
+        end_character: None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! The `rules` options are one registry (`src/rules.rs`): the documentation and every editor
-//! grammar of the repository must list each option of it. So must they every statement keyword
+//! grammar of the repository must list each option of it, and each tile set's word in
+//! carc-rules must be one of its options. So must they every statement keyword
 //! of the keyword table (`src/keywords.rs`).
 
 use carc_notation::{
@@ -145,6 +146,31 @@ fn the_grammar_starts_a_statement_with_each_keyword_and_the_error_names_them_all
             errors.iter().all(|e| e.span.start > 0),
             "{}: {errors:?}",
             def.word
+        );
+    }
+}
+
+#[test]
+fn every_tile_set_is_switched_on_by_its_own_word() {
+    // Messages (`expansion-off`: "add `rules river`") and simulated games write `rules WORD`
+    // from carc-rules' `TileSet::as_str`: each set of the catalogue but the base game must be
+    // a word of the registry.
+    let mut sets: Vec<carc_rules::TileSet> = carc_rules::TileType::ALL
+        .iter()
+        .map(|t| t.set())
+        .filter(|s| *s != carc_rules::TileSet::Base)
+        .collect();
+    sets.sort();
+    sets.dedup();
+    assert!(
+        sets.len() >= 4,
+        "river, abbot, inns-cathedrals, traders-builders: {sets:?}"
+    );
+    for set in sets {
+        assert!(
+            RULE_OPTIONS.iter().any(|d| d.word == set.as_str()),
+            "no `rules {}` option for {set:?}",
+            set.as_str()
         );
     }
 }

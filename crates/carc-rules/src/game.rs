@@ -1086,7 +1086,17 @@ pub(crate) fn resolve_on(
                 }
             }
             let seg = found.ok_or(DeployError::NoSuchPlace)?;
-            let p = seg.places.first().ok_or(DeployError::NoSuchPlace)?;
+            // the one field of a tile may touch no side (ic.H's `inner`): no corner names it
+            let inner = || {
+                tile.segment_at(rot, Place::Inner)
+                    .is_some_and(|s| s.index == seg.index)
+                    .then_some(Place::Inner)
+            };
+            let p = seg
+                .places
+                .first()
+                .or_else(inner)
+                .ok_or(DeployError::NoSuchPlace)?;
             Ok((seg, p))
         }
     }

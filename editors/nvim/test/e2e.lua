@@ -190,6 +190,19 @@ local function run()
   out('     inlay hints: ' .. table.concat(labels, ' | '))
   out('     hover: ' .. value:gsub('\n', ' '):sub(1, 200))
 
+  -- 3b. Folding ranges, through the client: the setup (players, tile D: lines 2-3) is the
+  -- one fold; the lone comment line 1 folds nothing.
+  local folds = vim.lsp.buf_request_sync(bufnr, 'textDocument/foldingRange', {
+    textDocument = { uri = uri },
+  }, TIMEOUT)
+  local fold_result = folds and folds[client.id] and folds[client.id].result or {}
+  local spans = {}
+  for _, fold in ipairs(fold_result) do
+    table.insert(spans, ('%d-%d:%s'):format(fold.startLine + 1, fold.endLine + 1, tostring(fold.kind)))
+  end
+  check('folding ranges: the setup, lines 2-3', table.concat(spans, ' ') == '2-3:region',
+    vim.inspect(folds))
+
   -- 4. Edit the buffer: turn the city cap the right way up, the error goes away.
   vim.api.nvim_buf_set_text(bufnr, 3, 14, 3, 14, { ' r180' })
   local fixed = vim.wait(TIMEOUT, function()

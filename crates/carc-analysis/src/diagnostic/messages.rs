@@ -206,7 +206,7 @@ pub const BAD_PLACE_NOT_LAST_TILE: &str = "a meeple goes only on the tile just p
 /// The abbot on a tile with neither monastery nor garden.
 pub fn bad_place_abbot(tile: TileType) -> String {
     format!(
-        "the abbot goes on the monastery or the garden of the tile just placed; {} ({}) has neither",
+        "the abbot goes on the monastery or the garden of its tile; {} ({}) has neither",
         tile.token(),
         tile.name()
     )
@@ -274,12 +274,22 @@ pub const MEEPLE_SUPPLY_EMPTY: &str =
 
 // ---- completed-occupied -----------------------------------------------------------------------
 
-/// A setup meeple on a completed road, city or monastery.
-pub fn completed_occupied(kind: FeatureKind) -> String {
-    format!(
-        "this {} is already complete, so it would have scored and returned its meeples; this meeple is not placed",
+/// A setup figure on a completed road, city, monastery or garden (`garden`: the monastery-like
+/// feature is The Abbot's garden).
+pub fn completed_occupied(kind: FeatureKind, garden: bool, figure: Figure) -> String {
+    let feature = if garden {
+        "garden"
+    } else {
         vocab::kind_word(kind)
-    )
+    };
+    match figure {
+        Figure::Abbot => format!(
+            "this {feature} is already complete, so it would have scored and sent its abbot home; this abbot is not placed"
+        ),
+        _ => format!(
+            "this {feature} is already complete, so it would have scored and returned its meeples; this meeple is not placed"
+        ),
+    }
 }
 
 // ---- unknown-player ---------------------------------------------------------------------------
@@ -745,8 +755,12 @@ mod tests {
             "this road already holds red's traveller and green's traveller: no meeple may join an occupied road"
         );
         assert_eq!(
-            completed_occupied(FeatureKind::Monastery),
+            completed_occupied(FeatureKind::Monastery, false, Figure::Meeple),
             "this monastery is already complete, so it would have scored and returned its meeples; this meeple is not placed"
+        );
+        assert_eq!(
+            completed_occupied(FeatureKind::Monastery, true, Figure::Abbot),
+            "this garden is already complete, so it would have scored and sent its abbot home; this abbot is not placed"
         );
     }
 

@@ -71,6 +71,7 @@ pub(super) fn of_line(
                 meeple,
                 figure,
                 tile_refused,
+                ..
             } = r.play
             else {
                 return None;
@@ -78,7 +79,7 @@ pub(super) fn of_line(
             let meeple = meeple.and_then(|(role, place)| {
                 Some(BoardMeeple {
                     colour,
-                    figure,
+                    figure: crate::vocab::figure(figure),
                     role,
                     pos,
                     place: place?,

@@ -13,7 +13,7 @@
 use std::collections::BTreeSet;
 
 use carc_notation::{FigureWord, RefusedMove, RefusedStmt, Span, Spanned};
-use carc_rules::{Color, Figure, Place, Pos, Role, Rotation, TileType};
+use carc_rules::{Color, Place, Pos, Role, Rotation, TileType};
 
 use super::Replayer;
 use crate::diagnostic::{messages, Code, Diagnostic, Related, Severity};
@@ -48,8 +48,10 @@ pub enum RefusedPlay {
         /// The meeple it would deploy, with its place on the tile (`None` when no place of
         /// the role's kind exists there).
         meeple: Option<(Role, Option<Place>)>,
-        /// Which figure `meeple` is (the meeple unless an expansion's figure is written).
-        figure: Figure,
+        /// Which figure that is, as written (`large`, `abbot` … or a meeple).
+        figure: FigureWord,
+        /// Whether it recalls the abbot instead of deploying.
+        recall: bool,
         /// Whether the tile itself is refused (its placement fails), not only its meeple.
         tile_refused: bool,
     },
@@ -78,6 +80,7 @@ impl Refusal {
             rotation,
             meeple,
             figure,
+            recall,
             ..
         } = self.play
         else {
@@ -89,9 +92,18 @@ impl Refusal {
             vocab::pos_str(pos),
             vocab::rotation_word(rotation)
         );
+        if recall {
+            text.push_str(" recall");
+        }
         if let Some((role, place)) = meeple {
-            text.push(' ');
-            text.push_str(vocab::figure_role_word(figure, role));
+            if let Some(word) = figure.word() {
+                text.push(' ');
+                text.push_str(word);
+            }
+            if figure.has_role() {
+                text.push(' ');
+                text.push_str(vocab::role_word(role));
+            }
             if let Some(place) = place.filter(|p| *p != Place::Centre) {
                 text.push(' ');
                 text.push_str(vocab::place_str(place));
@@ -115,6 +127,9 @@ pub(crate) fn refusal_codes() -> impl Iterator<Item = Code> {
                     | Code::UnknownPlayer
                     | Code::FarmersOff
                     | Code::IllegalDiscard
+                    | Code::FigureSupply
+                    | Code::BadRecall
+                    | Code::PigPlace
             )
     })
 }
@@ -244,19 +259,16 @@ fn turn_play(
         };
         (role, place)
     });
-    let figure = match turn.meeple.as_ref().map(|m| m.figure.value) {
-        Some(FigureWord::Builder) => Figure::Builder,
-        Some(FigureWord::Large) => Figure::LargeMeeple,
-        Some(FigureWord::Abbot) => Figure::Abbot,
-        Some(FigureWord::Pig) => Figure::Pig,
-        Some(FigureWord::Meeple) | None => Figure::Meeple,
-    };
     let play = RefusedPlay::Turn {
         colour: turn.colour.value,
         pos: vocab::pos(&turn.at),
         rotation,
         meeple,
-        figure,
+        figure: turn
+            .meeple
+            .as_ref()
+            .map_or(FigureWord::Meeple, |m| m.figure.value),
+        recall: turn.recall.is_some(),
         tile_refused: found.iter().any(|d| is_placement_code(d.code)),
     };
     (tile, play)

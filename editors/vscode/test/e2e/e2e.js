@@ -4,8 +4,8 @@
 // through playwright-core. It installs the packaged .vsix, opens a workspace with
 // tests/data/edge-mismatch.carc and examples/lessons/08-coat-of-arms.carc, and checks what a
 // user sees: the diagnostic in the Problems panel with its code, a quick fix applied, inlay
-// hints on turn lines, a hover with the score formula, and "carc: Show board" opening a
-// picture that changes when the file is edited. No `carc` is on PATH and carc.server.path is
+// hints on turn lines, a hover with the score formula, the server's folding ranges, and
+// "carc: Show board" opening a picture that changes when the file is edited. No `carc` is on PATH and carc.server.path is
 // not set: the binary bundled in the .vsix must be the one that runs.
 //
 // Everything listens on 127.0.0.1 only (a free port), requests to any other host are
@@ -202,6 +202,8 @@ async function main() {
         "editor.inlayHints.enabled": "on",
         "editor.hover.delay": 200,
         "editor.minimap.enabled": false,
+        // Folding arrows shown on every foldable line, not only under the mouse.
+        "editor.showFoldingControls": "always",
         // Typing a new turn must not be completed into something else.
         "editor.quickSuggestions": { "other": "off", "comments": "off", "strings": "off" },
         "editor.suggestOnTriggerCharacters": false,
@@ -413,6 +415,26 @@ async function main() {
     assert.match(text, /for red/, text);
     await shot("05-hover-formula");
     await page.mouse.move(5, 450);
+  });
+
+  await step(`${lessonName}: the server's folding ranges (opening comments, setup) fold`, async () => {
+    // Lines 1-4 are comments and lines 5-11 the setup (title … tile F; the mark on line 12 is
+    // no setup statement): two folds, both from the server (the lines are not indented, so
+    // VS Code's own indentation folding would offer none).
+    const arrows = `${editor} .margin-view-overlays .codicon-folding-expanded`;
+    const deadline = Date.now() + WAIT_MS;
+    while ((await page.locator(arrows).count()) < 2 && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+    }
+    assert.strictEqual(await page.locator(arrows).count(), 2, "folding arrows");
+    await page.locator(arrows).first().click();
+    await page.waitForSelector(`${editor} .margin-view-overlays .codicon-folding-collapsed`);
+    const folded = await visibleLines();
+    assert.ok(folded[0].startsWith("# Lesson 8"), folded.join("\n"));
+    assert.ok(folded[1].startsWith("title "), `comments 2-4 hidden:\n${folded.join("\n")}`);
+    await shot("05b-folded-comments");
+    await page.locator(`${editor} .margin-view-overlays .codicon-folding-collapsed`).first().click();
+    await page.waitForSelector(`${editor} .margin-view-overlays .codicon-folding-collapsed`, { state: "detached" });
   });
 
   /** The SVG shown by the board webview (decoded from its data: URL). */
