@@ -7,6 +7,7 @@
 //! of truth for what a file means.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use carc_notation::{
     Amount, Expectation, ExpectationKind, FigureWord, GoodsStmt, LineKind, MeepleSpec, Parse,
@@ -15,7 +16,7 @@ use carc_notation::{
 use carc_rules::river;
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Good, Goods,
-    MeepleId, Pos, Role, TileSet, TileType, TurnScore,
+    MeepleId, PlacementError, Pos, Role, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{messages, Code, Diagnostic, Related};
@@ -125,7 +126,7 @@ pub struct Replay {
     /// Whether `players` declared them (only then is a colour unknown).
     pub declared_players: bool,
     /// The line that placed each tile.
-    pub tile_lines: HashMap<Pos, usize>,
+    pub tile_lines: PosMap<usize>,
     /// The line and text span of each meeple.
     pub meeple_spans: HashMap<MeepleId, (usize, Span)>,
     /// Everything found, in file order.
@@ -180,7 +181,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
             }),
             players: prelude.players,
             declared_players: prelude.declared,
-            tile_lines: HashMap::new(),
+            tile_lines: PosMap::default(),
             meeple_spans: HashMap::new(),
             diagnostics: Vec::new(),
             facts: Vec::new(),
@@ -194,7 +195,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         sets: prelude.sets,
         phase: Phase::Setup,
         first_tile: None,
-        tile_counts: HashMap::new(),
+        tile_counts: TileCounts::default(),
         setup_meeples: HashMap::new(),
         pending_setup_meeples: Vec::new(),
         setup_pigs: Vec::new(),
@@ -262,11 +263,11 @@ impl Prelude {
             let LineKind::Statement(statement) = &line.kind else {
                 continue;
             };
-            for c in colours_of(&statement.kind).into_iter().map(|c| c.value) {
-                if !first_use.contains(&c) {
-                    first_use.push(c);
+            each_colour(&statement.kind, |c| {
+                if !first_use.contains(&c.value) {
+                    first_use.push(c.value);
                 }
-            }
+            });
             match &statement.kind {
                 StatementKind::Players(list) if !saw_play && declared.is_none() => {
                     let mut players = Vec::new();
@@ -322,37 +323,40 @@ impl Prelude {
     }
 }
 
-/// Every colour word a statement mentions, in order, with its span.
-fn colours_of(kind: &StatementKind) -> Vec<Spanned<Color>> {
-    let amounts = |list: &[Amount]| list.iter().map(|a| a.colour).collect::<Vec<_>>();
+/// Calls `f` with every colour word a statement mentions, in order, with its span (a
+/// callback rather than a list: this runs on every line of every analysis).
+fn each_colour(kind: &StatementKind, mut f: impl FnMut(Spanned<Color>)) {
+    let mut amounts = |list: &[Amount]| list.iter().for_each(|a| f(a.colour));
     match kind {
-        StatementKind::Players(list) => list.clone(),
-        StatementKind::Tile(tile) => tile.meeples.iter().map(|(c, _)| *c).collect(),
+        StatementKind::Players(list) => list.iter().for_each(|&c| f(c)),
+        StatementKind::Tile(tile) => tile.meeples.iter().for_each(|(c, _)| f(*c)),
         StatementKind::Supply(list)
         | StatementKind::Score(list)
         | StatementKind::ExpectScore(list)
         | StatementKind::ExpectSupply(list) => amounts(list),
-        StatementKind::Goods(goods) | StatementKind::ExpectGoods(goods) => vec![goods.colour],
+        StatementKind::Goods(goods) | StatementKind::ExpectGoods(goods) => f(goods.colour),
         StatementKind::Turn(turn) | StatementKind::Bonus(turn) => {
-            let mut out = vec![turn.colour];
-            if let Some(e) = &turn.expect {
-                out.extend(expectation_colours(e));
+            f(turn.colour);
+            if let Some(Expectation {
+                kind: ExpectationKind::Gains(list),
+                ..
+            }) = &turn.expect
+            {
+                list.iter().for_each(|a| f(a.colour));
             }
-            out
         }
-        StatementKind::End { expect: Some(e) } => expectation_colours(e),
+        StatementKind::End {
+            expect:
+                Some(Expectation {
+                    kind: ExpectationKind::Gains(list),
+                    ..
+                }),
+        } => amounts(list),
         StatementKind::Refused(RefusedStmt {
             refused: RefusedMove::Turn(turn),
             ..
-        }) => vec![turn.colour],
-        _ => Vec::new(),
-    }
-}
-
-fn expectation_colours(e: &Expectation) -> Vec<Spanned<Color>> {
-    match &e.kind {
-        ExpectationKind::Nothing => Vec::new(),
-        ExpectationKind::Gains(list) => list.iter().map(|a| a.colour).collect(),
+        }) => f(turn.colour),
+        _ => {}
     }
 }
 
@@ -367,7 +371,7 @@ struct Replayer<'a> {
     phase: Phase,
     /// The first setup tile: the root of the edge-connected group.
     first_tile: Option<Pos>,
-    tile_counts: HashMap<TileType, u32>,
+    tile_counts: TileCounts,
     /// Setup meeples per colour so far (for the 8th-meeple rule).
     setup_meeples: HashMap<Color, i32>,
     /// Setup meeples whose value is known only once the setup is complete.
@@ -385,6 +389,71 @@ struct Replayer<'a> {
     variations: Vec<VariationStart>,
     /// The colours of a set that is off already reported (`expansion-off`, once each).
     colours_off: Vec<Color>,
+}
+
+/// A map keyed by board cell. Cells are the file's own coordinates, not input worth the cost
+/// of the standard library's collision-proof hash: with it, recording which line placed each
+/// tile took a tenth of a long file's analysis.
+pub type PosMap<V> = HashMap<Pos, V, BuildHasherDefault<PosHasher>>;
+
+/// The hash of [`PosMap`]: a multiply-rotate over the coordinates (as FxHash does).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct PosHasher(u64);
+
+impl PosHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for PosHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        self.add(u64::from(n as u32));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The tiles taken from the box so far: per type, and per family (a base type with its garden
+/// twins, [`TileType::family`]), indexed by the catalogue's order.
+#[derive(Debug, Clone)]
+struct TileCounts {
+    types: Vec<u32>,
+    families: Vec<u32>,
+}
+
+impl Default for TileCounts {
+    fn default() -> TileCounts {
+        TileCounts {
+            types: vec![0; TileType::ALL.len()],
+            families: vec![0; TileType::ALL.len()],
+        }
+    }
+}
+
+impl TileCounts {
+    /// Takes one `tile`; returns how many of its type are taken now.
+    fn take(&mut self, tile: TileType) -> u32 {
+        self.families[tile.family().index()] += 1;
+        let used = &mut self.types[tile.index()];
+        *used += 1;
+        *used
+    }
+
+    /// How many tiles of `family` (a base type and its garden twins) are taken.
+    fn of_family(&self, family: TileType) -> u32 {
+        self.families[family.index()]
+    }
 }
 
 /// The turn part a `bonus` line may follow.
@@ -405,8 +474,8 @@ struct Position {
     phase: Phase,
     previous_turn: Option<Color>,
     last_part: Option<LastPart>,
-    tile_counts: HashMap<TileType, u32>,
-    tile_lines: HashMap<Pos, usize>,
+    tile_counts: TileCounts,
+    tile_lines: PosMap<usize>,
     marks: Vec<MarkInfo>,
     draws: Vec<TileType>,
 }
@@ -591,9 +660,7 @@ impl Replayer<'_> {
         if at.is_some_and(|p| self.replay.game.tile_at(p).is_some()) {
             return Some(tile);
         }
-        let used = self.tile_counts.entry(tile).or_insert(0);
-        *used += 1;
-        let used = *used;
+        let used = self.tile_counts.take(tile);
         let mut available = u32::from(tile.count()).saturating_mul(self.boxes);
         if self.replay.river && tile == TileType::START {
             // the spring is the start tile: one D stays in the box
@@ -671,18 +738,19 @@ impl Replayer<'_> {
     /// `rules inns-cathedrals`), once per colour: the colour still plays (its turns are
     /// replayed and scored), so one missing `rules` word is one diagnostic, not one per line.
     fn check_colours(&mut self, kind: &StatementKind) {
-        for colour in colours_of(kind) {
+        let mut off = Vec::new();
+        each_colour(kind, |colour| {
             let c = colour.value;
-            if self.set_on(c.set()) || self.colours_off.contains(&c) {
-                continue;
+            if !self.set_on(c.set()) && !self.colours_off.contains(&c) && !off.contains(&c) {
+                off.push(c);
+                self.report(
+                    Code::ExpansionOff,
+                    colour.span,
+                    messages::expansion_off_colour(c),
+                );
             }
-            self.colours_off.push(c);
-            self.report(
-                Code::ExpansionOff,
-                colour.span,
-                messages::expansion_off_colour(c),
-            );
-        }
+        });
+        self.colours_off.extend(off);
     }
 
     fn set_on(&self, set: TileSet) -> bool {
@@ -692,16 +760,11 @@ impl Replayer<'_> {
     /// `tile-count` when a base type and its garden tile together exceed the base type's count
     /// (E + Eg ≤ 5 …: each garden tile takes the place of one copy of its type).
     fn check_family_count(&mut self, tile: TileType, span: Span) {
-        let family = tile.family();
-        if family == tile && !TileType::of_set(TileSet::Abbot).any(|g| g.family() == tile) {
+        if !tile.shares_count() {
             return;
         }
-        let used: u32 = self
-            .tile_counts
-            .iter()
-            .filter(|(t, _)| t.family() == family)
-            .map(|(_, n)| *n)
-            .sum();
+        let family = tile.family();
+        let used = self.tile_counts.of_family(family);
         let available = u32::from(family.count()).saturating_mul(self.boxes);
         if used > available {
             let message = messages::tile_count_family(family, self.boxes, available, used);
@@ -723,14 +786,15 @@ impl Replayer<'_> {
 
     /// Puts a tile on the board unless the cell is taken (`duplicate-cell`); returns its
     /// position when placed.
-    /// `fault` is where an edge mismatch is reported (the rotation when one is written).
+    /// `fault` is where an edge mismatch is reported (the rotation when one is written);
+    /// `checked` is the engine's verdict on the placement when the caller already asked.
     fn put_tile(
         &mut self,
         line: usize,
         tile: TileType,
         stmt_at: &carc_notation::Coord,
-        rotation: carc_rules::Rotation,
-        fault: Span,
+        (rotation, fault): (carc_rules::Rotation, Span),
+        checked: Option<Result<(), PlacementError>>,
     ) -> Option<Pos> {
         let pos = vocab::pos(stmt_at);
         if let Some(existing) = self.replay.game.tile_at(pos) {
@@ -745,7 +809,11 @@ impl Replayer<'_> {
             }
             return None;
         }
-        self.report_mismatches(pos, tile, rotation, fault);
+        let checked =
+            checked.unwrap_or_else(|| self.replay.game.check_placement(tile, pos, rotation));
+        if let Err(error) = checked {
+            self.report_mismatches(error, fault);
+        }
         self.replay
             .game
             .place_tile_unchecked(tile, pos, rotation)
@@ -755,16 +823,7 @@ impl Replayer<'_> {
     }
 
     /// Reports `edge-mismatch` for every side of the tile that disagrees with a neighbour.
-    fn report_mismatches(
-        &mut self,
-        pos: Pos,
-        tile: TileType,
-        rotation: carc_rules::Rotation,
-        span: Span,
-    ) {
-        let Err(error) = self.replay.game.check_placement(tile, pos, rotation) else {
-            return;
-        };
+    fn report_mismatches(&mut self, error: PlacementError, span: Span) {
         for mismatch in error.mismatches {
             let related = self.tile_line_span(mismatch.neighbour);
             let d = self.report(Code::EdgeMismatch, span, messages::edge_mismatch(&mismatch));
@@ -783,7 +842,7 @@ impl Replayer<'_> {
         };
         let rotation = vocab::rotation(stmt.rotation.as_ref().map(|r| r.value));
         let fault = stmt.rotation.as_ref().map_or(stmt.at.span, |r| r.span);
-        let Some(pos) = self.put_tile(line, tile, &stmt.at, rotation, fault) else {
+        let Some(pos) = self.put_tile(line, tile, &stmt.at, (rotation, fault), None) else {
             return;
         };
         if self.first_tile.is_none() {
@@ -1100,18 +1159,19 @@ impl Replayer<'_> {
         let tile = self.take_drawn(&turn.tile, Some(vocab::pos(&turn.at)))?;
         let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
         let pos = vocab::pos(&turn.at);
-        if self.replay.game.tile_at(pos).is_none() {
-            if let Err(error) = self.replay.game.check_placement(tile, pos, rotation) {
-                if error.not_adjacent {
-                    self.report(Code::NotAdjacent, turn.at.span, messages::not_adjacent(pos));
-                }
+        // asked once: `put_tile` reports the same verdict's edge mismatches
+        let free = self.replay.game.tile_at(pos).is_none();
+        let checked = free.then(|| self.replay.game.check_placement(tile, pos, rotation));
+        if let Some(Err(error)) = &checked {
+            if error.not_adjacent {
+                self.report(Code::NotAdjacent, turn.at.span, messages::not_adjacent(pos));
             }
         }
         let fault_span = turn.rotation.as_ref().map_or(turn.at.span, |r| r.span);
-        if self.replay.river && self.replay.game.tile_at(pos).is_none() {
+        if self.replay.river && free {
             self.report_river(tile, pos, rotation, turn.at.span, fault_span);
         }
-        let pos = self.put_tile(line, tile, &turn.at, rotation, fault_span)?;
+        let pos = self.put_tile(line, tile, &turn.at, (rotation, fault_span), checked)?;
         if bonus {
             self.replay.game.mark_bonus_part();
         }

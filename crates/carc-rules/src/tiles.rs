@@ -791,6 +791,21 @@ const fn all_types() -> [TileType; TILES.len()] {
     out
 }
 
+/// [`TileType::shares_count`] of every type, by index.
+const SHARES_COUNT: [bool; TILES.len()] = {
+    let mut out = [false; TILES.len()];
+    let mut i = 0;
+    while i < TILES.len() {
+        let family = TileType(i as u8).family().0 as usize;
+        if family != i {
+            out[i] = true;
+            out[family] = true;
+        }
+        i += 1;
+    }
+    out
+};
+
 /// Total tiles in the base box (72): the counts of the base rows.
 pub const TOTAL_TILES: usize = {
     let mut n = 0;
@@ -815,11 +830,19 @@ impl TileType {
 
     /// The base type whose copies this type shares a count with: for a garden tile of The
     /// Abbot (`Eg`) its base type (`E`: E + Eg ≤ 5), for every other type itself.
-    pub fn family(self) -> TileType {
+    pub const fn family(self) -> TileType {
         match self.set() {
-            TileSet::Abbot => TileType::from_token(&self.token()[..1]).unwrap_or(self),
+            // a garden tile's token starts with its base type's letter, and the base types
+            // are lettered in table order (`Eg` → `E`, index 4)
+            TileSet::Abbot => TileType(self.token().as_bytes()[0] - b'A'),
             _ => self,
         }
+    }
+
+    /// Whether this type shares its count with other types (a base type with garden twins,
+    /// `E` with `Eg`, or a garden tile): then [`TileType::family`] counts them together.
+    pub const fn shares_count(self) -> bool {
+        SHARES_COUNT[self.0 as usize]
     }
 
     /// The start tile (one of the four D tiles).

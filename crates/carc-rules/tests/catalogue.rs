@@ -1036,3 +1036,26 @@ fn traders_builders_summary() {
     assert!(o.corner_split(Rotation::R90, Corner::SW).is_some());
     assert!(o.corner_split(Rotation::R90, Corner::SE).is_none());
 }
+
+#[test]
+fn garden_tiles_share_the_count_of_their_base_type() {
+    // docs/tiles.md and the expansions' table: each garden tile is a copy of the base type of
+    // its letter (`Eg` is an E with a garden; E + Eg ≤ 5 in one box).
+    let gardens = ["Eg", "Hg", "Ig", "Mg", "Ng", "Rg", "Ug", "Vg"];
+    for token in gardens {
+        let garden = TileType::from_token(token).unwrap();
+        let base = TileType::from_token(&token[..1]).unwrap();
+        assert_eq!(garden.family(), base, "{token}");
+        assert!(garden.shares_count() && base.shares_count(), "{token}");
+    }
+    // every other type is its own family and shares its count with nobody
+    for t in TileType::ALL {
+        let garden_family = gardens
+            .iter()
+            .any(|g| g[..1] == *t.token() || *g == t.token());
+        assert_eq!(t.shares_count(), garden_family, "{t}");
+        if !garden_family {
+            assert_eq!(t.family(), t, "{t}");
+        }
+    }
+}
