@@ -487,3 +487,33 @@ fn refused_moves_are_written_with_their_figure() {
         ]
     );
 }
+
+#[test]
+fn a_pig_says_what_its_owner_scores_in_all() {
+    // tb-pig-two-cities: red's farmer and pig win a field touching 2 completed cities: 2 × 4 =
+    // 8, and red's grain 10: 18. The pig's clause gives the 8 in all (it said `2 cities → +8`
+    // after `2 × 3 = 6 for red`, which reads as 6 + 8 = 14 from the field)
+    let wrong = position("tb-pig-two-cities.carc").replace("end => red +18", "end => red +14");
+    assert_eq!(
+        messages(&analyze(&wrong), Code::ScoreMismatch),
+        [
+            "expected red +14, but this scores red +18: field touching 2 completed cities: 2 × 3 \
+             = 6 for red; red's pig: 4 per city instead of 3: 2 × 4 = 8 for red; goods: grain: \
+             red 1 v blue 0: red +10"
+        ]
+    );
+    // a tie, one pig: the pig's owner 4, the other winner 3
+    let text = position("tb-pig-large-farmer.carc");
+    let end = card(&text, "end", "end");
+    assert!(
+        end.contains("red scores 4, blue 3; red's pig: 4 per city instead of 3: 1 × 4 = 4 for red"),
+        "{end}"
+    );
+    // the pig of a loser brings nothing
+    let end = card(&position("tb-pig-loser.carc"), "end", "end");
+    assert!(
+        end.contains("blue scores 3, red 0; red's pig: red does not win the field: nothing"),
+        "{end}"
+    );
+    assert!(!end.contains("for red"), "{end}");
+}
