@@ -43,7 +43,9 @@ fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
     };
     let (letter, at, written) = match &statement.kind {
         StatementKind::Tile(t) => (&t.tile.value, &t.at, t.rotation.as_ref()),
-        StatementKind::Turn(t) => (&t.tile.value, &t.at, t.rotation.as_ref()),
+        StatementKind::Turn(t) | StatementKind::Bonus(t) => {
+            (&t.tile.value, &t.at, t.rotation.as_ref())
+        }
         _ => return Vec::new(),
     };
     let Some(tile) = carc_rules::TileType::from_token(letter) else {
@@ -85,7 +87,7 @@ fn fix_expectation(analysis: &Analysis, line: usize, span: Span) -> Vec<(String,
         return Vec::new();
     };
     match &statement.kind {
-        StatementKind::Turn(_) | StatementKind::End { .. } => {
+        StatementKind::Turn(_) | StatementKind::Bonus(_) | StatementKind::End { .. } => {
             let gains = analysis.replay.facts.iter().find_map(|f| match f {
                 Fact::Turn { line: l, score, .. } if *l == line => {
                     Some(explain::gains(&score.features))

@@ -125,7 +125,16 @@ fn candidates(
         }
         ["turn" | "bonus", _, tile] => context.cells(tile),
         ["tile", tile, at, rest @ ..] => context.after_cell(tile, at, rest, true),
-        ["turn" | "bonus", _, tile, at, rest @ ..] => context.after_cell(tile, at, rest, false),
+        ["turn" | "bonus", colour, tile, at, rest @ ..] => {
+            let items = context.after_cell(tile, at, rest, false);
+            match (rest, Color::from_word(colour)) {
+                // the builder: only where it may stand now (a follower of the mover there)
+                ([.., "builder"], Some(c)) => {
+                    context.legal_builder_places(items, c, tile, at, rest)
+                }
+                _ => items,
+            }
+        }
         _ => Vec::new(),
     }
 }
@@ -257,6 +266,41 @@ impl Context<'_> {
 
     /// After `T x,y`: rotations that fit, then (a colour for setup tiles) a role, then the
     /// places of that role on the tile.
+    /// Of the places offered after a turn's `builder`, those where `colour`'s builder may stand
+    /// once the tile is placed ([`carc_rules::Game::legal_builder_places`]); all of them when
+    /// the tile cannot be placed there.
+    fn legal_builder_places(
+        &self,
+        items: Vec<CompletionItem>,
+        colour: Color,
+        tile: &str,
+        at: &str,
+        rest: &[&str],
+    ) -> Vec<CompletionItem> {
+        let (Some(tile), Some(pos)) = (single_tile(tile), parse_pos(at)) else {
+            return items;
+        };
+        let rotation = rest
+            .first()
+            .and_then(|w| rotation_of(w))
+            .unwrap_or(Rotation::R0);
+        let mut game = self.board().game;
+        if game.place_tile_unchecked(tile, pos, rotation).is_err() {
+            return items;
+        }
+        let legal: Vec<&str> = game
+            .legal_builder_places(colour, pos)
+            .into_iter()
+            .filter_map(|p| tile.segment_at(rotation, p))
+            .flat_map(|seg| seg.places.iter())
+            .map(vocab::place_str)
+            .collect();
+        items
+            .into_iter()
+            .filter(|i| legal.contains(&i.label.as_str()))
+            .collect()
+    }
+
     fn after_cell(&self, tile: &str, at: &str, rest: &[&str], setup: bool) -> Vec<CompletionItem> {
         let (Some(tile), Some(pos)) = (single_tile(tile), parse_pos(at)) else {
             return Vec::new();

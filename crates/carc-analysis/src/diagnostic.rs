@@ -71,13 +71,18 @@ pub enum Code {
     /// `rules river`: a curve placed directly against a curve turning the same way.
     RiverUturn,
     // ---- expansions: Traders & Builders (issue 18) ----
+    /// A builder where it may not stand: not on a road or city, on one the tile completes, or
+    /// on one without a follower of its owner.
+    BuilderPlace,
+    /// A `bonus` line that the turn before did not earn.
+    BonusNotEarned,
     /// A pig in a field where its owner has no farmer.
     PigPlace,
 }
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 31] = [
+    pub const ALL: [Code; 33] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -110,6 +115,8 @@ impl Code {
         Code::RiverContinue,
         Code::RiverUturn,
         // Traders & Builders (issue 18)
+        Code::BuilderPlace,
+        Code::BonusNotEarned,
         Code::PigPlace,
     ];
 
@@ -146,6 +153,8 @@ impl Code {
             Code::RiverOrder => "river-order",
             Code::RiverContinue => "river-continue",
             Code::RiverUturn => "river-uturn",
+            Code::BuilderPlace => "builder-place",
+            Code::BonusNotEarned => "bonus-not-earned",
             Code::PigPlace => "pig-place",
         }
     }

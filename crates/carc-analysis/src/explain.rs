@@ -269,7 +269,8 @@ pub fn pigs(feature: &FeatureSummary, points: u32, winners: &[Color]) -> Vec<Str
 pub fn majority(feature: &FeatureSummary, points: u32) -> Option<String> {
     // per colour: total strength, meeples, large meeples, a role
     let mut counts: Vec<(Color, usize, usize, usize, Role)> = Vec::new();
-    // a pig (Traders & Builders) weighs nothing: not in the tally (see `pigs`)
+    // a builder or pig (Traders & Builders) weighs nothing and decides nothing: not in the
+    // tally (see `pigs`)
     for m in feature.meeples.iter().filter(|m| m.figure.occupies()) {
         let large = usize::from(m.figure == Figure::LargeMeeple);
         let strength = m.figure.strength() as usize;

@@ -9,8 +9,9 @@ use crate::moves::{move_text, Extra};
 
 /// The game as a `.carc` file: a `# comment` and `title` line, the `note` lines given,
 /// `players`, `rules farmers|no-farmers` (and `boxes N` beyond one box, the sets in play), the
-/// start tile, one `turn` or `discard` line per step, and `end`. It checks clean: every turn
-/// and meeple is legal and no line states an expectation.
+/// start tile, one `turn`, `bonus` (a bonus part, Traders & Builders) or `discard` line per
+/// step, and `end`. It checks clean: every turn and meeple is legal and no line states an
+/// expectation.
 pub fn game_text(record: &GameRecord, title: &str, notes: &[&str]) -> String {
     let mut text = String::with_capacity(64 + 32 * record.steps.len());
     let _ = writeln!(text, "# {title}");
@@ -54,9 +55,14 @@ pub fn game_text(record: &GameRecord, title: &str, notes: &[&str]) -> String {
                 meeple,
             } => {
                 let extra = Extra::of(action);
+                let keyword = if record.bonus_steps.contains(&i) {
+                    "bonus"
+                } else {
+                    "turn"
+                };
                 let _ = writeln!(
                     text,
-                    "turn {colour} {}",
+                    "{keyword} {colour} {}",
                     move_text(tile, pos, rot, extra, meeple)
                 );
             }

@@ -18,7 +18,7 @@ pub fn highlights(analysis: &Analysis, offset: usize) -> Vec<Span> {
     };
     let at = match &statement.kind {
         StatementKind::Tile(t) => &t.at,
-        StatementKind::Turn(t) => &t.at,
+        StatementKind::Turn(t) | StatementKind::Bonus(t) => &t.at,
         _ => return Vec::new(),
     };
     let state = replay(&analysis.parse, Some(line), None);
@@ -52,7 +52,7 @@ pub fn highlights(analysis: &Analysis, offset: usize) -> Vec<Span> {
         .filter_map(|l| match &analysis.parse.lines[*l].kind {
             LineKind::Statement(s) => match &s.kind {
                 StatementKind::Tile(t) => Some(t.at.span),
-                StatementKind::Turn(t) => Some(t.at.span),
+                StatementKind::Turn(t) | StatementKind::Bonus(t) => Some(t.at.span),
                 _ => None,
             },
             _ => None,

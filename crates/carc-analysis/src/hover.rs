@@ -57,12 +57,21 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
     };
     let inside = |span: Span| span.start <= offset && offset <= span.end;
     // Meeples first: their span sits inside the statement.
-    if let Some((span, value)) = analysis.replay.facts.iter().find_map(|f| match f {
+    if let Some((span, value, id)) = analysis.replay.facts.iter().find_map(|f| match f {
         Fact::Meeple {
-            line, span, value, ..
-        } if *line == line_index && inside(*span) => Some((*span, value)),
+            line,
+            span,
+            value,
+            id,
+        } if *line == line_index && inside(*span) => Some((*span, value, *id)),
         _ => None,
     }) {
+        if value.figure_of(id) == Some(carc_rules::Figure::Builder) {
+            return Some(Hover {
+                span,
+                markdown: builder_card(value),
+            });
+        }
         // A farmer's field names the cities it touches, on the board as it stands there.
         let state = matches!(value, MeepleValue::OnBoard(f) if f.kind == FeatureKind::Field)
             .then(|| replay(&analysis.parse, Some(line_index), None));
@@ -79,8 +88,9 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 markdown: marks_hover::glyph_card(glyph.value),
             })
         }
-        // the turn's card on its keyword, and on `recall` (what the recall scored is there)
-        StatementKind::Turn(turn)
+        // the turn's (or bonus part's) card on its keyword, and on `recall` (what the recall
+        // scored is there)
+        StatementKind::Turn(turn) | StatementKind::Bonus(turn)
             if inside(statement.keyword) || turn.recall.is_some_and(inside) =>
         {
             let mut card = analysis.replay.facts.iter().find_map(|f| match f {
@@ -90,7 +100,8 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                     score,
                     faults,
                 } if *line == line_index => {
-                    Some(turn_card(colour.as_str(), &score.features, faults))
+                    let bonus = matches!(statement.kind, StatementKind::Bonus(_));
+                    Some(turn_card(bonus, colour.as_str(), &score.features, faults))
                 }
                 _ => None,
             })?;
@@ -111,6 +122,11 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                         );
                     }
                 }
+            }
+            if let Some(bonus) = bonus_line(analysis, line_index) {
+                card.push('\n');
+                card.push_str(&bonus);
+                card.push('\n');
             }
             if let Some(glyph) = turn.glyph {
                 card.push('\n');
@@ -306,7 +322,14 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
             vocab::count(feature.open_sides as usize, "open side")
         ),
     };
-    let meeples = if feature.meeples.is_empty() {
+    // builders and pigs are named apart: they weigh nothing
+    let passive: Vec<String> = feature
+        .meeples
+        .iter()
+        .filter(|m| !m.figure.occupies())
+        .map(|m| format!("{}'s {}", m.colour.as_str(), m.figure))
+        .collect();
+    let mut meeples = if feature.meeples.iter().all(|m| !m.figure.occupies()) {
         "no meeples".to_owned()
     } else {
         let mut counts: Vec<(carc_rules::Color, usize)> = Vec::new();
@@ -328,6 +351,10 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
             .collect::<Vec<_>>()
             .join(", ")
     };
+    for p in passive {
+        meeples.push_str(" + ");
+        meeples.push_str(&p);
+    }
     let when = if feature.complete {
         "now"
     } else {
@@ -380,8 +407,29 @@ fn meeple_card(value: &MeepleValue, game: Option<&Game>) -> String {
     }
 }
 
-fn turn_card(colour: &str, features: &[carc_rules::ScoredFeature], faults: &[Code]) -> String {
-    let mut out = format!("**turn** of {colour}\n\n");
+/// A builder's card: what it stands on, that it never scores, what it earns.
+fn builder_card(value: &MeepleValue) -> String {
+    let feature = value.feature();
+    format!(
+        "**builder** on a {}: it never scores and goes home when the {} is scored; a later tile of its owner's that extends the {} earns a bonus tile\n\n{}",
+        vocab::kind_word(feature.kind),
+        vocab::kind_word(feature.kind),
+        vocab::kind_word(feature.kind),
+        feature_line(feature, None)
+    )
+}
+
+fn turn_card(
+    bonus: bool,
+    colour: &str,
+    features: &[carc_rules::ScoredFeature],
+    faults: &[Code],
+) -> String {
+    let mut out = if bonus {
+        format!("**bonus**: the builder's bonus tile, a second turn part of {colour}\n\n")
+    } else {
+        format!("**turn** of {colour}\n\n")
+    };
     if !faults.is_empty() {
         let codes: Vec<&str> = faults.iter().map(|c| c.as_str()).collect();
         let _ = writeln!(
@@ -469,4 +517,23 @@ fn river_line(game: &Game) -> String {
         })
         .collect();
     format!("River: {}", parts.join("; "))
+}
+
+/// What a turn part that earned a bonus tile (Traders & Builders) adds to its card: ``"bonus
+/// earned: red's builder on this road (at 1,0): red plays a bonus tile next"``.
+fn bonus_line(analysis: &Analysis, line_index: usize) -> Option<String> {
+    analysis.replay.facts.iter().find_map(|f| match f {
+        Fact::BonusEarned {
+            line,
+            colour,
+            builder,
+            kind,
+        } if *line == line_index => Some(format!(
+            "{} (at {}): {} may play a bonus tile next (`bonus` line)",
+            crate::diagnostic::messages::bonus_earned(*colour, *kind),
+            vocab::pos_str(builder.pos),
+            colour.as_str()
+        )),
+        _ => None,
+    })
 }

@@ -1,8 +1,10 @@
 //! Inlay hints: after each turn without a written expectation what it scored (after an
-//! illegal turn, that it is illegal), after a turn whose tile completed cities with goods what
+//! illegal turn, that it is illegal), after a turn that earns a bonus tile (Traders &
+//! Builders) whose builder earned it, after a turn whose tile completed cities with goods what
 //! the player took (`blue takes grain 1`), after each meeple its feature's value, after `end`
-//! each player's final gain (goods awards included) and total. A hint says only what the line does not already say: a turn
-//! that writes `=> …` gets none (a wrong one is a `score-mismatch`).
+//! each player's final gain (goods awards included) and total. A hint says only what the line
+//! does not already say: a turn that writes `=> …` gets none (a wrong one is a
+//! `score-mismatch`).
 
 use carc_notation::{LineKind, Span, StatementKind};
 
@@ -30,6 +32,12 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                     offset,
                     label: turn_label(&score.features, faults),
                 }),
+            Fact::BonusEarned {
+                line, colour, kind, ..
+            } => statement_end(*line).map(|offset| InlayHint {
+                offset,
+                label: crate::diagnostic::messages::bonus_earned(*colour, *kind),
+            }),
             Fact::Meeple {
                 line,
                 span,
@@ -39,6 +47,10 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                 offset: span.end,
                 label: match pig_of(value, *id) {
                     Some(owner) => pig_label(value, owner),
+                    None if value.figure_of(*id) == Some(carc_rules::Figure::Builder) => format!(
+                        "builder: never scores; extending this {} earns a bonus tile",
+                        crate::vocab::kind_word(value.feature().kind)
+                    ),
                     None => meeple_label(value, writes_expectation(analysis, *line)),
                 },
             }),
@@ -85,7 +97,10 @@ fn writes_expectation(analysis: &Analysis, line: usize) -> bool {
     else {
         return false;
     };
-    matches!(&statement.kind, StatementKind::Turn(t) if t.expect.is_some())
+    matches!(
+        &statement.kind,
+        StatementKind::Turn(t) | StatementKind::Bonus(t) if t.expect.is_some()
+    )
 }
 
 /// `red +4 · city of 2 tiles`, a tie `red +8, blue +8 · city of 3 tiles, 1 shield`, several

@@ -100,6 +100,12 @@ pub enum StepKind {
         /// e.g. `12 legal moves · this is the unique best, +4`).
         ranking: Option<String>,
     },
+    /// A `bonus` line (Traders & Builders): the builder's bonus tile, a second part of the
+    /// turn before; not counted as a turn.
+    Bonus {
+        /// Whose bonus tile.
+        colour: Color,
+    },
     /// A `discard` line.
     Discard,
     /// An `end` line: final scoring.
@@ -121,6 +127,7 @@ impl StepKind {
             StepKind::Setup => "setup",
             StepKind::Question { .. } => "question",
             StepKind::Turn { .. } => "turn",
+            StepKind::Bonus { .. } => "bonus",
             StepKind::Discard => "discard",
             StepKind::End => "end",
             StepKind::Refused { .. } => "refused",
@@ -232,6 +239,18 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                         ranking: ranking(analysis, statement).filter(|_| variation.is_none()),
                     },
                     format!("Turn {number} · {}", colour.as_str()),
+                );
+                push_step(&mut out, &mut stack, step);
+            }
+            StatementKind::Bonus(turn) => {
+                let colour = turn.colour.value;
+                let step = play_step(
+                    analysis,
+                    index,
+                    statement,
+                    variation,
+                    StepKind::Bonus { colour },
+                    format!("Bonus tile · {}", colour.as_str()),
                 );
                 push_step(&mut out, &mut stack, step);
             }

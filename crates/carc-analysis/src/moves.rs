@@ -30,7 +30,7 @@ pub(crate) struct Candidate {
     pub score: TurnScore,
 }
 
-/// What a move does beyond a meeple (The Abbot, Inns & Cathedrals).
+/// What a move does beyond a meeple (The Abbot, Inns & Cathedrals, Traders & Builders).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Extra {
     /// A meeple, or nothing.
@@ -41,6 +41,8 @@ pub(crate) enum Extra {
     Abbot,
     /// Recalling the abbot (`recall`).
     Recall,
+    /// The builder (`builder PLACE`, Traders & Builders).
+    Builder,
     /// The pig (`pig PLACE`, Traders & Builders).
     Pig,
 }
@@ -51,6 +53,7 @@ impl Extra {
         match action {
             Action::Figure(Figure::LargeMeeple) => Extra::Large,
             Action::Figure(Figure::Abbot) => Extra::Abbot,
+            Action::Figure(Figure::Builder) => Extra::Builder,
             Action::Figure(Figure::Pig) => Extra::Pig,
             Action::Recall => Extra::Recall,
             _ => Extra::Plain,
@@ -64,6 +67,7 @@ impl Extra {
             Extra::Large => Some("large"),
             Extra::Abbot => Some("abbot"),
             Extra::Recall => Some("recall"),
+            Extra::Builder => Some("builder"),
             Extra::Pig => Some("pig"),
         }
     }
@@ -77,7 +81,8 @@ impl Candidate {
 }
 
 /// A move as a `turn` line writes it after the colour: `E 0,1 r180 knight S` (a monk without
-/// its place); `extra` adds its word (`large knight N`, `recall`, `abbot` without the role).
+/// its place); `extra` adds its word (`large knight N`, `recall`, `abbot` without the role,
+/// `builder E` without the role).
 pub(crate) fn move_text(
     tile: TileType,
     pos: Pos,
@@ -97,8 +102,8 @@ pub(crate) fn move_text(
     }
     match (extra, meeple) {
         (Extra::Abbot, _) | (_, None) => {}
-        // `pig PLACE`: the figure's word stands for the role
-        (Extra::Pig, Some((_, place))) => {
+        // `builder PLACE`, `pig PLACE`: the figure's word stands for the role
+        (Extra::Builder | Extra::Pig, Some((_, place))) => {
             out.push(' ');
             out.push_str(vocab::place_str(place));
         }
@@ -156,8 +161,9 @@ pub(crate) fn canonical_rotation(tile: TileType, rotation: Rotation) -> Rotation
 /// Every legal move of `colour` with `tile` on `game`, best first (see the module docs), with
 /// the rules of the expansions in `sets` (a file's `rules`): the river's turn rules (The
 /// River), the large meeple wherever a meeple may go, whatever the supply (Inns &
-/// Cathedrals), the abbot on the monastery or garden and recalling the abbot (The Abbot), the pig in each field of the new tile that holds the
-/// mover's farmer (Traders & Builders).
+/// Cathedrals), the abbot on the monastery or garden and recalling the abbot (The Abbot), the
+/// builder on each road or city where it may stand and the pig in each field of the new tile
+/// that holds the mover's farmer (Traders & Builders).
 pub(crate) fn candidates_with(
     game: &Game,
     colour: Color,
@@ -202,6 +208,11 @@ pub(crate) fn candidates_with(
             options.push((None, Extra::Recall));
         }
         if tb {
+            for place in placed.legal_builder_places(colour, pos) {
+                if let Some(kind) = tile.place_feature(rotation, place) {
+                    options.push((Some((kind.role(), place)), Extra::Builder));
+                }
+            }
             let pigs = placed.legal_pig_deployments(colour, pos);
             options.extend(
                 pigs.into_iter()
@@ -215,6 +226,9 @@ pub(crate) fn candidates_with(
                 (Extra::Recall, _) => after.recall(colour).map(|s| recalled = Some(s)).is_ok(),
                 (Extra::Abbot, _) => after
                     .deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
+                    .is_ok(),
+                (Extra::Builder, Some((role, place))) => after
+                    .deploy_figure(colour, Figure::Builder, pos, role, Some(place))
                     .is_ok(),
                 (Extra::Large, Some((role, place))) => after
                     .deploy_figure(colour, Figure::LargeMeeple, pos, role, Some(place))
@@ -259,8 +273,9 @@ pub struct Move {
     /// `centre`).
     pub meeple: Option<(&'static str, &'static str)>,
     /// `large` (the large meeple), `abbot` (then `meeple` is the monk's place), `recall`
-    /// (then `meeple` is `None`) or `pig` (then `meeple` is the farmer's role and the pig's
-    /// place), for the expansions the file switches on.
+    /// (then `meeple` is `None`), `builder` (then `meeple` is its road or city's role and its
+    /// place) or `pig` (then `meeple` is the farmer's role and the pig's place), for the
+    /// expansions the file switches on.
     pub figure: Option<&'static str>,
     /// What the mover gains at once.
     pub points: u32,
@@ -334,15 +349,15 @@ pub(crate) fn prefix(parse: &Parse, line: usize) -> Parse {
 }
 
 /// The colour to move before line `line` (all lines when `None`): that line's colour when it
-/// is a turn, else the player after the last turn (variations put turn order back), else the
-/// first player, else red.
+/// is a turn or a bonus part, else the player after the last turn (variations put turn order
+/// back), else the first player, else red.
 pub(crate) fn mover(parse: &Parse, players: &[Color], line: Option<usize>) -> Color {
     let lines = match line {
         Some(l) => &parse.lines[..l.min(parse.lines.len())],
         None => &parse.lines[..],
     };
     if let Some(LineKind::Statement(s)) = line.and_then(|l| parse.lines.get(l)).map(|l| &l.kind) {
-        if let StatementKind::Turn(turn) = &s.kind {
+        if let StatementKind::Turn(turn) | StatementKind::Bonus(turn) = &s.kind {
             return turn.colour.value;
         }
     }
@@ -390,7 +405,12 @@ pub fn moves(analysis: &Analysis, tile: &str, line: Option<usize>) -> Result<Mov
         Some(l) => replay(&prefix(parse, l), None, None),
         None => replay(parse, None, None),
     };
-    let colour = mover(parse, &state.players, line);
+    // a part that just earned a bonus tile (Traders & Builders): its player moves again
+    let bonus = match state.facts.last() {
+        Some(crate::replay::Fact::BonusEarned { colour, .. }) => Some(*colour),
+        _ => None,
+    };
+    let colour = bonus.unwrap_or_else(|| mover(parse, &state.players, line));
     let sets = crate::replay::sets_on(parse);
     let found = candidates_with(&state.game, colour, tile_type, &sets);
     let mut placements: Vec<(Pos, Rotation)> = found.iter().map(|c| (c.pos, c.rotation)).collect();

@@ -54,8 +54,18 @@ pub enum Fact {
         /// for a legal turn); an illegal turn's expectation is not checked.
         faults: Vec<Code>,
     },
+    /// A turn part (`line`) that earned its player a bonus tile (Traders & Builders): its
+    /// tile extended the road or city of the player's builder. The last fact of its line.
+    BonusEarned {
+        line: usize,
+        colour: Color,
+        /// The builder as it stood when the tile was placed (it may have gone home since).
+        builder: carc_rules::Meeple,
+        /// Road or city.
+        kind: FeatureKind,
+    },
     /// Goods tokens taken by the player whose tile completed cities with goods symbols
-    /// (Traders & Builders), after that turn's [`Fact::Turn`].
+    /// (Traders & Builders), after that turn part's [`Fact::Turn`].
     Goods {
         line: usize,
         colour: Color,
@@ -85,6 +95,25 @@ pub enum MeepleValue {
     },
     /// It stays on its feature, as it was after that line (the setup: after the setup).
     OnBoard(FeatureSummary),
+}
+
+impl MeepleValue {
+    /// The feature the meeple stood on (as it was scored, or as it stands).
+    pub fn feature(&self) -> &FeatureSummary {
+        match self {
+            MeepleValue::Scored { feature, .. } | MeepleValue::OnBoard(feature) => feature,
+        }
+    }
+
+    /// Which figure meeple `id` is, when it stands on this value's feature.
+    pub fn figure_of(&self, id: MeepleId) -> Option<Figure> {
+        let feature = self.feature();
+        feature
+            .meeples
+            .iter()
+            .find(|m| m.id == id)
+            .map(|m| m.figure)
+    }
 }
 
 /// The state after replaying a file (or a prefix of it).
@@ -171,6 +200,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
         setup_pigs: Vec::new(),
         explicit_supply: Vec::new(),
         previous_turn: None,
+        last_part: None,
         variations: Vec::new(),
         colours_off: Vec::new(),
     };
@@ -348,10 +378,24 @@ struct Replayer<'a> {
     /// `supply` entries of the setup, applied when the setup ends.
     explicit_supply: Vec<(Color, i64, Span)>,
     previous_turn: Option<Color>,
+    /// The turn part just played, while only `discard` lines follow it: what a `bonus` line
+    /// follows (Traders & Builders).
+    last_part: Option<LastPart>,
     /// The open `variation` blocks, innermost last, each with the position to return to.
     variations: Vec<VariationStart>,
     /// The colours of a set that is off already reported (`expansion-off`, once each).
     colours_off: Vec<Color>,
+}
+
+/// The turn part a `bonus` line may follow.
+#[derive(Debug, Clone, Copy)]
+struct LastPart {
+    /// Its player.
+    colour: Color,
+    /// It was itself a bonus part.
+    bonus: bool,
+    /// Where its tile went (`None`: the tile was not placed).
+    pos: Option<Pos>,
 }
 
 /// Everything a variation may change and its closing `}` puts back: the main line goes on
@@ -360,6 +404,7 @@ struct Position {
     game: Game,
     phase: Phase,
     previous_turn: Option<Color>,
+    last_part: Option<LastPart>,
     tile_counts: HashMap<TileType, u32>,
     tile_lines: HashMap<Pos, usize>,
     marks: Vec<MarkInfo>,
@@ -379,6 +424,7 @@ impl Replayer<'_> {
             game: self.replay.game.clone(),
             phase: self.phase,
             previous_turn: self.previous_turn,
+            last_part: self.last_part,
             tile_counts: self.tile_counts.clone(),
             tile_lines: self.replay.tile_lines.clone(),
             marks: self.replay.marks.clone(),
@@ -391,6 +437,7 @@ impl Replayer<'_> {
         self.replay.game = position.game;
         self.phase = position.phase;
         self.previous_turn = position.previous_turn;
+        self.last_part = position.last_part;
         self.tile_counts = position.tile_counts;
         self.replay.tile_lines = position.tile_lines;
         self.replay.marks = position.marks;
@@ -445,6 +492,15 @@ impl Replayer<'_> {
             _ => {}
         }
         self.report_duplicate_colours(kind);
+        // a `bonus` follows its turn directly: only `discard` lines may stand between
+        if !is_anywhere
+            && !matches!(
+                kind,
+                StatementKind::Turn(_) | StatementKind::Bonus(_) | StatementKind::Discard { .. }
+            )
+        {
+            self.last_part = None;
+        }
         match kind {
             StatementKind::Title(_) | StatementKind::Note(_) | StatementKind::Rules(_) => {}
             StatementKind::Players(_) => {}
@@ -458,10 +514,7 @@ impl Replayer<'_> {
                 }
             }
             StatementKind::Turn(turn) => self.turn(line, turn),
-            // issue 18: wired by the builder work (the bonus part: earned or
-            // `bonus-not-earned`, placed, scored; not a turn of the turn order). Until then
-            // it is read and ignored.
-            StatementKind::Bonus(_) => {}
+            StatementKind::Bonus(turn) => self.bonus(line, keyword, turn),
             StatementKind::Goods(goods) => self.setup_goods(keyword, goods),
             StatementKind::ExpectGoods(goods) => self.expect_goods(keyword, goods),
             StatementKind::Refused(refused) => self.refused(line, refused),
@@ -572,12 +625,11 @@ impl Replayer<'_> {
                 );
                 return None;
             }
-            if figure == FigureWord::Pig {
-                return Some(Figure::Pig);
-            }
-            // issue 18: wired by the builder work (`builder-place`); until then the builder
-            // is not deployed.
-            return None;
+            return Some(if figure == FigureWord::Builder {
+                Figure::Builder
+            } else {
+                Figure::Pig
+            });
         }
         if let Some(abbot) = meeple.abbot {
             if self.sets.contains(&TileSet::Abbot) {
@@ -800,6 +852,7 @@ impl Replayer<'_> {
             self.report_disconnected_setup();
         }
         self.report_completed_occupied();
+        self.report_setup_builders();
         self.report_setup_pigs();
         for (line, span, id) in std::mem::take(&mut self.pending_setup_meeples) {
             if let Some(summary) = self.meeple_summary(id) {
@@ -939,6 +992,27 @@ impl Replayer<'_> {
         }
     }
 
+    /// `builder-place` at each setup builder whose owner has no follower on its road or city
+    /// in the whole setup (Traders & Builders); it is not placed.
+    fn report_setup_builders(&mut self) {
+        let mut found = Vec::new();
+        for meeple in self.replay.game.meeples() {
+            if let Some(carc_rules::BuilderFault::NoFollower(kind)) =
+                self.replay.game.builder_fault(meeple.id)
+            {
+                if let Some((_, span)) = self.replay.meeple_spans.get(&meeple.id) {
+                    found.push((*span, kind, meeple.colour, meeple.id));
+                }
+            }
+        }
+        found.sort_by_key(|(s, ..)| s.start);
+        for (span, kind, colour, id) in found {
+            self.replay.game.remove_meeple(id);
+            let message = messages::builder_place_setup(kind, colour);
+            self.report(Code::BuilderPlace, span, message);
+        }
+    }
+
     fn turn(&mut self, line: usize, turn: &TurnStmt) {
         let colour = self.known_colour(&turn.colour);
         let c = colour.unwrap_or(turn.colour.value);
@@ -948,12 +1022,82 @@ impl Replayer<'_> {
         self.previous_turn = Some(c);
         // A colour that is not a player plays nothing: the turn is void.
         let Some(c) = colour else {
+            self.last_part = None;
+            return;
+        };
+        let pos = self.play_part(line, turn, c, false, self.replay.diagnostics.len());
+        self.last_part = Some(LastPart {
+            colour: c,
+            bonus: false,
+            pos,
+        });
+    }
+
+    /// A `bonus` line (Traders & Builders): the second part of the turn before, by the same
+    /// player, when that part's tile extended the road or city of the player's builder. It
+    /// does not count for turn order. Not earned: `bonus-not-earned` with the reason, and the
+    /// part is still played (its tile goes on the board and scores) with its expectation
+    /// unchecked, like an illegal turn. Without `rules traders-builders` the line is
+    /// `expansion-off` and ignored.
+    fn bonus(&mut self, line: usize, keyword: Span, turn: &TurnStmt) {
+        let previous = self.last_part.take();
+        if !self.set_on(TileSet::TradersBuilders) {
+            self.report(Code::ExpansionOff, keyword, messages::EXPANSION_OFF_BONUS);
+            return;
+        }
+        let Some(c) = self.known_colour(&turn.colour) else {
             return;
         };
         let before = self.replay.diagnostics.len();
-        let Some(tile) = self.take_drawn(&turn.tile, Some(vocab::pos(&turn.at))) else {
-            return;
+        if let Some(message) = self.bonus_fault(previous, c) {
+            self.report(Code::BonusNotEarned, keyword, message);
+        }
+        let pos = self.play_part(line, turn, c, true, before);
+        self.last_part = Some(LastPart {
+            colour: c,
+            bonus: true,
+            pos,
+        });
+    }
+
+    /// Why `colour` may not play a bonus part after `previous` (the part just played); `None`
+    /// when that part earned it.
+    fn bonus_fault(&self, previous: Option<LastPart>, colour: Color) -> Option<String> {
+        let Some(previous) = previous else {
+            return Some(messages::BONUS_NOT_EARNED_NO_TURN.to_owned());
         };
+        let Some(pos) = previous.pos else {
+            return Some(messages::BONUS_NOT_EARNED_VOID.to_owned());
+        };
+        if previous.colour != colour {
+            return Some(messages::bonus_not_earned_colour(previous.colour, colour));
+        }
+        let game = &self.replay.game;
+        let error = if previous.bonus {
+            carc_rules::BonusError::Chained
+        } else {
+            game.bonus_check(colour).err()?
+        };
+        let builder = game
+            .meeples()
+            .find(|m| m.colour == colour && m.figure == Figure::Builder)
+            .and_then(|m| Some((game.feature(game.meeple_feature(m.id)?)?.kind, m.pos)));
+        Some(messages::bonus_not_earned(error, colour, pos, builder))
+    }
+
+    /// Plays one turn part of `c` (a `turn` line, or a `bonus` line when `bonus`): the tile,
+    /// the recall or deployment, the scoring, the expectation, the facts. The diagnostics
+    /// from index `before` on decide whether the part is illegal. Returns where the tile went
+    /// (`None`: the part is void).
+    fn play_part(
+        &mut self,
+        line: usize,
+        turn: &TurnStmt,
+        c: Color,
+        bonus: bool,
+        before: usize,
+    ) -> Option<Pos> {
+        let tile = self.take_drawn(&turn.tile, Some(vocab::pos(&turn.at)))?;
         let rotation = vocab::rotation(turn.rotation.as_ref().map(|r| r.value));
         let pos = vocab::pos(&turn.at);
         if self.replay.game.tile_at(pos).is_none() {
@@ -967,9 +1111,10 @@ impl Replayer<'_> {
         if self.replay.river && self.replay.game.tile_at(pos).is_none() {
             self.report_river(tile, pos, rotation, turn.at.span, fault_span);
         }
-        let Some(pos) = self.put_tile(line, tile, &turn.at, rotation, fault_span) else {
-            return;
-        };
+        let pos = self.put_tile(line, tile, &turn.at, rotation, fault_span)?;
+        if bonus {
+            self.replay.game.mark_bonus_part();
+        }
         let recalled = turn.recall.and_then(|span| self.recall(c, span));
         let mut deployed = None;
         let figure = turn.meeple.as_ref().and_then(|m| self.figure_of(m));
@@ -1035,6 +1180,16 @@ impl Replayer<'_> {
             faults,
         });
         self.take_goods(line, c, pos);
+        if let Ok(builder) = self.replay.game.bonus_check(c) {
+            let kind = builder.role.kind();
+            self.replay.facts.push(Fact::BonusEarned {
+                line,
+                colour: c,
+                builder,
+                kind,
+            });
+        }
+        Some(pos)
     }
 
     fn check_turn_order(&mut self, colour: Color, span: Span) {
@@ -1095,6 +1250,23 @@ impl Replayer<'_> {
                     Code::FigureSupply,
                     meeple.figure.span,
                     messages::figure_supply(figure),
+                );
+            }
+            DeployError::BuilderPlace(fault) => {
+                self.report(
+                    Code::BuilderPlace,
+                    span,
+                    messages::builder_place(fault, colour),
+                );
+            }
+            DeployError::NoSuchPlace | DeployError::AmbiguousPlace
+                if meeple.figure.value == FigureWord::Builder =>
+            {
+                let place = meeple.place.as_ref().map(|p| vocab::place(p.value));
+                self.report(
+                    Code::BadPlace,
+                    span,
+                    messages::bad_place_builder(tile, place),
                 );
             }
             DeployError::PigWithoutFarmer => {
@@ -1341,6 +1513,8 @@ impl Replayer<'_> {
                         | Code::RiverOrder
                         | Code::RiverContinue
                         | Code::RiverUturn
+                        | Code::BuilderPlace
+                        | Code::BonusNotEarned
                         | Code::PigPlace
                 )
             })

@@ -24,9 +24,16 @@ pub fn symbols(analysis: &Analysis) -> Vec<Symbol> {
                     entry.2 += 1;
                 }
             }
-            StatementKind::Turn(turn) => {
+            StatementKind::Turn(turn) | StatementKind::Bonus(turn) => {
                 flush_setup(&mut setup, &mut out);
-                turns += 1;
+                // a bonus part belongs to the turn before: `bonus 3` follows `turn 3`
+                let word = match statement.kind {
+                    StatementKind::Bonus(_) => "bonus",
+                    _ => {
+                        turns += 1;
+                        "turn"
+                    }
+                };
                 let detail = analysis.replay.facts.iter().find_map(|f| match f {
                     Fact::Turn { line, score, .. } if *line == index => {
                         Some(explain::gains_text(&explain::gains(&score.features)))
@@ -35,7 +42,7 @@ pub fn symbols(analysis: &Analysis) -> Vec<Symbol> {
                 });
                 out.push(Symbol {
                     name: format!(
-                        "turn {turns}: {} {} {}",
+                        "{word} {turns}: {} {} {}",
                         turn.colour.value.as_str(),
                         turn.tile.value,
                         text(turn.at.span)

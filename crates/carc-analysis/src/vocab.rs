@@ -1,7 +1,7 @@
 //! Mapping the syntax tree's words onto the engine's vocabulary, and the engine's values onto
 //! the words messages use. The one place that knows both.
 
-use carc_notation::{Coord, PlaceWord, RoleWord, RotationWord};
+use carc_notation::{Coord, FigureWord, PlaceWord, RoleWord, RotationWord};
 use carc_rules::{Corner, FeatureKind, Figure, HalfSide, Place, Pos, Role, Rotation, Side};
 
 /// The engine role of a role word (`traveler` is `traveller`).
@@ -11,6 +11,18 @@ pub fn role(r: RoleWord) -> Role {
         RoleWord::Traveller | RoleWord::Traveler => Role::Traveller,
         RoleWord::Monk => Role::Monk,
         RoleWord::Farmer => Role::Farmer,
+    }
+}
+
+/// The engine's figure for a written figure word (`large`, `abbot`, `builder`, `pig`, or none:
+/// the meeple).
+pub fn figure(f: FigureWord) -> Figure {
+    match f {
+        FigureWord::Meeple => Figure::Meeple,
+        FigureWord::Large => Figure::LargeMeeple,
+        FigureWord::Abbot => Figure::Abbot,
+        FigureWord::Builder => Figure::Builder,
+        FigureWord::Pig => Figure::Pig,
     }
 }
 
@@ -101,11 +113,13 @@ pub fn figure_word(figure: Figure, role: Role) -> String {
     }
 }
 
-/// What a figure on the board is called in a list of figures: `pig` for the pig (Traders &
-/// Builders, which stands in a field without being a farmer), otherwise its role's word.
+/// What a figure on the board is called in a list of figures: `pig` for the pig and `builder`
+/// for the builder (Traders & Builders: they stand on a feature without being its follower),
+/// otherwise its role's word.
 pub fn figure_role_word(figure: carc_rules::Figure, role: Role) -> &'static str {
     match figure {
         carc_rules::Figure::Pig => "pig",
+        carc_rules::Figure::Builder => "builder",
         _ => role_word(role),
     }
 }

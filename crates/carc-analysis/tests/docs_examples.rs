@@ -1,7 +1,8 @@
 //! The examples of docs/notation.md mean what the text around them says: every code block of
-//! the sections "Worked examples", "Excerpts and `rules whole-board`" and "Refused moves" is a
-//! whole file (and "The River") that produces exactly its `# error: CODE` (or `# warning: CODE`) annotations (trailing, on the line
-//! they follow), and nothing else; the worked examples carry no annotation: they check clean.
+//! the sections "Worked examples", "Excerpts and `rules whole-board`", "Refused moves", "The
+//! River" and "Traders & Builders" is a whole file that produces exactly its `# error: CODE`
+//! (or `# warning: CODE`) annotations (trailing, on the line they follow), and nothing else;
+//! the worked examples carry no annotation: they check clean.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -47,10 +48,13 @@ fn the_notation_examples_check_as_annotated() {
             "Excerpts and `rules whole-board`",
             "Refused moves",
             "The River",
+            "Traders & Builders",
         ],
     );
-    // 6 worked examples, 2 on excerpts, 6 on refused moves (4 turns, 2 discards), 1 on The River.
-    assert_eq!(found.len(), 15, "{found:#?}");
+    // 6 worked examples, 2 on excerpts, 6 on refused moves (4 turns, 2 discards), 1 on The
+    // River, 4 on Traders & Builders (goods, the builder's bonus tile, the pig and a refused
+    // pig).
+    assert_eq!(found.len(), 19, "{found:#?}");
     for (section, text) in &found {
         let expected: BTreeSet<(usize, String)> = text
             .lines()

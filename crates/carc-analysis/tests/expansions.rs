@@ -5,23 +5,17 @@
 use carc_analysis::{analyze, Code, Severity};
 use carc_rules::{simulate_sets, Action, Figure, Limits, Step, TileSet};
 
+#[path = "support/sim_games.rs"]
+mod sim_games;
+
 #[test]
 fn random_games_with_both_sets_check_clean_and_agree_on_the_scores() {
     let sets = [TileSet::Abbot, TileSet::InnsCathedrals];
     let (mut large, mut abbots, mut recalls) = (0, 0, 0);
     for seed in 0..40 {
         let rec = simulate_sets(seed, 2, true, &sets);
-        let mut text = carc_analysis::game_text(&rec, &format!("random game {seed}"), &[]);
         // the simulator's totals, as an assertion the replay must meet
-        let totals: Vec<String> = rec.scores.iter().map(|(c, s)| format!("{c} {s}")).collect();
-        text.push_str(&format!("expect score {}\n", totals.join(", ")));
-        let analysis = analyze(&text);
-        let found: Vec<String> = analysis
-            .diagnostics()
-            .iter()
-            .map(|d| format!("{}: {}", d.code.as_str(), d.message))
-            .collect();
-        assert!(found.is_empty(), "seed {seed}: {found:?}\n{text}");
+        sim_games::checks_clean(&rec, seed);
         for a in &rec.actions {
             match a {
                 Action::Figure(Figure::LargeMeeple) => large += 1,

@@ -626,8 +626,10 @@ fn completion_offers_builder_pig_bonus_and_goods_words_with_traders_builders() {
         !base.iter().any(|l| l == "builder" || l == "pig"),
         "{base:?}"
     );
-    // after `builder`: the road's sides E and W (no city on U); after `pig`: field places
-    let builder = completion_labels(&format!("{tb}turn red U 1,0 r90 builder $0\n"));
+    // after `builder`: the road's sides E and W (no city on U) where red has a traveller on
+    // the road (the builder stands only beside its owner's follower); after `pig`: fields
+    let with_traveller = tb.replace("tile D 0,0\n", "tile D 0,0 red traveller E\n");
+    let builder = completion_labels(&format!("{with_traveller}turn red U 1,0 r90 builder $0\n"));
     assert!(builder.contains(&"E".to_owned()) && builder.contains(&"W".to_owned()));
     assert!(
         !builder.iter().any(|l| l == "N" || l == "NE"),

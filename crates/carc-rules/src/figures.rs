@@ -1,7 +1,7 @@
 //! Figures: what a player stands on the board. Each kind has a strength in majorities and a
 //! number each player owns, and whether it occupies its feature. Besides the meeple of the base
 //! game the kinds are the expansions' (large meeple: Inns & Cathedrals; abbot: The Abbot;
-//! builder and pig: Traders & Builders).
+//! builder and pig: Traders & Builders; the builder's rules are in `builder`).
 
 use std::fmt;
 

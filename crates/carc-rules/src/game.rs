@@ -3,6 +3,7 @@
 //! `scoring`, move generation in `movegen`; all are `impl Game` blocks over this state.
 
 use crate::board::{CellMap, Pos, AROUND};
+use crate::builder::{BonusError, BonusState, BuilderFault};
 use crate::figures::Figure;
 use crate::goods::Goods;
 use crate::tiles::{
@@ -184,6 +185,8 @@ pub enum DeployError {
     /// A special figure (large meeple, abbot …: one per player) that already stands on the
     /// board.
     FigureInUse(Figure),
+    /// A builder (Traders & Builders) where it may not stand.
+    BuilderPlace(BuilderFault),
     /// A pig (Traders & Builders) in a field where its owner has no farmer (meeple or large
     /// meeple).
     PigWithoutFarmer,
@@ -206,6 +209,7 @@ impl fmt::Display for DeployError {
             DeployError::EmptySupply => f.write_str("no meeple left in supply"),
             DeployError::FarmersOff => f.write_str("farmers are off"),
             DeployError::FigureInUse(figure) => write!(f, "the {figure} is already on the board"),
+            DeployError::BuilderPlace(fault) => fault.fmt(f),
             DeployError::PigWithoutFarmer => {
                 f.write_str("a pig goes only into a field where its owner already has a farmer")
             }
@@ -222,6 +226,10 @@ pub enum TurnError {
     Placement(PlacementError),
     /// The deployment is illegal.
     Deploy(DeployError),
+    /// A bonus part that the part before did not earn (Traders & Builders).
+    Bonus(BonusError),
+    /// The recall is refused (The Abbot).
+    Recall(RecallError),
 }
 
 impl fmt::Display for TurnError {
@@ -229,6 +237,8 @@ impl fmt::Display for TurnError {
         match self {
             TurnError::Placement(e) => write!(f, "illegal placement: {e}"),
             TurnError::Deploy(e) => write!(f, "illegal deployment: {e}"),
+            TurnError::Bonus(e) => write!(f, "no bonus tile: {e}"),
+            TurnError::Recall(e) => write!(f, "illegal recall: {e}"),
         }
     }
 }
@@ -267,7 +277,8 @@ pub struct Game {
     pub(crate) node_seg: Vec<u8>,
     /// At roots: open sides (roads, cities) or open half-sides (fields).
     pub(crate) open: Vec<i32>,
-    /// At roots: meeples on the feature.
+    /// At roots: figures on the feature (every kind; [`Game::occupied`] asks whether one of
+    /// them occupies it).
     pub(crate) mcount: Vec<u32>,
     /// At roots: the completed feature has been scored.
     pub(crate) scored: Vec<bool>,
@@ -284,6 +295,10 @@ pub struct Game {
     /// Scratch for counting distinct tiles without allocating.
     pub(crate) stamp: Vec<u32>,
     pub(crate) epoch: u32,
+    /// Figures on the board that do not occupy their feature (builders, pigs).
+    pub(crate) passive: u32,
+    /// What the last placement did to the builders (Traders & Builders).
+    pub(crate) bonus: BonusState,
 }
 
 impl Game {
@@ -313,6 +328,8 @@ impl Game {
             monasteries: Vec::with_capacity(8),
             stamp: Vec::with_capacity(72),
             epoch: 0,
+            passive: 0,
+            bonus: BonusState::default(),
         };
         g.reset(None);
         g
@@ -345,6 +362,8 @@ impl Game {
         self.monasteries.clear();
         self.stamp.clear();
         self.epoch = 0;
+        self.passive = 0;
+        self.bonus = BonusState::default();
     }
 
     /// The configuration.
@@ -588,6 +607,7 @@ impl Game {
             }
         }
         self.tile_nbrs[idx] = own;
+        self.note_builders(idx);
         Ok(())
     }
 
@@ -666,8 +686,9 @@ impl Game {
 
     /// As [`Game::deploy`] for any figure: a special figure (one per player, e.g. the large
     /// meeple) instead of the supply needs to be off the board ([`DeployError::FigureInUse`]).
-    /// A figure that does not occupy ([`Figure::occupies`]: the pig) ignores the occupancy
-    /// rule; the pig (role [`Role::Farmer`] only) needs a farmer of `colour` in its field
+    /// The builder follows its own rules ([`Game::deploy_builder`]; `role` is ignored). A
+    /// figure that does not occupy ([`Figure::occupies`]: the pig) ignores the occupancy rule;
+    /// the pig (role [`Role::Farmer`] only) needs a farmer of `colour` in its field
     /// ([`DeployError::PigWithoutFarmer`], checked after occupancy, before the supply).
     pub fn deploy_figure(
         &mut self,
@@ -677,6 +698,9 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
+        if figure == Figure::Builder {
+            return self.deploy_builder(colour, pos, place);
+        }
         if self.last != Some(pos) {
             return Err(DeployError::NotLastTile);
         }
@@ -729,8 +753,10 @@ impl Game {
 
     /// As [`Game::setup_meeple`] for any figure; a special figure of `colour` already on the
     /// board is [`DeployError::FigureInUse`] (one per player). A setup is a position, not a
-    /// history: a pig's farmer may be written after it, so the pig's farmer is checked once
-    /// the whole setup stands, by [`Game::pigs_without_farmer`].
+    /// history: a figure's company may be written after it. A builder needs a road or city
+    /// place (`role` is ignored); whether its owner's follower stands beside it is
+    /// [`Game::builder_fault`]'s, once the whole setup is known. A pig's farmer is checked
+    /// likewise, by [`Game::pigs_without_farmer`].
     pub fn setup_figure(
         &mut self,
         colour: Color,
@@ -739,6 +765,9 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
+        if figure == Figure::Builder {
+            return self.setup_builder(colour, pos, place);
+        }
         let (node, place) = self.locate(pos, figure, role, place)?;
         if role == Role::Farmer && !self.config.farmers {
             return Err(DeployError::FarmersOff);
@@ -774,6 +803,9 @@ impl Game {
         self.next_meeple = self.next_meeple.wrapping_add(1);
         let root = self.find(node);
         self.mcount[root as usize] += 1;
+        if !figure.occupies() {
+            self.passive += 1;
+        }
         if figure == Figure::Meeple {
             let s = &mut self.supply[colour.index()];
             *s = s.saturating_sub(1);
@@ -820,9 +852,16 @@ impl Game {
             self.deploy(colour, pos, role, place)
                 .map_err(TurnError::Deploy)?;
         }
+        Ok(self.finish_part(colour, pos))
+    }
+
+    /// The end of a turn part whose tile is at `pos`: score what it completed, then `colour`,
+    /// its placer, takes the goods of the cities it completed ([`Game::take_goods`]). Shared by
+    /// [`Game::play_turn`] and [`Game::play_part`].
+    pub(crate) fn finish_part(&mut self, colour: Color, pos: Pos) -> TurnScore {
         let score = self.score_completed(pos);
         self.take_goods(colour, pos);
-        Ok(score)
+        score
     }
 
     /// Would deploying after placing `tile` at `pos` be legal? (Placement assumed legal.)
@@ -926,6 +965,9 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Vec<DeployError> {
+        if figure == Figure::Builder {
+            return self.builder_deploy_faults(colour, pos, place);
+        }
         let mut faults = Vec::new();
         let located = if self.last == Some(pos) {
             self.locate(pos, figure, role, place)
@@ -963,6 +1005,9 @@ impl Game {
         let root = self.find(slot.node);
         let count = &mut self.mcount[root as usize];
         *count = count.saturating_sub(1);
+        if !slot.meeple.figure.occupies() {
+            self.passive = self.passive.saturating_sub(1);
+        }
         if slot.meeple.figure == Figure::Meeple {
             let supply = &mut self.supply[slot.meeple.colour.index()];
             *supply = supply.saturating_add(1);

@@ -5,8 +5,9 @@
 //! players with the most tokens (at least one) score [`GOODS_AWARD`] each.
 //!
 //! The engine keeps the tokens each colour holds ([`Game::goods`]); taking them is a step of
-//! the turn after scoring ([`Game::take_goods`], done by [`Game::play_turn`] and the
-//! simulator), the awards are part of final scoring ([`Game::final_scoring`]).
+//! the turn part after scoring ([`Game::take_goods`], done by [`Game::play_turn`],
+//! [`Game::play_part`] (a bonus part too) and the simulator), the awards are part of final
+//! scoring ([`Game::final_scoring`]).
 
 use std::fmt;
 

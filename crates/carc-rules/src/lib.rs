@@ -4,6 +4,9 @@
 //! and deployment legality, scoring during play and at the end, move generation, a seeded
 //! random game simulator and a look-ahead search for puzzles with known draws (`search`).
 //!
+//! Traders & Builders' builder and the bonus part it earns are in `builder`
+//! ([`Game::deploy_builder`], [`Game::bonus_check`], [`Game::play_part`]).
+//!
 //! Pure: no I/O, no global state, no panics on any input; illegal moves are typed values.
 //!
 //! ```
@@ -17,6 +20,7 @@
 //! ```
 
 pub mod board;
+mod builder;
 pub mod catalogue;
 mod features;
 pub mod figures;
@@ -30,6 +34,7 @@ pub mod sim;
 pub mod tiles;
 
 pub use board::Pos;
+pub use builder::{BonusError, BuilderFault, PartAction};
 pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
 pub use figures::Figure;
 pub use game::{

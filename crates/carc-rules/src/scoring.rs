@@ -464,6 +464,9 @@ impl Game {
             while k < self.meeples.len() {
                 if self.find_ro(self.meeples[k].node) == root {
                     let s = self.meeples.remove(k);
+                    if !s.meeple.figure.occupies() {
+                        self.passive = self.passive.saturating_sub(1);
+                    }
                     if s.meeple.figure == Figure::Meeple {
                         let sup = &mut self.supply[s.meeple.colour.index()];
                         *sup = sup.saturating_add(1);

@@ -342,6 +342,8 @@ impl Game {
             monasteries,
             stamp,
             epoch,
+            passive,
+            bonus,
         } = other;
         self.config.clone_from(config);
         self.cells.clone_from(cells);
@@ -366,6 +368,8 @@ impl Game {
         self.monasteries.clone_from(monasteries);
         self.stamp.clone_from(stamp);
         self.epoch = *epoch;
+        self.passive = *passive;
+        self.bonus = *bonus;
     }
 }
 

@@ -136,6 +136,11 @@ pub struct Sim {
     action: Action,
     /// `rules river`: the deck starts with `river_tiles` river tiles (the lake last of them).
     river_tiles: usize,
+    /// Traders & Builders: the last turn part earned a bonus tile, so the next tile that fits
+    /// is played by the same player as a bonus part.
+    bonus_pending: bool,
+    /// The last step was a bonus part.
+    last_bonus: bool,
 }
 
 /// The river tiles of a river opening after the spring: the others shuffled, the lake last.
@@ -184,6 +189,8 @@ impl Sim {
             sets: Vec::new(),
             action: Action::Plain,
             river_tiles: 0,
+            bonus_pending: false,
+            last_bonus: false,
         };
         sim.reset(seed, players, farmers);
         sim
@@ -191,9 +198,10 @@ impl Sim {
 
     /// As [`Sim::new`] with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
     /// Builders): their tiles in the deck ([`deck_with_sets`]), their figures among the random
-    /// choices (the large meeple, the abbot, recalling the abbot, the pig), Traders & Builders'
-    /// goods (taken by the placer of a tile that completes a city, awarded at final scoring); with
-    /// Inns & Cathedrals up to six players, the sixth pink. With [`TileSet::River`] among them
+    /// choices (the large meeple, the abbot, recalling the abbot, the builder, the pig), Traders
+    /// & Builders' goods (taken by the placer of a tile that completes a city, in a turn or a
+    /// bonus part, awarded at final scoring) and its bonus part after each part that earns one;
+    /// with Inns & Cathedrals up to six players, the sixth pink. With [`TileSet::River`] among them
     /// the game opens with the river as [`Sim::with_river`] does (`rules river abbot
     /// inns-cathedrals`: the spring, the river, the lake, then the other tiles shuffled
     /// together); the river tiles' turns choose figures like the others.
@@ -218,6 +226,13 @@ impl Sim {
     /// expansions).
     pub fn last_action(&self) -> Action {
         self.action
+    }
+
+    /// Whether the last step was a bonus part (Traders & Builders: the same player's second
+    /// tile, earned by extending the road or city of their builder; it is not a turn of the
+    /// turn order).
+    pub fn last_was_bonus(&self) -> bool {
+        self.last_bonus
     }
 
     /// Start a new game in place (same as [`Sim::new`], keeping allocations).
@@ -247,6 +262,8 @@ impl Sim {
         self.drawn = 0;
         self.turn = 0;
         self.discards = 0;
+        self.bonus_pending = false;
+        self.last_bonus = false;
         let start = match river {
             0 => TileType::START,
             _ => TileType::from_token("r.A").unwrap_or(TileType::START),
@@ -276,6 +293,7 @@ impl Sim {
     pub fn step(&mut self) -> Option<Step> {
         let tile = *self.deck.get(self.drawn)?;
         self.drawn += 1;
+        self.last_bonus = false;
         if self.drawn <= self.river_tiles {
             return Some(self.river_step(tile));
         }
@@ -289,20 +307,29 @@ impl Sim {
         Some(self.play(tile, pos, Rotation::ALL[r]))
     }
 
-    /// The turn of the player to move: `tile` at `pos` turned `rot`, a random meeple, scoring.
+    /// The turn part of the player to move: `tile` at `pos` turned `rot`, a random meeple,
+    /// scoring. A bonus part is the last player's again and does not advance the turn order.
     fn play(&mut self, tile: TileType, pos: Pos, rot: Rotation) -> Step {
-        let colour = self.players[self.turn % self.players.len()];
-        self.turn += 1;
+        let bonus = std::mem::take(&mut self.bonus_pending);
+        if !bonus {
+            self.turn += 1;
+        }
+        let colour = self.players[self.turn.saturating_sub(1) % self.players.len()];
         let _ = self.game.place_tile_unchecked(tile, pos, rot);
+        if bonus {
+            self.game.mark_bonus_part();
+        }
         let meeple = if self.sets.is_empty() {
             self.random_meeple(colour, tile, pos, rot)
         } else {
             self.random_figure(colour, tile, pos, rot)
         };
         self.game.score_completed_inner(pos, None);
+        self.last_bonus = bonus;
         if self.sets.contains(&TileSet::TradersBuilders) {
             // Traders & Builders: the placer takes the goods of the cities the tile completed
             self.game.take_goods(colour, pos);
+            self.bonus_pending = self.game.bonus_earned(colour);
         }
         Step::Turn {
             colour,
@@ -365,8 +392,9 @@ impl Sim {
 
     /// With expansions: choose uniformly among "nothing", each legal deployment of a meeple or
     /// the large meeple on a free segment, the pig in a field of the tile where the player has
-    /// a farmer, the abbot on the tile's free monastery or garden, and recalling the abbot;
-    /// records the choice in [`Sim::last_action`].
+    /// a farmer, the abbot on the tile's free monastery or garden, recalling the abbot, and the
+    /// builder on each road or city where it may stand; records the choice in
+    /// [`Sim::last_action`].
     fn random_figure(
         &mut self,
         colour: Color,
@@ -377,11 +405,13 @@ impl Sim {
         self.action = Action::Plain;
         let ic = self.sets.contains(&TileSet::InnsCathedrals);
         let abbot = self.sets.contains(&TileSet::Abbot);
+        let builder = self.sets.contains(&TileSet::TradersBuilders);
         let g = &mut self.game;
         let idx = g.tiles.len() - 1;
         let base = g.tile_base[idx];
         let info = tile.info();
-        // (node, figure): at most 3 per segment, the abbot, recall (node u32::MAX)
+        // (node, figure): at most 3 per segment (meeple, large meeple, pig or builder), the
+        // abbot, recall (node u32::MAX)
         let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
         let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
         let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
@@ -420,6 +450,13 @@ impl Sim {
             }
             if g.figure_available(colour, Figure::Abbot).is_err() {
                 opts.push((u32::MAX, Figure::Abbot));
+            }
+        }
+        if builder {
+            for place in g.legal_builder_places(colour, pos) {
+                if let Ok((node, _, _)) = g.locate_builder(pos, Some(place)) {
+                    opts.push((node, Figure::Builder));
+                }
             }
         }
         let choice = self.rng.below(opts.len() as u32 + 1) as usize;
@@ -488,6 +525,9 @@ pub struct GameRecord {
     pub sets: Vec<TileSet>,
     /// Per step, what it did beyond its [`Step`] (empty for the base game).
     pub actions: Vec<Action>,
+    /// The indices in `steps` of the bonus parts (Traders & Builders: a `bonus` line, not a
+    /// turn of the turn order), in order.
+    pub bonus_steps: Vec<usize>,
 }
 
 /// A seeded random full game of `rules river` (see [`Sim::with_river`]).
@@ -526,10 +566,14 @@ pub fn simulate_sets(seed: u64, players: usize, farmers: bool, sets: &[TileSet])
 fn record(mut sim: Sim, seed: u64, draws: usize) -> GameRecord {
     let mut steps = Vec::with_capacity(sim.remaining().min(draws));
     let mut actions = Vec::new();
+    let mut bonus_steps = Vec::new();
     while steps.len() < draws {
         let Some(s) = sim.step() else {
             break;
         };
+        if sim.last_bonus {
+            bonus_steps.push(steps.len());
+        }
         steps.push(s);
         if !sim.sets.is_empty() {
             actions.push(sim.action);
@@ -550,5 +594,6 @@ fn record(mut sim: Sim, seed: u64, draws: usize) -> GameRecord {
         game: sim.game,
         sets: sim.sets,
         actions,
+        bonus_steps,
     }
 }

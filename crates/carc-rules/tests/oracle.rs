@@ -17,8 +17,8 @@
 //! Games come from these drivers: the engine's simulator (one box, or four boxes for the
 //! engine's other monastery lookup beyond 16 monasteries, or one box with Inns & Cathedrals
 //! and The Abbot: their tiles, the large meeple, which counts 2, the abbot and recalls), an
-//! own loop over Traders & Builders games from the simulator (goods and pigs: see their
-//! sections), an
+//! own loop over Traders & Builders games from the simulator (goods, builders with their bonus
+//! parts, and pigs: see their sections), an
 //! own loop over `place_tile_unchecked` / `legal_deployments` / `deploy` / `score_completed`,
 //! an own loop over `play_turn` with the meeple chosen from the oracle's list, and an own loop
 //! with both expansions (`compare_expansions`) in which every figure the engine accepts or
@@ -1997,6 +1997,68 @@ fn oracle_field_counts_a_completed_city_once_and_ties_farmers() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Traders & Builders: the builder and the bonus tile. The oracle's own reading of
+// docs/notation.md ("The builder and the bonus tile"): a builder goes on a road or city of the
+// tile just placed that is still unfinished and holds a knight or traveller of its owner, one
+// builder per player; it occupies nothing, weighs nothing and never scores; it goes home when
+// its road or city is completed. A turn part whose tile extends the road or city holding its
+// player's builder (deployed before that part) earns a bonus part of the same player, unless it
+// is itself a bonus part. The builders are kept beside the oracle's meeples, like the pigs.
+
+/// A builder on the board: (colour index, its road or city segment, its place).
+type OBuilder = (usize, Node, Place);
+
+/// The roads and cities of the tile just placed at `x,y` where `colour` may put its builder
+/// (the oracle's rule), as segment indices; none when its builder stands on the board.
+fn oracle_builder_options(
+    o: &Oracle,
+    builders: &[OBuilder],
+    colour: usize,
+    x: i32,
+    y: i32,
+) -> BTreeSet<u8> {
+    let mut out = BTreeSet::new();
+    if builders.iter().any(|b| b.0 == colour) {
+        return out;
+    }
+    let (t, r) = o.board[&(x, y)];
+    for seg in t.segments(r) {
+        if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+            continue;
+        }
+        let f = o.feature((x, y, seg.index));
+        let follower = o
+            .meeples
+            .iter()
+            .any(|m| m.colour == colour && f.nodes.contains(&(m.x, m.y, m.seg)));
+        if f.open > 0 && follower {
+            out.insert(seg.index);
+        }
+    }
+    out
+}
+
+/// Whether the tile just placed at `x,y` extends the road or city of `colour`'s builder (one
+/// of the tile's segments is in that feature).
+fn oracle_extends_builder(
+    o: &Oracle,
+    builders: &[OBuilder],
+    colour: usize,
+    x: i32,
+    y: i32,
+) -> bool {
+    builders
+        .iter()
+        .filter(|b| b.0 == colour)
+        .any(|&(_, node, _)| {
+            o.feature(node)
+                .nodes
+                .iter()
+                .any(|&(nx, ny, _)| (nx, ny) == (x, y))
+        })
+}
+
+// ---------------------------------------------------------------------------------------------
 // Traders & Builders: the pig. The oracle's own reading of docs/notation.md ("The pig"): a pig
 // goes into a field of the tile just placed that holds a farmer of its owner, one pig per
 // player; it occupies nothing and weighs nothing; at final scoring a winner of a field with
@@ -2060,11 +2122,11 @@ fn oracle_pig_bonus(o: &mut Oracle, pigs: &[OPig]) -> [u32; Color::COUNT] {
     bonus
 }
 
-/// The engine's pigs, as the oracle lists them.
-fn engine_pigs(g: &Game) -> Vec<(usize, i32, i32, Place)> {
+/// The engine's figures of kind `figure` (pigs, builders), as the oracle lists them.
+fn engine_figures(g: &Game, figure: Figure) -> Vec<(usize, i32, i32, Place)> {
     let mut v: Vec<_> = g
         .meeples()
-        .filter(|m| m.figure == Figure::Pig)
+        .filter(|m| m.figure == figure)
         .map(|m| (m.colour.index(), m.pos.x, m.pos.y, m.place))
         .collect();
     v.sort();
@@ -2072,10 +2134,13 @@ fn engine_pigs(g: &Game) -> Vec<(usize, i32, i32, Place)> {
 }
 
 /// The simulator's Traders & Builders game `seed` (the base and Traders & Builders tiles,
-/// meeples and pigs, goods) against the oracle: every turn's pig options (engine's
-/// `legal_pig_deployments` v the oracle's), every chosen pig, every turn's gains and goods
-/// taken, the meeples and pigs on the board, the final gains with the pigs' bonus and the goods
-/// awards. Returns the turns compared and what the oracle saw.
+/// meeples, builders, pigs, goods, bonus parts) against the oracle: every turn part's pig and
+/// builder options (engine's `legal_pig_deployments` and `legal_builder_places` v the
+/// oracle's), every chosen pig and builder, which parts are bonus parts (the oracle says which
+/// parts earn one; a bonus part is a turn part of the same colour: place, deploy, score, take
+/// goods), every part's gains and goods taken, the meeples, builders and pigs on the board,
+/// the final gains with the pigs' bonus and the goods awards. Returns the turn parts compared
+/// and what the oracle saw.
 fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
     let mut sim = Sim::with_sets(seed, players, true, &[TileSet::TradersBuilders]);
     // the base game's 72 tiles and Traders & Builders' 24
@@ -2083,6 +2148,9 @@ fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
     let start = sim.game().tiles()[0];
     o.place(start.tile, start.pos.x, start.pos.y, start.rot);
     let mut pigs: Vec<OPig> = Vec::new();
+    let mut builders: Vec<OBuilder> = Vec::new();
+    // the colour whose last part earned a bonus part, still to be played (discards between)
+    let mut bonus_due: Option<usize> = None;
     let mut turns = 0;
     loop {
         let before = scores(sim.game());
@@ -2101,15 +2169,29 @@ fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
         turns += 1;
         let ctx = format!("pig game {seed} ({players}p) turn {turns}: {step:?}");
         let c = colour.index();
+        // the bonus part: exactly when the oracle says the part before earned one, same colour
+        let bonus = bonus_due.take();
+        assert_eq!(sim.last_was_bonus(), bonus.is_some(), "{ctx}: bonus part");
+        if bonus.is_some() {
+            assert_eq!(bonus, Some(c), "{ctx}: the bonus part's colour");
+            *o.stats.entry("bonus part").or_default() += 1;
+        }
         o.place(tile, pos.x, pos.y, rot);
-        // the engine's pig moves on this tile are the oracle's
+        // a part that is not a bonus part earns one by extending its player's builder's feature
+        if bonus.is_none() && oracle_extends_builder(&o, &builders, c, pos.x, pos.y) {
+            bonus_due = Some(c);
+            *o.stats.entry("bonus earned").or_default() += 1;
+        }
+        // the engine's pig and builder moves on this tile are the oracle's
         let mut placed = board_before;
         placed.place_tile_unchecked(tile, pos, rot).unwrap();
-        let engine: BTreeSet<u8> = placed
-            .legal_pig_deployments(colour, pos)
-            .into_iter()
-            .map(|p| tile.segment_at(rot, p).unwrap().index)
-            .collect();
+        let segments = |places: Vec<Place>| -> BTreeSet<u8> {
+            places
+                .into_iter()
+                .map(|p| tile.segment_at(rot, p).unwrap().index)
+                .collect()
+        };
+        let engine = segments(placed.legal_pig_deployments(colour, pos));
         assert_eq!(
             engine,
             oracle_pig_options(&o, &pigs, c, pos.x, pos.y),
@@ -2118,7 +2200,24 @@ fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
         if !engine.is_empty() {
             *o.stats.entry("turn with a pig move").or_default() += 1;
         }
+        let engine_b = segments(placed.legal_builder_places(colour, pos));
+        assert_eq!(
+            engine_b,
+            oracle_builder_options(&o, &builders, c, pos.x, pos.y),
+            "{ctx}: builder places"
+        );
         match meeple {
+            Some((_, place)) if sim.last_action() == Action::Figure(Figure::Builder) => {
+                let seg = tile.segment_at(rot, place).unwrap().index;
+                assert!(engine_b.contains(&seg), "{ctx}: an illegal builder");
+                builders.push((c, (pos.x, pos.y, seg), place));
+                *o.stats.entry("builder deployed").or_default() += 1;
+                if bonus.is_some() {
+                    *o.stats
+                        .entry("builder deployed in a bonus part")
+                        .or_default() += 1;
+                }
+            }
             Some((role, place)) if sim.last_action() == Action::Figure(Figure::Pig) => {
                 assert_eq!(role, Role::Farmer, "{ctx}");
                 let seg = tile.segment_at(rot, place).unwrap().index;
@@ -2130,8 +2229,20 @@ fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
             None => {}
         }
         let og = o.score_turn(pos.x, pos.y);
+        // a builder goes home when its road or city is completed
+        builders.retain(|&(_, node, _)| {
+            let open = o.feature(node).open > 0;
+            if !open {
+                *o.stats.entry("builder home").or_default() += 1;
+            }
+            open
+        });
         let g = sim.game();
+        let held = o.goods[c];
         o.take_goods(c, pos.x, pos.y);
+        if bonus.is_some() && o.goods[c] != held {
+            *o.stats.entry("bonus part taking goods").or_default() += 1;
+        }
         compare_goods(&ctx, g, &o);
         for col in Color::ALL {
             let delta = g.score(col) - before[col.index()];
@@ -2140,7 +2251,7 @@ fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
         assert_eq!(scores(g), o.score, "{ctx}: totals");
         let mut others: Vec<_> = g
             .meeples()
-            .filter(|m| m.figure != Figure::Pig)
+            .filter(|m| !matches!(m.figure, Figure::Pig | Figure::Builder))
             .map(|m| {
                 (
                     m.colour.index(),
@@ -2163,7 +2274,10 @@ fn compare_pig_game(seed: u64, players: usize) -> (usize, Stats) {
         }
         let mut mine: Vec<_> = pigs.iter().map(|&(c, n, p)| (c, n.0, n.1, p)).collect();
         mine.sort();
-        assert_eq!(engine_pigs(g), mine, "{ctx}: pigs");
+        assert_eq!(engine_figures(g, Figure::Pig), mine, "{ctx}: pigs");
+        let mut mine: Vec<_> = builders.iter().map(|&(c, n, p)| (c, n.0, n.1, p)).collect();
+        mine.sort();
+        assert_eq!(engine_figures(g, Figure::Builder), mine, "{ctx}: builders");
     }
     let bonus = oracle_pig_bonus(&mut o, &pigs);
     let before = scores(sim.game());
@@ -2214,6 +2328,11 @@ fn pig_games_agree_with_the_oracle() {
     assert!(seen("pig of a loser") > 0, "{stats:#?}");
     // the same games compare the goods (see the goods section)
     assert!(seen("goods token taken") > 20, "{stats:#?}");
+    // and the builders and bonus parts
+    assert!(seen("builder deployed") > 10, "{stats:#?}");
+    assert!(seen("builder home") > 0, "{stats:#?}");
+    assert!(seen("bonus part") > 10, "{stats:#?}");
+    assert!(seen("bonus part taking goods") > 0, "{stats:#?}");
 }
 
 #[test]

@@ -10,7 +10,8 @@ use std::collections::BTreeSet;
 
 use carc_rules::river::{OpenEnd, Turn};
 use carc_rules::{
-    Color, Edge, FeatureKind, Figure, Mismatch, Place, Pos, RecallError, Role, Rotation, TileType,
+    BonusError, BuilderFault, Color, Edge, FeatureKind, Figure, Mismatch, Place, Pos, RecallError,
+    Role, Rotation, TileType,
 };
 
 use super::{Code, Diagnostic};
@@ -481,6 +482,9 @@ pub const EXPANSION_OFF_GOODS: &str = "goods are tokens of Traders & Builders; a
 pub const EXPANSION_OFF_RECALL: &str =
     "`recall` takes back the abbot of The Abbot; add `rules abbot` to use it";
 
+/// `bonus` without `rules traders-builders`.
+pub const EXPANSION_OFF_BONUS: &str = "`bonus` is the builder's bonus tile of Traders & Builders; add `rules traders-builders` to use it (the line is ignored)";
+
 // ---- figure-supply ----------------------------------------------------------------------------
 
 /// A special figure deployed while it stands on the board.
@@ -543,6 +547,126 @@ pub fn river_uturn(turn: Turn, end: OpenEnd) -> String {
         turn.as_str(),
         vocab::pos_str(end.pos),
         turn.as_str()
+    )
+}
+
+// ---- builder-place ----------------------------------------------------------------------------
+
+/// The follower a builder needs on a feature of `kind`: a knight in a city, a traveller on a
+/// road.
+fn follower_word(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::City => "knight",
+        FeatureKind::Road => "traveller",
+        _ => "follower",
+    }
+}
+
+/// Why `colour`'s builder may not stand where a turn deploys it: ``"red has no traveller on
+/// this road: a builder joins only a road or city where its owner already has a follower"``.
+pub fn builder_place(fault: BuilderFault, colour: Color) -> String {
+    match fault {
+        BuilderFault::NotRoadOrCity(kind) => format!(
+            "a builder stands on a road or a city of the tile just placed, not on a {}",
+            vocab::kind_word(kind)
+        ),
+        BuilderFault::Completed(kind) => format!(
+            "the {} is completed by this tile: it scores now, so no builder may join it",
+            vocab::kind_word(kind)
+        ),
+        BuilderFault::NoFollower(kind) => format!(
+            "{} has no {} on this {}: a builder joins only a road or city where its owner already has a follower",
+            colour.as_str(),
+            follower_word(kind),
+            vocab::kind_word(kind)
+        ),
+    }
+}
+
+/// A setup builder whose owner has no follower on its road or city anywhere in the setup.
+pub fn builder_place_setup(kind: FeatureKind, colour: Color) -> String {
+    format!(
+        "{} has no {} on this {} anywhere in the setup: a builder stands only beside its owner's follower (it is not placed)",
+        colour.as_str(),
+        follower_word(kind),
+        vocab::kind_word(kind)
+    )
+}
+
+/// A builder's place that is not on the tile (`bad-place`).
+pub fn bad_place_builder(tile: TileType, place: Option<Place>) -> String {
+    match place {
+        Some(p) => format!(
+            "the builder goes on a road or city side of the tile just placed; {} ({}) has nothing at {}",
+            tile.token(),
+            tile.name(),
+            vocab::place_str(p)
+        ),
+        None => format!(
+            "the builder goes on a road or city side of the tile just placed; name the side on {} ({})",
+            tile.token(),
+            tile.name()
+        ),
+    }
+}
+
+// ---- bonus-not-earned -------------------------------------------------------------------------
+
+/// A `bonus` line that does not follow a turn (only `discard` lines may stand between).
+pub const BONUS_NOT_EARNED_NO_TURN: &str =
+    "a `bonus` line follows the turn that earned it (only `discard` lines may stand between)";
+
+/// A `bonus` after a turn that placed no tile.
+pub const BONUS_NOT_EARNED_VOID: &str =
+    "the turn before placed no tile, so it extended no builder's road or city";
+
+/// A `bonus` of `colour` after `earner`'s turn.
+pub fn bonus_not_earned_colour(earner: Color, colour: Color) -> String {
+    format!(
+        "the bonus tile follows {}'s turn: only {} could have earned it, not {}",
+        earner.as_str(),
+        earner.as_str(),
+        colour.as_str()
+    )
+}
+
+/// Why the part that placed the tile at `pos` earns `colour` no bonus tile; `builder` is where
+/// `colour`'s builder stands and on what, when it is on the board.
+pub fn bonus_not_earned(
+    error: BonusError,
+    colour: Color,
+    pos: Pos,
+    builder: Option<(FeatureKind, Pos)>,
+) -> String {
+    let c = colour.as_str();
+    match (error, builder) {
+        (BonusError::Chained, _) => {
+            format!("a bonus tile never earns another: the line before is {c}'s bonus tile")
+        }
+        (BonusError::NoBuilder, _) => format!(
+            "{c} had no builder on the board when the tile at {} was placed",
+            vocab::pos_str(pos)
+        ),
+        (BonusError::NotExtended, Some((kind, at))) => format!(
+            "{c}'s tile at {} does not extend the {} of {c}'s builder (at {})",
+            vocab::pos_str(pos),
+            vocab::kind_word(kind),
+            vocab::pos_str(at)
+        ),
+        (BonusError::NotExtended, None) => format!(
+            "{c}'s tile at {} does not extend the road or city of {c}'s builder",
+            vocab::pos_str(pos)
+        ),
+    }
+}
+
+/// What a turn that earned a bonus says (hover, inlay): ``"bonus earned: red's builder on this
+/// road"``.
+pub fn bonus_earned(colour: Color, kind: FeatureKind) -> String {
+    format!(
+        "bonus earned: {}'s builder on this {}",
+        colour.as_str(),
+        vocab::kind_word(kind)
     )
 }
 
@@ -674,6 +798,48 @@ mod tests {
         assert_eq!(
             code_list([Code::BadPlace, Code::FarmersOff, Code::TurnOrder]),
             "`bad-place`, `farmers-off` and `turn-order`"
+        );
+    }
+
+    #[test]
+    fn the_builder_and_the_bonus_tile() {
+        let pos = |x, y| Pos::new(x, y);
+        assert_eq!(
+            builder_place(BuilderFault::NoFollower(FeatureKind::Road), Color::Red),
+            "red has no traveller on this road: a builder joins only a road or city where its owner already has a follower"
+        );
+        assert_eq!(
+            builder_place(BuilderFault::Completed(FeatureKind::City), Color::Blue),
+            "the city is completed by this tile: it scores now, so no builder may join it"
+        );
+        assert_eq!(
+            builder_place_setup(FeatureKind::City, Color::Green),
+            "green has no knight on this city anywhere in the setup: a builder stands only beside its owner's follower (it is not placed)"
+        );
+        assert_eq!(
+            bad_place_builder(tile("U"), Some(Place::Side(carc_rules::Side::N))),
+            "the builder goes on a road or city side of the tile just placed; U (Straight road) has nothing at N"
+        );
+        assert_eq!(
+            bonus_not_earned(
+                BonusError::NotExtended,
+                Color::Red,
+                pos(1, 1),
+                Some((FeatureKind::Road, pos(1, 0)))
+            ),
+            "red's tile at 1,1 does not extend the road of red's builder (at 1,0)"
+        );
+        assert_eq!(
+            bonus_not_earned(BonusError::NoBuilder, Color::Blue, pos(0, 1), None),
+            "blue had no builder on the board when the tile at 0,1 was placed"
+        );
+        assert_eq!(
+            bonus_not_earned_colour(Color::Blue, Color::Red),
+            "the bonus tile follows blue's turn: only blue could have earned it, not red"
+        );
+        assert_eq!(
+            bonus_earned(Color::Red, FeatureKind::City),
+            "bonus earned: red's builder on this city"
         );
     }
 

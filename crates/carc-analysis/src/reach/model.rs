@@ -133,7 +133,9 @@ impl Model {
         }
         let mut meeple = vec![None; tiles.len()];
         let mut per_feature: HashMap<u32, usize> = HashMap::new();
-        // a pig (Traders & Builders) occupies nothing: its tile is a tile without meeple
+        // a builder or pig (Traders & Builders) occupies nothing: its tile is a tile without
+        // meeple; leaving it out only makes the proofs more lenient (the one figure per turn it
+        // also stands for is not counted)
         for m in game.meeples().filter(|m| m.figure.occupies()) {
             let tile = *index.get(&m.pos)?;
             let n = node(tile, m.place)?;

@@ -177,12 +177,15 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
         marks,
         players,
         goods,
-        // Only a turn's tile is highlighted: the setup is one position, not a sequence.
+        // Only a turn's (or bonus part's) tile is highlighted: the setup is one position, not a
+        // sequence.
         last: state.game.last_placed().filter(|p| {
-            state
-                .tile_lines
-                .get(p)
-                .is_some_and(|&l| matches!(statement_at(l), Some(StatementKind::Turn(_))))
+            state.tile_lines.get(p).is_some_and(|&l| {
+                matches!(
+                    statement_at(l),
+                    Some(StatementKind::Turn(_) | StatementKind::Bonus(_))
+                )
+            })
         }),
         refused: refused::of_line(analysis, state, line),
     }

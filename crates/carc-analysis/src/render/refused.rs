@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use carc_notation::{FigureWord, LineKind, StatementKind};
+use carc_notation::{LineKind, StatementKind};
 use carc_rules::{Color, Place, Pos, Rotation, TileType};
 
 use super::geometry::meeple_point;
@@ -14,7 +14,7 @@ use super::tile::{meeple_svg, tile_svg};
 use super::{BoardMeeple, BoardTile};
 use crate::replay::refused::RefusedPlay;
 use crate::replay::Replay;
-use crate::vocab::role_word;
+use crate::vocab::figure_role_word;
 use crate::{Analysis, Board, Code};
 
 /// A refused move in a picture.
@@ -79,11 +79,7 @@ pub(super) fn of_line(
             let meeple = meeple.and_then(|(role, place)| {
                 Some(BoardMeeple {
                     colour,
-                    figure: match figure {
-                        FigureWord::Large => carc_rules::Figure::LargeMeeple,
-                        FigureWord::Abbot => carc_rules::Figure::Abbot,
-                        _ => carc_rules::Figure::Meeple,
-                    },
+                    figure: crate::vocab::figure(figure),
                     role,
                     pos,
                     place: place?,
@@ -174,9 +170,10 @@ fn cross(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f6
 pub(super) fn ascii(out: &mut String, board: &Board) {
     for r in &board.refused {
         let codes: Vec<&str> = r.codes.iter().map(|c| c.as_str()).collect();
+        let word = |m: &BoardMeeple| figure_role_word(m.figure, m.role);
         let meeple = match &r.meeple {
-            Some(m) if m.place == Place::Centre => format!(" {}", role_word(m.role)),
-            Some(m) => format!(" {} {}", role_word(m.role), m.place.as_str()),
+            Some(m) if m.place == Place::Centre => format!(" {}", word(m)),
+            Some(m) => format!(" {} {}", word(m), m.place.as_str()),
             None => String::new(),
         };
         let _ = writeln!(

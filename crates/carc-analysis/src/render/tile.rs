@@ -304,7 +304,13 @@ fn label_box(label: &str, taken: &[(f64, f64, f64)]) -> (f64, f64, f64, f64) {
     (x, y, w, h)
 }
 
-/// One meeple on its tile; a farmer lies on its side; the pig is drawn as a pig.
+/// The builder (Traders & Builders): a hammer (head and handle), within the meeple's ±12, so
+/// that it looks like neither a meeple nor a monastery.
+const BUILDER_SHAPE: &str = "M-10,-11 L5,-11 L10,-7 L5,-3 L-10,-3 Z \
+M-2.5,-3 L2.5,-3 L2.5,11 L-2.5,11 Z";
+
+/// One meeple on its tile; a farmer lies on its side; the builder is a hammer; the pig is drawn
+/// as a pig.
 pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f64, cy: f64) {
     let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
     let (fill, stroke) = colour_paint(m.colour);
@@ -321,10 +327,12 @@ pub(super) fn meeple_svg(out: &mut String, m: &BoardMeeple, t: &BoardTile, cx: f
     let (large, figure) = match m.figure {
         Figure::LargeMeeple => (" scale(1.5)", r#" data-figure="large""#),
         Figure::Abbot => ("", r#" data-figure="abbot" fill-rule="evenodd""#),
+        Figure::Builder => ("", r#" data-figure="builder""#),
         _ => ("", ""),
     };
     let shape = match m.figure {
         Figure::Abbot => ABBOT_SHAPE,
+        Figure::Builder => BUILDER_SHAPE,
         _ => MEEPLE_SHAPE,
     };
     let _ = writeln!(

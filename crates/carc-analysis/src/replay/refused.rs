@@ -122,6 +122,7 @@ pub(crate) fn refusal_codes() -> impl Iterator<Item = Code> {
                 c,
                 Code::BadPlace
                     | Code::OccupiedFeature
+                    | Code::BuilderPlace
                     | Code::MeepleSupply
                     | Code::UnknownPlayer
                     | Code::FarmersOff

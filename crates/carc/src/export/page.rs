@@ -242,7 +242,7 @@ pub fn lesson_json(lesson: &Lesson) -> Value {
                     value["codes"] = json!(codes);
                     value["reasons"] = json!(reasons);
                 }
-                StepKind::Setup | StepKind::Discard | StepKind::End => {}
+                StepKind::Setup | StepKind::Discard | StepKind::End | StepKind::Bonus { .. } => {}
             }
             value
         })
