@@ -517,3 +517,19 @@ fn a_pig_says_what_its_owner_scores_in_all() {
     );
     assert!(!end.contains("for red"), "{end}");
 }
+
+#[test]
+fn a_bonus_after_the_builders_own_tile_says_why() {
+    // tb-builder-not-extended: the builder came out with the tile at 1,0, so that tile earns
+    // nothing (it said "red had no builder on the board when the tile at 1,0 was placed",
+    // beside the line deploying it); a tile beside the road that does not extend it
+    let text = position("tb-builder-not-extended.carc");
+    assert_eq!(
+        messages(&analyze(&text), Code::BonusNotEarned),
+        [
+            "red's builder was deployed with the tile at 1,0: only a later tile of red's that \
+             extends its road earns a bonus",
+            "red's tile at 0,1 does not extend the road of red's builder (at 1,0)",
+        ]
+    );
+}
