@@ -533,3 +533,34 @@ fn a_bonus_after_the_builders_own_tile_says_why() {
         ]
     );
 }
+
+#[test]
+fn the_search_plays_the_builders_bonus_tile() {
+    // Red's builder stands on the road A -1,0 + D 0,0 (red's traveller) + U 1,0; farmers
+    // off; the draws are U then A. U r90 at 2,0 (its only move there: the road holds red's
+    // traveller, the builder is out) extends the builder's road: red plays the A as its
+    // bonus tile, blue never gets it. Red's best bonus: A r180 at 1,1 with the monk, beside
+    // E 0,1, D, U 1,0 and U 2,0 (1 + 4 = 5 at the end), the road left open (4 tiles: 4): red
+    // 9, blue 0: +9. Closing the road with A r90 at 3,0 instead gives 5 + a monk with 1
+    // neighbour (2): 7. Any other U leaves the A to blue, and red then holds at most its
+    // road (4 if blue closes it) plus a one-tile road (2 if blue closes that): under +9. (The
+    // search gave the A to blue: "blue A 1,1 r180 monk", -1.)
+    let text = "rules no-farmers traders-builders\nplayers red blue\ndraws U A\n\
+                tile A -1,0 r270\ntile D 0,0 red traveller E\ntile U 1,0 r90 red builder E\n\
+                tile E 0,1 r180\n";
+    let analysis = analyze(text);
+    assert_eq!(analysis.diagnostics(), []);
+    let solved = carc_analysis::solve(
+        &analysis,
+        None,
+        Some(carc_notation::PuzzleGoal::Final),
+        carc_rules::Limits::default(),
+    )
+    .unwrap();
+    let best = &solved.moves[0];
+    assert_eq!(
+        (best.text.as_str(), best.value, best.line.clone()),
+        ("U 2,0 r90", 9, vec!["red A 1,1 r180 monk".to_owned()])
+    );
+    assert!(solved.moves[1..].iter().all(|m| m.value < 9));
+}
