@@ -144,7 +144,9 @@ pub fn solve(
 
 /// As [`solve`] under the rules of the expansions in `sets` (as a file's `rules` line switches
 /// them on): the large meeple (Inns & Cathedrals), the abbot and its recall (The Abbot), the
-/// river's placement rules (The River) are among the moves of every player.
+/// river's placement rules (The River), the builder, its bonus tile and the pig (Traders &
+/// Builders) are among the moves of every player. The mover's first tile is a turn's (not a
+/// bonus part's).
 pub fn solve_with_sets(
     game: &Game,
     mover: Color,
@@ -152,21 +154,6 @@ pub fn solve_with_sets(
     goal: Goal,
     limits: Limits<'_>,
     sets: &[TileSet],
-) -> Solution {
-    solve_part(game, mover, draws, goal, limits, sets, false)
-}
-
-/// As [`solve_with_sets`], where `bonus_part` says that the mover's first tile is the bonus
-/// tile of its builder (Traders & Builders: it earns no further bonus). Every caller starts
-/// from a `turn` for now (`carc solve` at a `bonus` line is not supported).
-fn solve_part(
-    game: &Game,
-    mover: Color,
-    draws: &[TileType],
-    goal: Goal,
-    limits: Limits<'_>,
-    sets: &[TileSet],
-    bonus_part: bool,
 ) -> Solution {
     let mut players = game.config().players.clone();
     if !players.contains(&mover) {
@@ -197,10 +184,7 @@ fn solve_part(
     };
     let base = tiles_hash(game);
     for horizon in 1..=draws.len().min(MAX_DEPTH) {
-        let part = Part {
-            turn,
-            bonus: bonus_part,
-        };
+        let part = Part { turn, bonus: false };
         match s.root(game, tile, part, horizon, base) {
             Ok(moves) => {
                 solution.moves = moves;
