@@ -317,6 +317,32 @@ const CARDS: &[(&str, &str, &str, &[&str], &str)] = &[
         &["- **city**"],
         "garden",
     ),
+    // Traders & Builders: a field of a split corner or between cities is named by its
+    // half-sides or `inner` on the tile card (its line had no place at all)
+    (
+        "tb-pig-split-corner.carc",
+        "tile tb.I",
+        "tb.I",
+        &[
+            "- **field** (SSE): field touching 1 completed city · no meeples",
+            "- **field** (NE ESE): field touching 1 completed city · red 1",
+        ],
+        "- **field**:",
+    ),
+    (
+        "tb-I-rotated-split.carc",
+        "tile tb.I",
+        "tb.I",
+        &["- **field** (WSW): field touching 1 completed city · red 1"],
+        "- **field**:",
+    ),
+    (
+        "tb-M-inner-field.carc",
+        "tile tb.M",
+        "tb.M",
+        &["- **field** (inner): field touching 1 completed city · red 1"],
+        "- **field**:",
+    ),
 ];
 
 #[test]
