@@ -237,7 +237,8 @@ pub fn pig_bonus(feature: &FeatureSummary, colour: Color, points: u32) -> u32 {
 }
 
 /// What each pig on a field worth `points` (3 per completed city) brings its owner, given the
-/// field's `winners`: `red's pig: 4 per city: 2 cities → +8`, or `blue's pig: blue does not
+/// field's `winners`: `red's pig: 4 per city instead of 3: 2 × 4 = 8 for red` (what the owner
+/// scores from the field in all, in place of the `2 × 3`), or `blue's pig: blue does not
 /// win the field: nothing`. Empty for a feature without pigs.
 pub fn pigs(feature: &FeatureSummary, points: u32, winners: &[Color]) -> Vec<String> {
     let cities = (points / FIELD_POINTS_PER_CITY) as usize;
@@ -248,9 +249,11 @@ pub fn pigs(feature: &FeatureSummary, points: u32, winners: &[Color]) -> Vec<Str
         .map(|m| {
             let c = m.colour.as_str();
             if winners.contains(&m.colour) {
+                // the whole of what the owner scores, not something added to the field's
+                // `n × 3` (it once read `2 cities → +8` beside `2 × 3 = 6 for red`: 14?)
                 format!(
-                    "{c}'s pig: {PIG_POINTS_PER_CITY} per city: {} → +{}",
-                    vocab::count(cities, "city"),
+                    "{c}'s pig: {PIG_POINTS_PER_CITY} per city instead of \
+                     {FIELD_POINTS_PER_CITY}: {cities} × {PIG_POINTS_PER_CITY} = {} for {c}",
                     cities as u32 * PIG_POINTS_PER_CITY
                 )
             } else {

@@ -272,7 +272,13 @@ fn tile_card(state: &Replay, pos: Pos, pictures: TilePictures) -> Option<String>
         {
             continue;
         }
-        let places: Vec<&str> = segment.places.iter().map(vocab::place_str).collect();
+        // a field's half-sides and `inner` too: the field of a split corner (`SSE`) or between
+        // cities (`inner`) had no place at all on its line
+        let places: Vec<&str> = if segment.kind == FeatureKind::Field {
+            tile_info::field_place_words(placed.tile, placed.rot, &segment)
+        } else {
+            segment.places.iter().map(vocab::place_str).collect()
+        };
         let _ = writeln!(
             out,
             "- **{}**{}: {}",

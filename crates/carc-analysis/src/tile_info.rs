@@ -95,6 +95,15 @@ pub fn fields(tile: TileType, rot: Rotation) -> String {
 /// without their whole corner (a corner split by a city wall: `{NE,ESE}`), or `{inner}` for a
 /// field that touches no side.
 fn field_places(tile: TileType, rot: Rotation, field: &SegmentDef) -> String {
+    format!("{{{}}}", field_place_words(tile, rot, field).join(","))
+}
+
+/// The words of [`field_places`]: `NE`, `ESE`; `inner`.
+pub(crate) fn field_place_words(
+    tile: TileType,
+    rot: Rotation,
+    field: &SegmentDef,
+) -> Vec<&'static str> {
     let mut words: Vec<&str> = field.places.iter().map(|p| p.as_str()).collect();
     for h in HalfSide::ALL {
         let here = tile.segment_at(rot, Place::Half(h)).map(|s| s.index);
@@ -106,7 +115,7 @@ fn field_places(tile: TileType, rot: Rotation, field: &SegmentDef) -> String {
     if words.is_empty() && inner == Some(field.index) {
         words.push("inner");
     }
-    format!("{{{}}}", words.join(","))
+    words
 }
 
 /// The goods symbols on the tile's cities (Traders & Builders).

@@ -317,6 +317,32 @@ const CARDS: &[(&str, &str, &str, &[&str], &str)] = &[
         &["- **city**"],
         "garden",
     ),
+    // Traders & Builders: a field of a split corner or between cities is named by its
+    // half-sides or `inner` on the tile card (its line had no place at all)
+    (
+        "tb-pig-split-corner.carc",
+        "tile tb.I",
+        "tb.I",
+        &[
+            "- **field** (SSE): field touching 1 completed city · no meeples",
+            "- **field** (NE ESE): field touching 1 completed city · red 1",
+        ],
+        "- **field**:",
+    ),
+    (
+        "tb-I-rotated-split.carc",
+        "tile tb.I",
+        "tb.I",
+        &["- **field** (WSW): field touching 1 completed city · red 1"],
+        "- **field**:",
+    ),
+    (
+        "tb-M-inner-field.carc",
+        "tile tb.M",
+        "tb.M",
+        &["- **field** (inner): field touching 1 completed city · red 1"],
+        "- **field**:",
+    ),
 ];
 
 #[test]
@@ -486,4 +512,81 @@ fn refused_moves_are_written_with_their_figure() {
              refuses it)",
         ]
     );
+}
+
+#[test]
+fn a_pig_says_what_its_owner_scores_in_all() {
+    // tb-pig-two-cities: red's farmer and pig win a field touching 2 completed cities: 2 × 4 =
+    // 8, and red's grain 10: 18. The pig's clause gives the 8 in all (it said `2 cities → +8`
+    // after `2 × 3 = 6 for red`, which reads as 6 + 8 = 14 from the field)
+    let wrong = position("tb-pig-two-cities.carc").replace("end => red +18", "end => red +14");
+    assert_eq!(
+        messages(&analyze(&wrong), Code::ScoreMismatch),
+        [
+            "expected red +14, but this scores red +18: field touching 2 completed cities: 2 × 3 \
+             = 6 for red; red's pig: 4 per city instead of 3: 2 × 4 = 8 for red; goods: grain: \
+             red 1 v blue 0: red +10"
+        ]
+    );
+    // a tie, one pig: the pig's owner 4, the other winner 3
+    let text = position("tb-pig-large-farmer.carc");
+    let end = card(&text, "end", "end");
+    assert!(
+        end.contains("red scores 4, blue 3; red's pig: 4 per city instead of 3: 1 × 4 = 4 for red"),
+        "{end}"
+    );
+    // the pig of a loser brings nothing
+    let end = card(&position("tb-pig-loser.carc"), "end", "end");
+    assert!(
+        end.contains("blue scores 3, red 0; red's pig: red does not win the field: nothing"),
+        "{end}"
+    );
+    assert!(!end.contains("for red"), "{end}");
+}
+
+#[test]
+fn a_bonus_after_the_builders_own_tile_says_why() {
+    // tb-builder-not-extended: the builder came out with the tile at 1,0, so that tile earns
+    // nothing (it said "red had no builder on the board when the tile at 1,0 was placed",
+    // beside the line deploying it); a tile beside the road that does not extend it
+    let text = position("tb-builder-not-extended.carc");
+    assert_eq!(
+        messages(&analyze(&text), Code::BonusNotEarned),
+        [
+            "red's builder was deployed with the tile at 1,0: only a later tile of red's that \
+             extends its road earns a bonus",
+            "red's tile at 0,1 does not extend the road of red's builder (at 1,0)",
+        ]
+    );
+}
+
+#[test]
+fn the_search_plays_the_builders_bonus_tile() {
+    // Red's builder stands on the road A -1,0 + D 0,0 (red's traveller) + U 1,0; farmers
+    // off; the draws are U then A. U r90 at 2,0 (its only move there: the road holds red's
+    // traveller, the builder is out) extends the builder's road: red plays the A as its
+    // bonus tile, blue never gets it. Red's best bonus: A r180 at 1,1 with the monk, beside
+    // E 0,1, D, U 1,0 and U 2,0 (1 + 4 = 5 at the end), the road left open (4 tiles: 4): red
+    // 9, blue 0: +9. Closing the road with A r90 at 3,0 instead gives 5 + a monk with 1
+    // neighbour (2): 7. Any other U leaves the A to blue, and red then holds at most its
+    // road (4 if blue closes it) plus a one-tile road (2 if blue closes that): under +9. (The
+    // search gave the A to blue: "blue A 1,1 r180 monk", -1.)
+    let text = "rules no-farmers traders-builders\nplayers red blue\ndraws U A\n\
+                tile A -1,0 r270\ntile D 0,0 red traveller E\ntile U 1,0 r90 red builder E\n\
+                tile E 0,1 r180\n";
+    let analysis = analyze(text);
+    assert_eq!(analysis.diagnostics(), []);
+    let solved = carc_analysis::solve(
+        &analysis,
+        None,
+        Some(carc_notation::PuzzleGoal::Final),
+        carc_rules::Limits::default(),
+    )
+    .unwrap();
+    let best = &solved.moves[0];
+    assert_eq!(
+        (best.text.as_str(), best.value, best.line.clone()),
+        ("U 2,0 r90", 9, vec!["red A 1,1 r180 monk".to_owned()])
+    );
+    assert!(solved.moves[1..].iter().all(|m| m.value < 9));
 }

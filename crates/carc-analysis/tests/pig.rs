@@ -72,7 +72,7 @@ fn the_end_scores_4_per_city_for_a_winner_with_a_pig() {
         "{message}"
     );
     assert!(
-        message.contains("red's pig: 4 per city: 2 cities → +8"),
+        message.contains("red's pig: 4 per city instead of 3: 2 × 4 = 8 for red"),
         "{message}"
     );
 }
@@ -83,7 +83,7 @@ fn hover_and_inlay_hints_say_what_the_pig_brings() {
     let card = hover_at(&format!("{TWO_CITIES}$0end\n"));
     assert!(card.contains("field touching 2 completed cities"), "{card}");
     assert!(
-        card.contains("red's pig: 4 per city: 2 cities → +8"),
+        card.contains("red's pig: 4 per city instead of 3: 2 × 4 = 8 for red"),
         "{card}"
     );
     // the totals: red 8, blue 6
@@ -93,7 +93,7 @@ fn hover_and_inlay_hints_say_what_the_pig_brings() {
     let card = hover_at(&format!("{text}end\n"));
     assert!(card.contains("red 1, blue 1, red's pig"), "{card}");
     assert!(
-        card.contains("red's pig: 4 per city: 2 cities → +8"),
+        card.contains("red's pig: 4 per city instead of 3: 2 × 4 = 8 for red"),
         "{card}"
     );
     // inlay hints: after the pig its +1 per city (2 cities: +2); after `end` the gains
@@ -302,7 +302,7 @@ end
         .markdown;
     assert!(card.contains("red 1, red's pig"), "{card}");
     assert!(
-        card.contains("red's pig: 4 per city: 1 city → +4"),
+        card.contains("red's pig: 4 per city instead of 3: 1 × 4 = 4 for red"),
         "{card}"
     );
 }

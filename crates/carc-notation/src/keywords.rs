@@ -61,7 +61,7 @@ pub const KEYWORDS: &[KeywordDef] = &[
     kw(
         "expect",
         false,
-        "assert the scores or supplies at this point",
+        "assert the scores, supplies or goods at this point",
     ),
     kw(
         "end",

@@ -24,8 +24,12 @@
 //! after the meeples: the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot
 //! on the new tile's monastery or garden, then recalling the abbot (The Abbot; a recall the
 //! rules refuse is no move), each from [`Game::legal_figure_deployments`]; with The River a
-//! river tile goes only where the river rules allow ([`crate::river::legal_placements`]).
-//! A move's [`Action`] tells these apart, as the simulator's records do.
+//! river tile goes only where the river rules allow ([`crate::river::legal_placements`]); with
+//! Traders & Builders the builder ([`Game::legal_builder_places`]) and the pig
+//! ([`Game::legal_pig_deployments`]). A move's [`Action`] tells these apart, as the
+//! simulator's records do. A move whose tile extends the road or city of its player's builder
+//! ([`Game::bonus_earned`]) is followed by that player's bonus part with the next draw, which
+//! earns none; the search always plays it (declining a bonus is not searched).
 //! Children are cheap copies of the game. Move order: the transposition table's best move,
 //! then most immediate points for the mover, then fewest for the others, then generation
 //! order. The transposition table is keyed by a board hash (tiles, meeples, scores, goods
@@ -140,7 +144,9 @@ pub fn solve(
 
 /// As [`solve`] under the rules of the expansions in `sets` (as a file's `rules` line switches
 /// them on): the large meeple (Inns & Cathedrals), the abbot and its recall (The Abbot), the
-/// river's placement rules (The River) are among the moves of every player.
+/// river's placement rules (The River), the builder, its bonus tile and the pig (Traders &
+/// Builders) are among the moves of every player. The mover's first tile is a turn's (not a
+/// bonus part's).
 pub fn solve_with_sets(
     game: &Game,
     mover: Color,
@@ -178,7 +184,8 @@ pub fn solve_with_sets(
     };
     let base = tiles_hash(game);
     for horizon in 1..=draws.len().min(MAX_DEPTH) {
-        match s.root(game, tile, turn, horizon, base) {
+        let part = Part { turn, bonus: false };
+        match s.root(game, tile, part, horizon, base) {
             Ok(moves) => {
                 solution.moves = moves;
                 solution.depth = horizon;
@@ -407,6 +414,14 @@ struct Value {
 /// order, and the outcome.
 type Best = (i64, usize, Value);
 
+/// Whose turn part it is: the index of the player in turn order, and whether the part is the
+/// bonus tile of that player's builder (Traders & Builders).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Part {
+    turn: usize,
+    bonus: bool,
+}
+
 /// A move and the game after it.
 struct Child {
     index: usize,
@@ -443,6 +458,8 @@ struct Choices {
     abbot: bool,
     /// The River: river tiles keep the river rules.
     river: bool,
+    /// Traders & Builders: the builder, the pig and the builder's bonus tile.
+    tb: bool,
 }
 
 impl Choices {
@@ -451,6 +468,7 @@ impl Choices {
             large: sets.contains(&TileSet::InnsCathedrals),
             abbot: sets.contains(&TileSet::Abbot),
             river: sets.contains(&TileSet::River),
+            tb: sets.contains(&TileSet::TradersBuilders),
         }
     }
 
@@ -495,6 +513,25 @@ impl Choices {
         }
         if self.abbot && placed.figure_available(colour, Figure::Abbot).is_err() {
             out.push((None, Action::Recall));
+        }
+        if self.tb {
+            // the builder on each unfinished road or city of the tile holding the mover's
+            // follower (its role from its place), then the pig in each field holding its farmer
+            if let Some(t) = placed.tile_at(pos) {
+                for place in placed.legal_builder_places(colour, pos) {
+                    if let Some(kind) = t.tile.place_feature(t.rot, place) {
+                        let action = Action::Figure(Figure::Builder);
+                        out.push((Some((kind.role(), place)), action));
+                    }
+                }
+            }
+            let pig = Action::Figure(Figure::Pig);
+            out.extend(
+                placed
+                    .legal_pig_deployments(colour, pos)
+                    .into_iter()
+                    .map(|p| (Some((Role::Farmer, p)), pig)),
+            );
         }
         out
     }
@@ -551,10 +588,11 @@ impl Searcher<'_, '_> {
         })
     }
 
-    /// Every move of `colour` with `tile`, with the game after it, in generation order.
-    fn children(&mut self, game: &Game, tile: TileType, colour: Color, hash: u64) -> Vec<Child> {
+    /// Every move of the player of `part` with `tile`, with the game after it, in generation
+    /// order.
+    fn children(&mut self, game: &Game, tile: TileType, part: Part, hash: u64) -> Vec<Child> {
         let mut out = Vec::new();
-        let mv = self.mover(tile, colour);
+        let mv = self.mover(tile, part);
         let pool = Rc::clone(&self.pool);
         for_each_move(&pool, game, mv, hash, &mut |child| {
             out.push(child);
@@ -563,13 +601,32 @@ impl Searcher<'_, '_> {
         out
     }
 
-    /// `colour` moving with `tile` under the search's rules.
-    fn mover(&mut self, tile: TileType, colour: Color) -> Mover {
+    /// The player of `part` moving with `tile` under the search's rules.
+    fn mover(&mut self, tile: TileType, part: Part) -> Mover {
         Mover {
             tile,
-            colour,
+            colour: self.players[part.turn],
             looks: self.looks(tile),
             choices: self.choices,
+            bonus: part.bonus,
+        }
+    }
+
+    /// Whose part follows `part` once its move left `game`: the same player's bonus part when
+    /// that move (not itself a bonus part) extended the road or city of its builder (Traders &
+    /// Builders: the bonus tile is played, never a third), else the next player's turn.
+    fn next_part(&self, game: &Game, part: Part) -> Part {
+        let colour = self.players[part.turn];
+        if self.choices.tb && !part.bonus && game.bonus_earned(colour) {
+            Part {
+                turn: part.turn,
+                bonus: true,
+            }
+        } else {
+            Part {
+                turn: (part.turn + 1) % self.players.len(),
+                bonus: false,
+            }
         }
     }
 }
@@ -581,6 +638,8 @@ struct Mover {
     colour: Color,
     looks: u8,
     choices: Choices,
+    /// The move is a bonus part (Traders & Builders): it earns no further bonus.
+    bonus: bool,
 }
 
 /// Calls `visit` with every move of `colour` with `tile` on `game` (rotations in `looks`) and
@@ -597,6 +656,7 @@ fn for_each_move(
         colour,
         looks,
         choices,
+        bonus,
     } = mv;
     let before = scores(game);
     let mut index = 0;
@@ -608,6 +668,9 @@ fn for_each_move(
             let mut placed = pool.copy(game);
             if placed.place_tile_unchecked(tile, pos, rot).is_err() {
                 continue;
+            }
+            if bonus {
+                placed.mark_bonus_part();
             }
             let hash = hash ^ tile_key(tile, pos, rot);
             let options = choices.options(&placed, colour, pos);
@@ -674,15 +737,15 @@ impl Searcher<'_, '_> {
         &mut self,
         game: &Game,
         tile: TileType,
-        turn: usize,
+        part: Part,
         horizon: usize,
         hash: u64,
     ) -> Result<Vec<RootMove>, Stop> {
         self.tick()?;
-        let colour = self.players[turn];
-        let next = (turn + 1) % self.players.len();
+        let colour = self.players[part.turn];
         let mut out = Vec::new();
-        for child in self.children(game, tile, colour, hash) {
+        for child in self.children(game, tile, part, hash) {
+            let next = self.next_part(&child.game, part);
             let v = self.node(child.game, 1, horizon, next, -INF, INF, child.hash)?;
             let (line, actions) = v.line.into_iter().unzip();
             out.push(RootMove {
@@ -706,7 +769,7 @@ impl Searcher<'_, '_> {
         mut game: Game,
         ply: usize,
         horizon: usize,
-        turn: usize,
+        part: Part,
         alpha: i64,
         beta: i64,
         hash: u64,
@@ -722,14 +785,18 @@ impl Searcher<'_, '_> {
             });
         }
         let tile = self.draws[ply];
-        let colour = self.players[turn];
+        let colour = self.players[part.turn];
         if !self.choices.playable(&game, tile) {
-            let mut v = self.node(game, ply + 1, horizon, turn, alpha, beta, hash)?;
+            // the same player draws again (a bonus tile that fits nowhere: the next one is the
+            // bonus tile)
+            let mut v = self.node(game, ply + 1, horizon, part, alpha, beta, hash)?;
             v.line.insert(0, (Step::Discard { tile }, Action::Plain));
             return Ok(v);
         }
         let zero_sum = self.zero_sum();
-        let key = node_key(&game, hash, ply);
+        // with bonus parts the player to move is no function of the draws consumed
+        let key = node_key(&game, hash, ply)
+            ^ mix(0xB0_0000 | (part.turn as u64) << 1 | u64::from(part.bonus));
         let remaining = horizon - ply;
         let mut first = None;
         if let Some(e) = self.tt.get(&key) {
@@ -753,14 +820,14 @@ impl Searcher<'_, '_> {
         }
         let alpha0 = alpha;
         let best = if ply + 1 >= horizon {
-            self.leaves(&game, tile, colour, hash, alpha, beta)
+            self.leaves(&game, tile, part, hash, alpha, beta)
         } else {
             self.inner(
                 &game,
-                (tile, colour, hash),
+                (tile, hash),
                 ply,
                 horizon,
-                turn,
+                part,
                 (alpha, beta),
                 first,
             )
@@ -805,13 +872,14 @@ impl Searcher<'_, '_> {
         &mut self,
         game: &Game,
         tile: TileType,
-        colour: Color,
+        part: Part,
         hash: u64,
         mut alpha: i64,
         beta: i64,
     ) -> Result<Option<Best>, Stop> {
         let zero_sum = self.zero_sum();
-        let mv = self.mover(tile, colour);
+        let mv = self.mover(tile, part);
+        let colour = mv.colour;
         let mut best: Option<Best> = None;
         let mut stopped = None;
         let pool = Rc::clone(&self.pool);
@@ -849,15 +917,16 @@ impl Searcher<'_, '_> {
     fn inner(
         &mut self,
         game: &Game,
-        (tile, colour, hash): (TileType, Color, u64),
+        (tile, hash): (TileType, u64),
         ply: usize,
         horizon: usize,
-        turn: usize,
+        part: Part,
         (mut alpha, beta): (i64, i64),
         first: Option<usize>,
     ) -> Result<Option<Best>, Stop> {
         let zero_sum = self.zero_sum();
-        let mut children = self.children(game, tile, colour, hash);
+        let colour = self.players[part.turn];
+        let mut children = self.children(game, tile, part, hash);
         children.sort_by_key(|c| {
             (
                 Some(c.index) != first,
@@ -866,13 +935,13 @@ impl Searcher<'_, '_> {
                 c.index,
             )
         });
-        let next = (turn + 1) % self.players.len();
         let mut best: Option<Best> = None;
         let mut rest = children.into_iter();
         for child in rest.by_ref() {
+            let next = self.next_part(&child.game, part);
             let window = if !zero_sum {
                 (-INF, INF)
-            } else if self.players[next] == colour {
+            } else if self.players[next.turn] == colour {
                 (alpha, beta)
             } else {
                 (-beta, -alpha)

@@ -643,6 +643,14 @@ pub fn bonus_not_earned(
         (BonusError::Chained, _) => {
             format!("a bonus tile never earns another: the line before is {c}'s bonus tile")
         }
+        // the builder came out with that very tile: it earns from the next one (it said only
+        // "red had no builder on the board", beside the line that deploys it)
+        (BonusError::NoBuilder, Some((kind, at))) if at == pos => format!(
+            "{c}'s builder was deployed with the tile at {}: only a later tile of {c}'s that \
+             extends its {} earns a bonus",
+            vocab::pos_str(pos),
+            vocab::kind_word(kind)
+        ),
         (BonusError::NoBuilder, _) => format!(
             "{c} had no builder on the board when the tile at {} was placed",
             vocab::pos_str(pos)
@@ -832,6 +840,16 @@ mod tests {
         assert_eq!(
             bonus_not_earned(BonusError::NoBuilder, Color::Blue, pos(0, 1), None),
             "blue had no builder on the board when the tile at 0,1 was placed"
+        );
+        assert_eq!(
+            bonus_not_earned(
+                BonusError::NoBuilder,
+                Color::Red,
+                pos(1, 0),
+                Some((FeatureKind::Road, pos(1, 0)))
+            ),
+            "red's builder was deployed with the tile at 1,0: only a later tile of red's that \
+             extends its road earns a bonus"
         );
         assert_eq!(
             bonus_not_earned_colour(Color::Blue, Color::Red),
