@@ -159,7 +159,7 @@ pub fn formula(feature: &FeatureSummary, points: u32) -> String {
             format!("{n} + {} = {points}", feature.shields)
         }
         (FeatureKind::City, false) => format!("{n} × 1 = {points}"),
-        (FeatureKind::Monastery, true) => format!("complete = {points}"),
+        (FeatureKind::Monastery, true) => format!("1 + 8 = {points}"),
         (FeatureKind::Monastery, false) => format!("1 + {} = {points}", n.saturating_sub(1)),
         (FeatureKind::Field, _) => format!("{} × 3 = {points}", feature.completed_cities),
     }

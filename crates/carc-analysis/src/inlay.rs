@@ -38,6 +38,13 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
                 offset,
                 label: crate::diagnostic::messages::bonus_earned(*colour, *kind),
             }),
+            Fact::BonusChained { line, .. } => statement_end(*line).map(|offset| InlayHint {
+                offset,
+                label: format!(
+                    "no further bonus: {}",
+                    crate::diagnostic::messages::BONUS_CHAINED
+                ),
+            }),
             Fact::Meeple {
                 line,
                 span,

@@ -271,7 +271,7 @@ const CARDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "turn",
         "turn",
         &[
-            "monastery with 8 neighbours (complete): complete = 9 for red",
+            "monastery with 8 neighbours (complete): 1 + 8 = 9 for red",
             "red's abbot returns",
         ],
         "monk",
@@ -298,7 +298,7 @@ const CARDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "turn red ic.B",
         "ic.B",
         &[
-            "- **garden**: garden with 1 neighbour, open: 7 neighbours missing · red 1 · worth \
+            "- **garden**: garden with 1 neighbour, open: 7 neighbours missing · red's abbot · worth \
              2 at final scoring (1 + 1 = 2) to red",
         ],
         "monastery with",
