@@ -174,3 +174,20 @@ fn a_bonus_part_that_extends_the_builders_road_says_it_earns_nothing() {
         "{labels:?}"
     );
 }
+
+#[test]
+fn a_meeple_on_an_open_inn_road_or_cathedral_city_is_told_why_it_is_worth_nothing() {
+    // red's traveller on ic.A (inn) with A: a road of 2 tiles, open; at the end it scores 0
+    let text = "rules inns-cathedrals\nplayers red blue\ntile A -1,0 r270\ntile ic.A 0,0 r90 red traveller\n";
+    let analysis = analyze(text);
+    let labels: Vec<String> =
+        carc_analysis::inlay_hints(&analysis, carc_analysis::Span::new(0, text.len()))
+            .into_iter()
+            .map(|h| h.label)
+            .collect();
+    assert_eq!(
+        labels,
+        ["road of 2 tiles with an inn: 0 at the end if still open"],
+        "{labels:?}"
+    );
+}
