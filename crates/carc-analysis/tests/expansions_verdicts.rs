@@ -381,7 +381,10 @@ fn mismatches_and_inlay_hints_explain_them_too() {
     // inlay hints: the inn road on blue's traveller is worth 0 at the end; a recall without
     // `=> …` gives its points and says it was a recall
     let text = position("inn-junction-west-road.carc");
-    assert_eq!(hints_on(&text, 9), ["road of 2 tiles: 0 at the end"]);
+    assert_eq!(
+        hints_on(&text, 9),
+        ["road of 2 tiles with an inn: 0 at the end if still open"]
+    );
     let text = position("abbot-recall-far.carc").replace(" recall => red +2", " recall");
     let line = line_of(&text, offset_of(&text, "turn red U 6,0", "recall"));
     assert_eq!(
