@@ -191,3 +191,16 @@ fn a_meeple_on_an_open_inn_road_or_cathedral_city_is_told_why_it_is_worth_nothin
         "{labels:?}"
     );
 }
+
+#[test]
+fn a_pig_line_says_its_points_replace_the_farmers_three() {
+    // D's field north of the road touches the city D + E (complete): red's farmer wins it,
+    // red's pig there makes it 1 x 4 = 4 in place of 1 x 3 = 3 (not 3 + 4)
+    let text = "rules traders-builders\nplayers red blue\ntile D 0,0 red farmer NE\ntile E 0,1 r180\ntile U 1,0 r90 red pig NW\nend => red +7\n";
+    let analysis = analyze(text);
+    let message = &analysis.diagnostics()[0].message;
+    assert!(
+        message.contains("1 × 4 = 4 for red, in place of 3"),
+        "{message}"
+    );
+}

@@ -527,7 +527,8 @@ fn a_pig_says_what_its_owner_scores_in_all() {
         messages(&analyze(&wrong), Code::ScoreMismatch),
         [
             "expected red +14, but this scores red +18: field touching 2 completed cities: 2 × 3 \
-             = 6 for red; red's pig: 4 per city instead of 3: 2 × 4 = 8 for red; goods: grain: \
+             = 6 for red; red's pig: 4 per city instead of 3: 2 × 4 = 8 for red, in place of 6; \
+             goods: grain: \
              red 1 v blue 0: red +10"
         ]
     );
