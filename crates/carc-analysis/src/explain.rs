@@ -159,7 +159,7 @@ pub fn formula(feature: &FeatureSummary, points: u32) -> String {
             format!("{n} + {} = {points}", feature.shields)
         }
         (FeatureKind::City, false) => format!("{n} × 1 = {points}"),
-        (FeatureKind::Monastery, true) => format!("complete = {points}"),
+        (FeatureKind::Monastery, true) => format!("1 + 8 = {points}"),
         (FeatureKind::Monastery, false) => format!("1 + {} = {points}", n.saturating_sub(1)),
         (FeatureKind::Field, _) => format!("{} × 3 = {points}", feature.completed_cities),
     }
@@ -237,7 +237,7 @@ pub fn pig_bonus(feature: &FeatureSummary, colour: Color, points: u32) -> u32 {
 }
 
 /// What each pig on a field worth `points` (3 per completed city) brings its owner, given the
-/// field's `winners`: `red's pig: 4 per city instead of 3: 2 × 4 = 8 for red` (what the owner
+/// field's `winners`: `red's pig: 4 per city instead of 3: 2 × 4 = 8 for red, in place of 6` (what the owner
 /// scores from the field in all, in place of the `2 × 3`), or `blue's pig: blue does not
 /// win the field: nothing`. Empty for a feature without pigs.
 pub fn pigs(feature: &FeatureSummary, points: u32, winners: &[Color]) -> Vec<String> {
@@ -251,10 +251,13 @@ pub fn pigs(feature: &FeatureSummary, points: u32, winners: &[Color]) -> Vec<Str
             if winners.contains(&m.colour) {
                 // the whole of what the owner scores, not something added to the field's
                 // `n × 3` (it once read `2 cities → +8` beside `2 × 3 = 6 for red`: 14?)
+                // and said so: an author adding up `3 for red` and `4 for red` got 7
                 format!(
                     "{c}'s pig: {PIG_POINTS_PER_CITY} per city instead of \
-                     {FIELD_POINTS_PER_CITY}: {cities} × {PIG_POINTS_PER_CITY} = {} for {c}",
-                    cities as u32 * PIG_POINTS_PER_CITY
+                     {FIELD_POINTS_PER_CITY}: {cities} × {PIG_POINTS_PER_CITY} = {} for {c}, \
+                     in place of {}",
+                    cities as u32 * PIG_POINTS_PER_CITY,
+                    cities as u32 * FIELD_POINTS_PER_CITY
                 )
             } else {
                 format!("{c}'s pig: {c} does not win the field: nothing")

@@ -88,10 +88,12 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 markdown: marks_hover::glyph_card(glyph.value),
             })
         }
-        // the turn's (or bonus part's) card on its keyword, and on `recall` (what the recall
-        // scored is there)
+        // the turn's (or bonus part's) card on its keyword, on `recall` (what the recall
+        // scored is there) and on its `=> …` (what the line really scored)
         StatementKind::Turn(turn) | StatementKind::Bonus(turn)
-            if inside(statement.keyword) || turn.recall.is_some_and(inside) =>
+            if inside(statement.keyword)
+                || turn.recall.is_some_and(inside)
+                || turn.expect.as_ref().is_some_and(|e| inside(e.span)) =>
         {
             let mut card = analysis.replay.facts.iter().find_map(|f| match f {
                 Fact::Turn {
@@ -136,6 +138,7 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 span: turn
                     .recall
                     .filter(|s| inside(*s))
+                    .or_else(|| turn.expect.as_ref().map(|e| e.span).filter(|s| inside(*s)))
                     .unwrap_or(statement.keyword),
                 markdown: card,
             })
@@ -174,7 +177,9 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 ),
             })
         }
-        StatementKind::End { .. } if inside(statement.keyword) => {
+        StatementKind::End { expect }
+            if inside(statement.keyword) || expect.as_ref().is_some_and(|e| inside(e.span)) =>
+        {
             let card = analysis.replay.facts.iter().find_map(|f| match f {
                 Fact::End {
                     line,
@@ -194,7 +199,11 @@ fn statement_card(analysis: &Analysis, offset: usize, pictures: TilePictures) ->
                 _ => None,
             })?;
             Some(Hover {
-                span: statement.keyword,
+                span: expect
+                    .as_ref()
+                    .map(|e| e.span)
+                    .filter(|s| inside(*s))
+                    .unwrap_or(statement.keyword),
                 markdown: card,
             })
         }
@@ -328,21 +337,35 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
             vocab::count(feature.open_sides as usize, "open side")
         ),
     };
-    // builders and pigs are named apart: they weigh nothing
+    // builders are named apart: they weigh nothing (pigs too, in the list below)
     let passive: Vec<String> = feature
         .meeples
         .iter()
-        .filter(|m| !m.figure.occupies())
+        .filter(|m| m.figure == carc_rules::Figure::Builder)
         .map(|m| format!("{}'s {}", m.colour.as_str(), m.figure))
         .collect();
     let mut meeples = if feature.meeples.iter().all(|m| !m.figure.occupies()) {
         "no meeples".to_owned()
     } else {
-        let mut counts: Vec<(carc_rules::Color, usize)> = Vec::new();
+        // per colour: its meeples, and the large meeple and the abbot by name (the large
+        // meeple counts 2 in a majority: a bare count would hide it)
+        let mut counts: Vec<(carc_rules::Color, usize, Vec<String>)> = Vec::new();
         for m in feature.meeples.iter().filter(|m| m.figure.occupies()) {
-            match counts.iter_mut().find(|(c, _)| *c == m.colour) {
-                Some(e) => e.1 += 1,
-                None => counts.push((m.colour, 1)),
+            let entry = match counts.iter().position(|(c, _, _)| *c == m.colour) {
+                Some(i) => &mut counts[i],
+                None => {
+                    counts.push((m.colour, 0, Vec::new()));
+                    counts.last_mut().expect("just pushed")
+                }
+            };
+            match m.figure {
+                carc_rules::Figure::LargeMeeple => entry.2.push(format!(
+                    "{}'s large {} (counts 2)",
+                    m.colour.as_str(),
+                    vocab::role_word(m.role)
+                )),
+                carc_rules::Figure::Abbot => entry.2.push(format!("{}'s abbot", m.colour.as_str())),
+                _ => entry.1 += 1,
             }
         }
         let pigs = feature
@@ -352,7 +375,14 @@ fn feature_line(feature: &carc_rules::FeatureSummary, game: Option<&Game>) -> St
             .map(|m| format!("{}'s pig", m.colour.as_str()));
         counts
             .iter()
-            .map(|(c, n)| format!("{} {n}", c.as_str()))
+            .map(|(c, n, named)| {
+                let plain = (*n > 0).then(|| format!("{} {n}", c.as_str()));
+                plain
+                    .into_iter()
+                    .chain(named.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            })
             .chain(pigs)
             .collect::<Vec<_>>()
             .join(", ")
@@ -539,6 +569,17 @@ fn bonus_line(analysis: &Analysis, line_index: usize) -> Option<String> {
             crate::diagnostic::messages::bonus_earned(*colour, *kind),
             vocab::pos_str(builder.pos),
             colour.as_str()
+        )),
+        Fact::BonusChained {
+            line,
+            colour,
+            builder,
+            kind,
+        } if *line == line_index => Some(format!(
+            "{} (at {}) again, but {}: the next line is the next player's turn",
+            crate::diagnostic::messages::bonus_chained(*colour, *kind),
+            vocab::pos_str(builder.pos),
+            crate::diagnostic::messages::BONUS_CHAINED,
         )),
         _ => None,
     })

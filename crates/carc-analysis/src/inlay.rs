@@ -7,6 +7,7 @@
 //! `score-mismatch`).
 
 use carc_notation::{LineKind, Span, StatementKind};
+use carc_rules::FeatureKind;
 
 use crate::explain;
 use crate::replay::{Fact, MeepleValue};
@@ -37,6 +38,13 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
             } => statement_end(*line).map(|offset| InlayHint {
                 offset,
                 label: crate::diagnostic::messages::bonus_earned(*colour, *kind),
+            }),
+            Fact::BonusChained { line, .. } => statement_end(*line).map(|offset| InlayHint {
+                offset,
+                label: format!(
+                    "no further bonus: {}",
+                    crate::diagnostic::messages::BONUS_CHAINED
+                ),
             }),
             Fact::Meeple {
                 line,
@@ -178,6 +186,16 @@ fn meeple_label(value: &MeepleValue, written: bool) -> String {
         MeepleValue::Scored { points, won, .. } => {
             format!("scored {}, returned", if *won { *points } else { 0 })
         }
+        // an open road with an inn, an open city with a cathedral: nothing at the end
+        MeepleValue::OnBoard(feature) if feature.inn_cathedral && !feature.complete => format!(
+            "{} with {}: 0 at the end if still open",
+            explain::describe(feature),
+            if feature.kind == FeatureKind::Road {
+                "an inn"
+            } else {
+                "a cathedral"
+            }
+        ),
         MeepleValue::OnBoard(feature) => format!(
             "{}: {} {}",
             explain::describe(feature),

@@ -39,7 +39,28 @@ pub(crate) fn syntax_message(text: &str, parse: &Parse, error: &SyntaxError) -> 
                 fixed.join(" ")
             )
         }
-        _ => message,
+        _ => match slip_hint(&words, text.get(error.span.start..end).unwrap_or("")) {
+            Some(hint) => format!("{message}: {hint}"),
+            None => message,
+        },
+    }
+}
+
+/// A hint for a line that shows a known slip at the word `found` where it failed: a refused
+/// `bonus` part, or a second colour on a `goods` or `expect goods` line.
+fn slip_hint(words: &[&str], found: &str) -> Option<&'static str> {
+    let found = found.split([' ', '\t', ',']).next().unwrap_or(found);
+    match words {
+        ["refused", ..] if found == "bonus" => Some(
+            "only a `turn` or a `discard` can be written as a refused move, not a `bonus` part \
+             (a bonus that is not earned is `bonus-not-earned`; say so in a comment)",
+        ),
+        ["goods", ..] | ["expect", "goods", ..]
+            if carc_rules::Color::from_word(found).is_some() =>
+        {
+            Some("one colour per line: write this colour's goods on a line of their own")
+        }
+        _ => None,
     }
 }
 

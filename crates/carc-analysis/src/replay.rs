@@ -65,6 +65,17 @@ pub enum Fact {
         /// Road or city.
         kind: FeatureKind,
     },
+    /// A bonus part (`line`) whose tile extended the road or city of its player's builder
+    /// again: a bonus tile never earns another (Traders & Builders). The last fact of its
+    /// line.
+    BonusChained {
+        line: usize,
+        colour: Color,
+        /// The builder as it stood when the tile was placed.
+        builder: carc_rules::Meeple,
+        /// Road or city.
+        kind: FeatureKind,
+    },
     /// Goods tokens taken by the player whose tile completed cities with goods symbols
     /// (Traders & Builders), after that turn part's [`Fact::Turn`].
     Goods {
@@ -1240,14 +1251,28 @@ impl Replayer<'_> {
             faults,
         });
         self.take_goods(line, c, pos);
-        if let Ok(builder) = self.replay.game.bonus_check(c) {
-            let kind = builder.role.kind();
-            self.replay.facts.push(Fact::BonusEarned {
-                line,
-                colour: c,
-                builder,
-                kind,
-            });
+        match self.replay.game.bonus_check(c) {
+            Ok(builder) => {
+                let kind = builder.role.kind();
+                self.replay.facts.push(Fact::BonusEarned {
+                    line,
+                    colour: c,
+                    builder,
+                    kind,
+                });
+            }
+            Err(carc_rules::BonusError::Chained) => {
+                if let Some(builder) = self.replay.game.builder_extended(c) {
+                    let kind = builder.role.kind();
+                    self.replay.facts.push(Fact::BonusChained {
+                        line,
+                        colour: c,
+                        builder,
+                        kind,
+                    });
+                }
+            }
+            Err(_) => {}
         }
         Some(pos)
     }

@@ -115,12 +115,20 @@ pub fn figure_word(figure: Figure, role: Role) -> String {
 
 /// What a figure on the board is called in a list of figures: `pig` for the pig and `builder`
 /// for the builder (Traders & Builders: they stand on a feature without being its follower),
-/// otherwise its role's word.
+/// `abbot`, `large knight` …, otherwise its role's word.
 pub fn figure_role_word(figure: carc_rules::Figure, role: Role) -> &'static str {
     match figure {
         carc_rules::Figure::Pig => "pig",
         carc_rules::Figure::Builder => "builder",
-        _ => role_word(role),
+        // the abbot is no monk, and the large meeple counts 2: both are named
+        carc_rules::Figure::Abbot => "abbot",
+        carc_rules::Figure::LargeMeeple => match role {
+            Role::Knight => "large knight",
+            Role::Traveller => "large traveller",
+            Role::Monk => "large monk",
+            Role::Farmer => "large farmer",
+        },
+        carc_rules::Figure::Meeple => role_word(role),
     }
 }
 

@@ -3,7 +3,7 @@
 //! replay of each file must reach the simulator's final scores.
 
 use carc_analysis::{analyze, Code, Severity};
-use carc_rules::{simulate_sets, Action, Figure, Limits, Step, TileSet};
+use carc_rules::{simulate_sets, Action, Figure, Limits, Place, Role, Step, TileSet};
 
 #[path = "support/sim_games.rs"]
 mod sim_games;
@@ -231,4 +231,33 @@ fn the_points_puzzle_check_ranks_recalls() {
         .map(|d| d.code)
         .collect();
     assert_eq!(codes, [Code::NotUnique]);
+}
+
+#[test]
+fn random_games_put_farmers_on_half_sides_and_inner_fields() {
+    // Fields without a whole corner: the inner fields of ic.H, tb.M, tb.N, tb.P and tb.X, and
+    // the fields of tb.I, tb.O and tb.W that hold one half-side of their split corner (SSE or
+    // ESE at r0). The simulator names them `inner` or by the half-side, and each game written
+    // as a file checks clean (a farmer or pig there is legal and scores as the simulator says).
+    let sets = [TileSet::InnsCathedrals, TileSet::TradersBuilders];
+    let (mut halves, mut inner) = (0, 0);
+    for seed in 0..30 {
+        let rec = simulate_sets(seed, 2 + seed as usize % 3, true, &sets);
+        sim_games::checks_clean(&rec, seed);
+        for step in &rec.steps {
+            if let Step::Turn {
+                meeple: Some((Role::Farmer, place)),
+                ..
+            } = step
+            {
+                match place {
+                    Place::Half(_) => halves += 1,
+                    Place::Inner => inner += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    eprintln!("farmers or pigs named by a half-side: {halves}, on an inner field: {inner}");
+    assert!(halves > 0 && inner > 0, "{halves} {inner}");
 }

@@ -271,7 +271,7 @@ const CARDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "turn",
         "turn",
         &[
-            "monastery with 8 neighbours (complete): complete = 9 for red",
+            "monastery with 8 neighbours (complete): 1 + 8 = 9 for red",
             "red's abbot returns",
         ],
         "monk",
@@ -298,7 +298,7 @@ const CARDS: &[(&str, &str, &str, &[&str], &str)] = &[
         "turn red ic.B",
         "ic.B",
         &[
-            "- **garden**: garden with 1 neighbour, open: 7 neighbours missing · red 1 · worth \
+            "- **garden**: garden with 1 neighbour, open: 7 neighbours missing · red's abbot · worth \
              2 at final scoring (1 + 1 = 2) to red",
         ],
         "monastery with",
@@ -381,7 +381,10 @@ fn mismatches_and_inlay_hints_explain_them_too() {
     // inlay hints: the inn road on blue's traveller is worth 0 at the end; a recall without
     // `=> …` gives its points and says it was a recall
     let text = position("inn-junction-west-road.carc");
-    assert_eq!(hints_on(&text, 9), ["road of 2 tiles: 0 at the end"]);
+    assert_eq!(
+        hints_on(&text, 9),
+        ["road of 2 tiles with an inn: 0 at the end if still open"]
+    );
     let text = position("abbot-recall-far.carc").replace(" recall => red +2", " recall");
     let line = line_of(&text, offset_of(&text, "turn red U 6,0", "recall"));
     assert_eq!(
@@ -524,7 +527,8 @@ fn a_pig_says_what_its_owner_scores_in_all() {
         messages(&analyze(&wrong), Code::ScoreMismatch),
         [
             "expected red +14, but this scores red +18: field touching 2 completed cities: 2 × 3 \
-             = 6 for red; red's pig: 4 per city instead of 3: 2 × 4 = 8 for red; goods: grain: \
+             = 6 for red; red's pig: 4 per city instead of 3: 2 × 4 = 8 for red, in place of 6; \
+             goods: grain: \
              red 1 v blue 0: red +10"
         ]
     );

@@ -34,7 +34,7 @@ pub const KEYWORDS: &[KeywordDef] = &[
     kw(
         "tile",
         true,
-        "setup: a tile already on the board, with at most one meeple",
+        "setup: a tile already on the board, with at most one figure (meeple, abbot, builder or pig)",
     ),
     kw("supply", true, "setup: meeples in a player's supply"),
     kw("score", true, "setup: a player's score so far"),

@@ -176,6 +176,13 @@ impl Game {
         self.bonus.extended[colour.index()].ok_or(BonusError::NotExtended)
     }
 
+    /// The builder of `colour` whose road or city the last placed tile extended (as it stood
+    /// then), whether or not that earns a bonus: a bonus part's tile extends it too, and earns
+    /// nothing ([`BonusError::Chained`]).
+    pub fn builder_extended(&self, colour: Color) -> Option<Meeple> {
+        self.bonus.extended[colour.index()]
+    }
+
     /// Whether the turn part that placed the last tile earns `colour` a bonus tile (see
     /// [`Game::bonus_check`]).
     pub fn bonus_earned(&self, colour: Color) -> bool {

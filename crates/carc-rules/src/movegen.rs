@@ -166,8 +166,9 @@ impl Game {
 
 /// A place naming field segment `seg` of `tile` turned `rot`: its first corner (order of
 /// [`crate::PlaceSet::iter`]), else its first half-side (a field squeezed into one half of a
-/// split corner), else `inner` (a field that touches no side).
-fn field_place(tile: TileType, rot: Rotation, seg: SegmentDef) -> Option<Place> {
+/// split corner), else `inner` (a field that touches no side). Any other segment: its first
+/// place. Also the simulator's place words.
+pub(crate) fn field_place(tile: TileType, rot: Rotation, seg: SegmentDef) -> Option<Place> {
     seg.places.first().or_else(|| {
         HalfSide::ALL
             .into_iter()

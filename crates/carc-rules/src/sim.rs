@@ -383,7 +383,7 @@ impl Sim {
             return None;
         }
         let seg = tile.segment(rot, opts[choice] as usize)?;
-        let place = seg.places.first()?;
+        let place = crate::movegen::field_place(tile, rot, seg)?;
         let role = seg.kind.role();
         let g = &mut self.game;
         g.add_meeple(colour, role, pos, place, base + seg.index as u32);
@@ -421,10 +421,12 @@ impl Sim {
             if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
                 continue;
             }
-            // a field that touches no side (ic.H's) has no place word yet: not chosen
+            // every segment has a place word: a field without a whole corner is named by a
+            // half-side (`tb.I`'s SSE), one that touches no side by `inner` (`ic.H`)
             if tile
                 .segment(rot, usize::from(i))
-                .is_none_or(|s| s.places.is_empty())
+                .and_then(|s| crate::movegen::field_place(tile, rot, s))
+                .is_none()
             {
                 continue;
             }
@@ -471,7 +473,10 @@ impl Sim {
         }
         let seg = usize::from(g.node_seg[node as usize]);
         let (role, place) = match tile.segment(rot, seg) {
-            Some(s) => (s.kind.role(), s.places.first().unwrap_or(Place::Centre)),
+            Some(s) => (
+                s.kind.role(),
+                crate::movegen::field_place(tile, rot, s).unwrap_or(Place::Centre),
+            ),
             None => (Role::Monk, Place::Centre), // the garden
         };
         let role = if figure == Figure::Abbot {

@@ -246,7 +246,7 @@ pub const OCCUPIED_FEATURE_RELATED: &str = "the meeple already on this feature";
 // ---- tile-meeples -----------------------------------------------------------------------------
 
 /// A second meeple on one setup tile.
-pub const TILE_MEEPLES: &str = "a tile holds at most one meeple; this one is not placed";
+pub const TILE_MEEPLES: &str = "a tile holds at most one figure; this one is not placed";
 
 // ---- meeple-supply ----------------------------------------------------------------------------
 
@@ -677,6 +677,19 @@ pub fn bonus_earned(colour: Color, kind: FeatureKind) -> String {
         vocab::kind_word(kind)
     )
 }
+
+/// What a bonus part whose tile extends its player's builder's road or city again says
+/// (hover): ``"extends the road of red's builder"``, then [`BONUS_CHAINED`].
+pub fn bonus_chained(colour: Color, kind: FeatureKind) -> String {
+    format!(
+        "extends the {} of {}'s builder",
+        vocab::kind_word(kind),
+        colour.as_str()
+    )
+}
+
+/// Why a bonus part earns nothing, whatever its tile extends.
+pub const BONUS_CHAINED: &str = "a bonus tile never earns another";
 
 // ---- pig-place --------------------------------------------------------------------------------
 

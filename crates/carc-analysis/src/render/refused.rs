@@ -1,8 +1,9 @@
 //! Refused moves in pictures: the `refused` lines of the position a picture shows (those at
 //! or before its line with no move, discard, `end` or variation boundary in between) are drawn
 //! crossed out: a refused tile faded with a red cross over its cell, a refused meeple (on a
-//! tile that fits) with a small cross over it. The move is not part of the position: the tile
-//! is drawn faded either way.
+//! tile that fits) with a small cross over it, a refused recall with a small cross over the
+//! abbot on the board. The move is not part of the position: the tile is drawn faded either
+//! way.
 
 use std::fmt::Write as _;
 
@@ -32,6 +33,9 @@ pub struct BoardRefusal {
     pub meeple: Option<BoardMeeple>,
     /// Whether the tile itself is refused (crossed out), not only its meeple.
     pub tile_refused: bool,
+    /// Whether the move recalls the abbot (The Abbot): a refused recall crosses out the
+    /// abbot on the board.
+    pub recall: bool,
     /// The codes the move is refused with.
     pub codes: Vec<Code>,
 }
@@ -70,8 +74,8 @@ pub(super) fn of_line(
                 rotation,
                 meeple,
                 figure,
+                recall,
                 tile_refused,
-                ..
             } = r.play
             else {
                 return None;
@@ -92,6 +96,7 @@ pub(super) fn of_line(
                 pos,
                 meeple,
                 tile_refused,
+                recall,
                 codes: r.found_codes().into_iter().collect(),
             })
         })
@@ -152,6 +157,22 @@ pub(super) fn svg(out: &mut String, board: &Board, cell: &dyn Fn(Pos) -> (f64, f
                 cross(out, (x - 13.0, y - 13.0), (x + 13.0, y + 13.0), 4.0);
             }
         }
+        // a recall refused (the tile fits): the abbot it would take back, crossed out
+        if r.recall && !r.tile_refused {
+            if let Some(abbot) = board
+                .meeples
+                .iter()
+                .find(|m| m.colour == r.colour && m.figure == carc_rules::Figure::Abbot)
+            {
+                let (ax, ay) = cell(abbot.pos);
+                let tile = board.tiles.iter().find(|t| t.pos == abbot.pos);
+                if let Some(t) = tile {
+                    let (x, y) = meeple_point(t.tile, t.rotation, abbot.role, abbot.place);
+                    let (x, y) = (ax + x, ay + y);
+                    cross(out, (x - 13.0, y - 13.0), (x + 13.0, y + 13.0), 4.0);
+                }
+            }
+        }
         out.push_str("</g>\n");
     }
 }
@@ -174,6 +195,7 @@ pub(super) fn ascii(out: &mut String, board: &Board) {
         let meeple = match &r.meeple {
             Some(m) if m.place == Place::Centre => format!(" {}", word(m)),
             Some(m) => format!(" {} {}", word(m), m.place.as_str()),
+            None if r.recall => " recall".to_owned(),
             None => String::new(),
         };
         let _ = writeln!(
