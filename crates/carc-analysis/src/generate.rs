@@ -93,16 +93,13 @@ impl GenOptions {
                 }
             }
             (_, None) => {
-                let known = carc_notation::rule_option(word).is_some();
-                return Err(format!(
-                    "{} `{word}` for puzzle generation: expected {}",
-                    if known {
-                        "no `rules` option"
-                    } else {
-                        "unknown `rules` word"
-                    },
-                    gen_rule_words().join(", ")
-                ));
+                let what = match carc_notation::rule_option(word) {
+                    Some(_) => {
+                        format!("`{word}` is a `rules` option that puzzle generation does not take")
+                    }
+                    None => format!("unknown `rules` word `{word}`"),
+                };
+                return Err(format!("{what}: expected {}", gen_rule_words().join(", ")));
             }
         }
         Ok(())
@@ -487,6 +484,38 @@ fn expected_play(best: &carc_rules::RootMove, players: &[Color]) -> String {
 mod tests {
     use super::*;
 
+    /// Fails unless the solver (`carc solve`'s analysis, with a budget far above the
+    /// generator's) puts the written answer first and values every move with another
+    /// placement strictly lower: the answer is the solver's unique best.
+    fn assert_unique_best(p: &Generated) {
+        let analysis = analyze(&p.text);
+        let limits = Limits {
+            nodes: 20_000_000,
+            cancel: None,
+        };
+        let solved = crate::solve(&analysis, None, None, limits).expect("a puzzle to solve");
+        assert!(solved.exact, "{}", p.text);
+        let best = &solved.moves[0];
+        assert_eq!(best.text, p.answer, "{}", p.text);
+        assert_eq!(best.value, p.value, "{}", p.text);
+        let placement = |t: &str| t.split(' ').take(3).collect::<Vec<_>>().join(" ");
+        for m in &solved.moves[1..] {
+            if placement(&m.text) != placement(&best.text) {
+                assert!(
+                    m.value < best.value,
+                    "{} ties or beats {}\n{}",
+                    m.text,
+                    best.text,
+                    p.text
+                );
+            }
+        }
+    }
+
+    fn rules_line(text: &str) -> &str {
+        text.lines().find(|l| l.starts_with("rules ")).unwrap_or("")
+    }
+
     #[test]
     fn generated_puzzles_check_clean_and_their_answer_is_the_unique_best() {
         let options = GenOptions {
@@ -506,6 +535,150 @@ mod tests {
                 p.text
             );
             assert!(p.value - p.greedy >= 2, "{p:?}");
+            assert_eq!(rules_line(&p.text), "rules farmers");
+            assert_unique_best(p);
         }
+    }
+
+    #[test]
+    fn puzzles_with_expansions_check_clean_and_their_rules_line_names_the_sets() {
+        let cases: [(&[TileSet], &str); 3] = [
+            // given out of the registry's order: written in it
+            (
+                &[TileSet::InnsCathedrals, TileSet::Abbot],
+                "rules farmers abbot inns-cathedrals",
+            ),
+            (
+                &[TileSet::TradersBuilders],
+                "rules farmers traders-builders",
+            ),
+            (&[TileSet::River], "rules farmers river"),
+        ];
+        for (sets, line) in cases {
+            let options = GenOptions {
+                draws: 1,
+                count: 2,
+                sets: sets.to_vec(),
+                ..GenOptions::default()
+            };
+            let generation = generate_counted(&options);
+            assert_eq!(generation.puzzles.len(), 2, "{sets:?}");
+            // the setup always restates the simulated position
+            assert!(
+                generation.skipped.iter().all(|(s, _)| *s != Skip::Setup),
+                "{:?}",
+                generation.skipped
+            );
+            for p in &generation.puzzles {
+                assert!(analyze(&p.text).diagnostics().is_empty(), "{}", p.text);
+                assert_eq!(rules_line(&p.text), line, "{}", p.text);
+                assert_unique_best(p);
+            }
+        }
+    }
+
+    #[test]
+    fn a_pig_answer_that_earns_a_bonus_part_is_written_and_checked() {
+        // Simulated game 1069 with all four sets, cut before draw 90: blue's builder stands on
+        // a road; blue's best move deploys the pig with a tile that extends that road, so the
+        // next draw is blue's bonus part. The setup holds large meeples, a builder, pigs and
+        // blue's wine token.
+        let options = GenOptions {
+            draws: 2,
+            count: 1,
+            seed: 1069,
+            sets: vec![
+                TileSet::Abbot,
+                TileSet::InnsCathedrals,
+                TileSet::River,
+                TileSet::TradersBuilders,
+            ],
+            ..GenOptions::default()
+        };
+        let puzzles = generate(&options);
+        let p = &puzzles[0];
+        assert_eq!(p.seed, 1069);
+        assert!(analyze(&p.text).diagnostics().is_empty(), "{}", p.text);
+        assert_eq!(
+            rules_line(&p.text),
+            "rules farmers abbot inns-cathedrals river traders-builders"
+        );
+        for line in [
+            "goods blue wine 1",
+            " blue builder ",
+            " pig ",
+            " large farmer ",
+        ] {
+            assert!(p.text.contains(line), "{line}\n{}", p.text);
+        }
+        assert!(p.answer.contains(" pig "), "{}", p.answer);
+        assert!(
+            p.text.contains("# Expected play after it: bonus blue "),
+            "{}",
+            p.text
+        );
+        assert_unique_best(p);
+    }
+
+    #[test]
+    fn the_unique_best_check_fails_on_another_answer() {
+        // the greedy move of a generated puzzle, written as its answer, is not the best
+        let options = GenOptions {
+            draws: 1,
+            count: 1,
+            sets: vec![TileSet::TradersBuilders],
+            ..GenOptions::default()
+        };
+        let p = &generate(&options)[0];
+        let greedy = p
+            .text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.split("the greedy move ").nth(1))
+            .and_then(|r| r.split(" (+").next())
+            .expect("the greedy move in the comment");
+        let mut text: Vec<&str> = p.text.lines().collect();
+        text.pop();
+        let text = format!("{}\nturn {greedy}\n", text.join("\n"));
+        let (_, answer) = greedy.split_once(' ').expect("colour and move");
+        let tampered = Generated {
+            text,
+            answer: answer.to_owned(),
+            ..p.clone()
+        };
+        let failed = std::panic::catch_unwind(|| assert_unique_best(&tampered));
+        assert!(failed.is_err(), "{}", tampered.text);
+    }
+
+    #[test]
+    fn rules_words_are_the_registrys_and_others_are_refused_with_the_list() {
+        assert_eq!(
+            gen_rule_words(),
+            [
+                "farmers",
+                "no-farmers",
+                "abbot",
+                "inns-cathedrals",
+                "river",
+                "traders-builders"
+            ]
+        );
+        let mut options = GenOptions::default();
+        options.apply_rule_word("no-farmers").unwrap();
+        options.apply_rule_word("river").unwrap();
+        options.apply_rule_word("river").unwrap();
+        assert!(!options.farmers);
+        assert_eq!(options.sets, [TileSet::River]);
+        let list = "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders";
+        assert_eq!(
+            options.apply_rule_word("abot"),
+            Err(format!("unknown `rules` word `abot`: {list}"))
+        );
+        assert_eq!(
+            options.apply_rule_word("boxes"),
+            Err(format!(
+                "`boxes` is a `rules` option that puzzle generation does not take: {list}"
+            ))
+        );
     }
 }

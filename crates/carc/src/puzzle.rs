@@ -73,7 +73,7 @@ pub fn puzzle(args: &[String]) -> Result<ExitCode, String> {
             .collect();
         if words.is_empty() {
             return Err(format!(
-                "`--rules` needs a word: {}\n{SHAPE}",
+                "`--rules` needs a word: expected {}\n{SHAPE}",
                 carc_analysis::gen_rule_words().join(", ")
             ));
         }

@@ -366,6 +366,74 @@ fn puzzle_gen_writes_puzzles_that_check_clean() {
     }
 }
 
+#[test]
+fn puzzle_gen_takes_expansions_by_their_rules_words() {
+    let dir = scratch("puzzle-gen-sets");
+    // a repeated `--rules` and a comma list add up
+    let out = carc(&[
+        "puzzle",
+        "gen",
+        "--draws",
+        "1",
+        "--count",
+        "2",
+        "--rules",
+        "traders-builders",
+        "--rules=abbot,inns-cathedrals",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("wrote 2 of 2 puzzles"),
+        "{}",
+        stderr(&out)
+    );
+    for f in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        assert!(
+            text.contains("\nrules farmers abbot inns-cathedrals traders-builders\n"),
+            "{text}"
+        );
+    }
+    let out = carc(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stderr(&out).contains("checked 2 files: 0 errors, 0 warnings"));
+}
+
+#[test]
+fn puzzle_gen_refuses_a_word_that_names_no_set() {
+    let words = "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders";
+    let cases: [(&[&str], &str); 4] = [
+        (&["--rules", "abot"], "unknown `rules` word `abot`"),
+        (
+            &["--rules", "river,whole-board"],
+            "`whole-board` is a `rules` option that puzzle generation does not take",
+        ),
+        (&["--rules", ","], "`--rules` needs a word"),
+        // two words after one `--rules`: the second would be a positional argument
+        (
+            &["--rules", "abbot", "inns-cathedrals"],
+            "`inns-cathedrals` is a `rules` word: give each after its own `--rules`",
+        ),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["puzzle", "gen", "--count", "1"];
+        all.extend_from_slice(args);
+        let out = carc(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("usage: carc puzzle gen"),
+            "{}",
+            stderr(&out)
+        );
+        if !message.contains("own `--rules`") {
+            assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
+        }
+    }
+}
+
 /// A reader that closed its end of the pipe before the command wrote (`carc moves FILE D |
 /// head -1` once `head` has its line): the command stops quietly, status 0, nothing on stderr
 /// (Rust's `print!` panics there, status 101). The pipe's reading end is closed before the
