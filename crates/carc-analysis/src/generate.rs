@@ -542,23 +542,31 @@ mod tests {
 
     #[test]
     fn puzzles_with_expansions_check_clean_and_their_rules_line_names_the_sets() {
-        let cases: [(&[TileSet], &str); 3] = [
+        let cases: [(&[TileSet], bool, &str); 4] = [
             // given out of the registry's order: written in it
             (
                 &[TileSet::InnsCathedrals, TileSet::Abbot],
+                true,
                 "rules farmers abbot inns-cathedrals",
             ),
             (
                 &[TileSet::TradersBuilders],
+                true,
                 "rules farmers traders-builders",
             ),
-            (&[TileSet::River], "rules farmers river"),
+            (&[TileSet::River], true, "rules farmers river"),
+            (
+                &[TileSet::TradersBuilders, TileSet::Abbot],
+                false,
+                "rules no-farmers abbot traders-builders",
+            ),
         ];
-        for (sets, line) in cases {
+        for (sets, farmers, line) in cases {
             let options = GenOptions {
                 draws: 1,
                 count: 2,
                 sets: sets.to_vec(),
+                farmers,
                 ..GenOptions::default()
             };
             let generation = generate_counted(&options);
