@@ -402,6 +402,32 @@ fn puzzle_gen_takes_expansions_by_their_rules_words() {
 }
 
 #[test]
+fn a_generated_traders_and_builders_puzzle_solves_as_valued_by_hand() {
+    // examples/puzzles/generated-goods.carc, written by `carc puzzle gen` and valued by hand
+    // in its comments: W -2,0 r0 farmer NE gives blue 16 + 1 (road) + 3 (farmer) = 20 against
+    // red's 13, +7; every other placement gains blue at most +3 (or +4 with red +1): +6.
+    let out = carc(&[
+        "solve",
+        "--format",
+        "json",
+        "examples/puzzles/generated-goods.carc",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["exact"], true);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["move"], "W -2,0 r0 farmer NE");
+    assert_eq!(moves[0]["value"], 7);
+    assert_eq!(moves[0]["scores"]["red"], 13);
+    assert_eq!(moves[0]["scores"]["blue"], 20);
+    for m in &moves[1..] {
+        let text = m["move"].as_str().unwrap();
+        if !text.starts_with("W -2,0 r0") {
+            assert!(m["value"].as_i64().unwrap() <= 6, "{m}");
+        }
+    }
+}
+
+#[test]
 fn puzzle_gen_refuses_a_word_that_names_no_set() {
     let words = "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders";
     let cases: [(&[&str], &str); 4] = [
