@@ -1,12 +1,24 @@
 //! Puzzle generation for designers (`carc puzzle gen`): positions cut from simulated games
-//! (the engine's seeded simulator), the next tiles of that game as the `draws`, kept when the
-//! best move under the goal is unique (no other placement is worth as much), beats the greedy
-//! move (the one with the most points at once) by a margin, and the written file checks clean.
+//! (the engine's seeded simulator, with the expansions of [`GenOptions::sets`]), the next tiles
+//! of that game as the `draws`, kept when the best move under the goal is unique (no other
+//! placement is worth as much), beats the greedy move (the one with the most points at once)
+//! by a margin, and the written file checks clean.
+//!
+//! The setup is written from the cut game (every figure on its tile: meeple, large meeple,
+//! abbot, builder, pig; the goods each player holds), then replayed by the analysis, and the
+//! search runs on that replayed position with the file's `draws` and the sets its `rules` line
+//! names, exactly as the puzzle check and `carc solve` will: what the file says is what was
+//! searched. A setup that does not restate the simulated position (its scores, goods or figures
+//! differ after the replay) is skipped ([`Skip::Setup`]), as is a position in the middle of a
+//! turn (the next draw a bonus part, Traders & Builders).
 
 use std::fmt::Write as _;
 
 use carc_notation::PuzzleGoal;
-use carc_rules::{cut_position, Color, Cut, Limits, Place, Rng, Role, Step};
+use carc_rules::{
+    cut_position_with_sets, solve_with_sets, Color, Cut, Figure, Game, Good, Limits, Place, Rng,
+    Role, Step, TileSet, TileType,
+};
 
 use crate::puzzle::{engine_goal, step_text, value_text};
 use crate::{analyze, vocab};
@@ -26,10 +38,17 @@ pub struct GenOptions {
     pub margin: i64,
     /// Nodes each search may visit; positions that need more are skipped.
     pub nodes: u64,
+    /// The expansions in play (The Abbot, Inns & Cathedrals, The River, Traders & Builders):
+    /// the simulated games use their tiles and figures, the files name them in `rules`. Empty:
+    /// the base game. [`TileSet::Base`] and repeats are ignored.
+    pub sets: Vec<TileSet>,
+    /// Farmers on (`rules farmers`) or off (`rules no-farmers`).
+    pub farmers: bool,
 }
 
 impl Default for GenOptions {
-    /// Goal `final`, 2 draws, seed 1, 10 puzzles, margin 2, 2,000,000 nodes.
+    /// Goal `final`, 2 draws, seed 1, 10 puzzles, margin 2, 2,000,000 nodes, the base game
+    /// with farmers.
     fn default() -> Self {
         GenOptions {
             goal: PuzzleGoal::Final,
@@ -38,6 +57,66 @@ impl Default for GenOptions {
             count: 10,
             margin: 2,
             nodes: 2_000_000,
+            sets: Vec::new(),
+            farmers: true,
+        }
+    }
+}
+
+/// The `rules` words [`GenOptions::apply_rule_word`] takes, in the registry's order
+/// (carc-notation's `rules.rs`): `farmers`, `no-farmers` and each expansion's word.
+pub fn gen_rule_words() -> Vec<&'static str> {
+    carc_notation::RULE_OPTIONS
+        .iter()
+        .map(|d| d.word)
+        .filter(|w| *w == "farmers" || *w == "no-farmers" || expansion(w).is_some())
+        .collect()
+}
+
+/// The expansion whose `rules` word is `word`.
+fn expansion(word: &str) -> Option<TileSet> {
+    TileSet::ALL
+        .into_iter()
+        .find(|s| *s != TileSet::Base && s.as_str() == word)
+}
+
+impl GenOptions {
+    /// Switches on what a `rules` word names: an expansion's set, or farmers on or off. `Err`
+    /// says which words are valid ([`gen_rule_words`]).
+    pub fn apply_rule_word(&mut self, word: &str) -> Result<(), String> {
+        match (word, expansion(word)) {
+            ("farmers", _) => self.farmers = true,
+            ("no-farmers", _) => self.farmers = false,
+            (_, Some(set)) => {
+                if !self.sets.contains(&set) {
+                    self.sets.push(set);
+                }
+            }
+            (_, None) => {
+                let what = match carc_notation::rule_option(word) {
+                    Some(_) => {
+                        format!("`{word}` is a `rules` option that puzzle generation does not take")
+                    }
+                    None => format!("unknown `rules` word `{word}`"),
+                };
+                return Err(format!("{what}: expected {}", gen_rule_words().join(", ")));
+            }
+        }
+        Ok(())
+    }
+
+    /// The sets in play, in the registry's order, each once.
+    fn sets_in_play(&self) -> Vec<TileSet> {
+        TileSet::ALL
+            .into_iter()
+            .filter(|s| *s != TileSet::Base && self.sets.contains(s))
+            .collect()
+    }
+
+    fn goal_word(&self) -> &'static str {
+        match self.goal {
+            PuzzleGoal::Score => "score",
+            _ => "final",
         }
     }
 }
@@ -61,42 +140,143 @@ pub struct Generated {
     pub nodes: u64,
 }
 
-/// Generates up to `options.count` puzzles (fewer if 200 attempts per puzzle find none).
-pub fn generate(options: &GenOptions) -> Vec<Generated> {
-    let mut out = Vec::new();
-    let attempts = options.count.saturating_mul(200);
-    for k in 0..attempts as u64 {
-        if out.len() >= options.count {
-            break;
-        }
-        if let Some(p) = attempt(options, options.seed.wrapping_add(k)) {
-            out.push(p);
+/// Why an attempt gave no puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Skip {
+    /// The cut fell on a discard or a bonus part (a position in the middle of a turn), or the
+    /// game was too short.
+    Cut,
+    /// The written setup did not restate the simulated position (scores, goods or figures
+    /// differ after the replay, or a tile held two figures); never seen, kept as a guard.
+    Setup,
+    /// The search did not finish within the node budget.
+    Budget,
+    /// Another placement is worth as much as the best move.
+    NotUnique,
+    /// The best move does not beat the greedy move by the margin.
+    Margin,
+    /// The written file did not check clean.
+    NotClean,
+}
+
+impl Skip {
+    /// Every reason, in the order a report lists them.
+    pub const ALL: [Skip; 6] = [
+        Skip::Cut,
+        Skip::Setup,
+        Skip::Budget,
+        Skip::NotUnique,
+        Skip::Margin,
+        Skip::NotClean,
+    ];
+
+    /// What it means, for a report: `the search ran out of budget`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Skip::Cut => "the cut fell on a discard or a bonus part",
+            Skip::Setup => "the setup could not restate the position",
+            Skip::Budget => "the search ran out of budget",
+            Skip::NotUnique => "the best move was not unique",
+            Skip::Margin => "the best move did not beat the greedy move by the margin",
+            Skip::NotClean => "the file did not check clean",
         }
     }
+}
+
+/// The puzzles of a [`generate_counted`] run and why the other attempts gave none.
+#[derive(Debug, Clone, Default)]
+pub struct Generation {
+    /// The puzzles, in seed order.
+    pub puzzles: Vec<Generated>,
+    /// Attempts without a puzzle, per reason (reasons with none left out), in [`Skip::ALL`]
+    /// order.
+    pub skipped: Vec<(Skip, usize)>,
+}
+
+/// Generates up to `options.count` puzzles (fewer if 200 attempts per puzzle find none).
+pub fn generate(options: &GenOptions) -> Vec<Generated> {
+    generate_counted(options).puzzles
+}
+
+/// As [`generate`], also counting why attempts gave no puzzle.
+pub fn generate_counted(options: &GenOptions) -> Generation {
+    let mut out = Generation::default();
+    let mut skipped = [0usize; Skip::ALL.len()];
+    let attempts = options.count.saturating_mul(200);
+    let sets = options.sets_in_play();
+    for k in 0..attempts as u64 {
+        if out.puzzles.len() >= options.count {
+            break;
+        }
+        match attempt(options, &sets, options.seed.wrapping_add(k)) {
+            Ok(p) => out.puzzles.push(p),
+            Err(skip) => {
+                if let Some(i) = Skip::ALL.iter().position(|s| *s == skip) {
+                    skipped[i] += 1;
+                }
+            }
+        }
+    }
+    out.skipped = Skip::ALL
+        .into_iter()
+        .zip(skipped)
+        .filter(|(_, n)| *n > 0)
+        .collect();
     out
 }
 
+/// Draws after the start tile in a full game with `sets` (71 for the base game).
+fn game_length(sets: &[TileSet]) -> usize {
+    let others: Vec<TileSet> = sets
+        .iter()
+        .copied()
+        .filter(|s| *s != TileSet::River)
+        .collect();
+    let river = if sets.contains(&TileSet::River) {
+        // the river tiles but the spring, which is the start tile
+        TileType::ALL
+            .iter()
+            .filter(|t| t.set() == TileSet::River)
+            .map(|t| usize::from(t.count()))
+            .sum::<usize>()
+            .saturating_sub(1)
+    } else {
+        0
+    };
+    carc_rules::deck_with_sets(&others).len() + river
+}
+
 /// One simulated game cut at a random turn; the puzzle if it qualifies.
-fn attempt(options: &GenOptions, seed: u64) -> Option<Generated> {
+fn attempt(options: &GenOptions, sets: &[TileSet], seed: u64) -> Result<Generated, Skip> {
     let draws = options.draws.max(1);
     let goal = engine_goal(options.goal).unwrap_or(carc_rules::Goal::Final);
     let mut rng = Rng::new(seed ^ 0x5EED_CA2C);
-    // boards of 8 to 65 tiles before the puzzle (71 draws in a game without discards)
-    let cut = (8 + rng.below(58) as usize).min(71usize.saturating_sub(draws));
+    // boards of 8 to (the game's length − 6) tiles before the puzzle (8 to 65 in the base game)
+    let length = game_length(sets);
+    let cut = (8 + rng.below(length.saturating_sub(13).max(1) as u32) as usize)
+        .min(length.saturating_sub(draws));
     let Cut {
         game,
         mover,
         draws: tiles,
-    } = cut_position(seed, cut, draws)?;
+    } = cut_position_with_sets(seed, cut, draws, options.farmers, sets).ok_or(Skip::Cut)?;
+    let setup = setup_text(options, sets, seed, &game, &tiles).ok_or(Skip::Setup)?;
+    // the search runs on the position the file states, as the puzzle check and `carc solve` do
+    let parse = carc_notation::parse(&setup);
+    let before = crate::replay::replay(&parse, None, None);
+    if !same_position(&game, &before.game) {
+        return Err(Skip::Setup);
+    }
+    let file_sets = crate::replay::sets_on(&parse);
     let limits = Limits {
         nodes: options.nodes,
         cancel: None,
     };
-    let solution = carc_rules::solve(&game, mover, &tiles, goal, limits);
+    let solution = solve_with_sets(&before.game, mover, &before.draws, goal, limits, &file_sets);
     if !solution.exact {
-        return None;
+        return Err(Skip::Budget);
     }
-    let best = solution.moves.first()?;
+    let best = solution.moves.first().ok_or(Skip::Cut)?;
     let placement = |s: &Step| match *s {
         Step::Turn { pos, rot, .. } => Some((pos, rot)),
         Step::Discard { .. } => None,
@@ -109,13 +289,22 @@ fn attempt(options: &GenOptions, seed: u64) -> Option<Generated> {
         .map(|m| m.value)
         .max();
     if rival.is_some_and(|v| v >= best.value) {
-        return None;
+        return Err(Skip::NotUnique);
     }
     // the greedy move: most points at once (the best valued among those)
-    let top = solution.moves.iter().map(|m| m.points).max()?;
-    let greedy = solution.moves.iter().find(|m| m.points == top)?;
+    let top = solution
+        .moves
+        .iter()
+        .map(|m| m.points)
+        .max()
+        .ok_or(Skip::Cut)?;
+    let greedy = solution
+        .moves
+        .iter()
+        .find(|m| m.points == top)
+        .ok_or(Skip::Cut)?;
     if best.value - greedy.value < options.margin {
-        return None;
+        return Err(Skip::Margin);
     }
     let answer = step_text(&best.step, best.action);
     let greedy_text = step_text(&greedy.step, greedy.action);
@@ -132,39 +321,18 @@ fn attempt(options: &GenOptions, seed: u64) -> Option<Generated> {
         greedy.points,
         value_text(goal, greedy.value)
     );
-    let _ = writeln!(text, "title \"Generated puzzle {seed}\"");
-    let _ = writeln!(text, "puzzle {}", options.goal_word());
-    text.push_str("players red blue\nrules farmers\n");
     let _ = writeln!(
         text,
-        "score red {}, blue {}",
-        game.score(Color::Red),
-        game.score(Color::Blue)
+        "# Expected play after it: {}.",
+        expected_play(best, &before.players)
     );
-    let tokens: Vec<&str> = tiles.iter().map(|t| t.token()).collect();
-    let _ = writeln!(text, "draws {}", tokens.join(" "));
-    for t in game.tiles() {
-        let _ = write!(
-            text,
-            "tile {} {} {}",
-            t.tile.token(),
-            vocab::pos_str(t.pos),
-            vocab::rotation_word(t.rot)
-        );
-        if let Some(m) = game.meeples().find(|m| m.pos == t.pos) {
-            let _ = write!(text, " {} {}", m.colour.as_str(), vocab::role_word(m.role));
-            if m.role != Role::Monk || m.place != Place::Centre {
-                let _ = write!(text, " {}", vocab::place_str(m.place));
-            }
-        }
-        text.push('\n');
-    }
+    text.push_str(&setup);
     let _ = writeln!(text, "turn {answer}");
     // every generated file must check clean
     if !analyze(&text).diagnostics().is_empty() {
-        return None;
+        return Err(Skip::NotClean);
     }
-    Some(Generated {
+    Ok(Generated {
         seed,
         name: format!("puzzle-{seed}.carc"),
         text,
@@ -177,18 +345,176 @@ fn attempt(options: &GenOptions, seed: u64) -> Option<Generated> {
     })
 }
 
-impl GenOptions {
-    fn goal_word(&self) -> &'static str {
-        match self.goal {
-            PuzzleGoal::Score => "score",
-            _ => "final",
+/// The setup lines: `title` … `draws` and one `tile` line per tile with its figure; `None`
+/// when a tile holds two figures (no `tile` line can say so).
+fn setup_text(
+    options: &GenOptions,
+    sets: &[TileSet],
+    seed: u64,
+    game: &Game,
+    tiles: &[TileType],
+) -> Option<String> {
+    let mut text = String::new();
+    let players = &game.config().players;
+    let _ = writeln!(text, "title \"Generated puzzle {seed}\"");
+    let _ = writeln!(text, "puzzle {}", options.goal_word());
+    let names: Vec<&str> = players.iter().map(|c| c.as_str()).collect();
+    let _ = writeln!(text, "players {}", names.join(" "));
+    text.push_str(if options.farmers {
+        "rules farmers"
+    } else {
+        "rules no-farmers"
+    });
+    for set in sets {
+        let _ = write!(text, " {}", set.as_str());
+    }
+    text.push('\n');
+    let scores: Vec<String> = players
+        .iter()
+        .map(|c| format!("{} {}", c.as_str(), game.score(*c)))
+        .collect();
+    let _ = writeln!(text, "score {}", scores.join(", "));
+    if sets.contains(&TileSet::TradersBuilders) {
+        for &c in players {
+            let held: Vec<String> = Good::ALL
+                .into_iter()
+                .filter(|g| game.goods(c).get(*g) > 0)
+                .map(|g| format!("{} {}", g.as_str(), game.goods(c).get(g)))
+                .collect();
+            if !held.is_empty() {
+                let _ = writeln!(text, "goods {} {}", c.as_str(), held.join(" "));
+            }
         }
     }
+    let tokens: Vec<&str> = tiles.iter().map(|t| t.token()).collect();
+    let _ = writeln!(text, "draws {}", tokens.join(" "));
+    for t in game.tiles() {
+        let _ = write!(
+            text,
+            "tile {} {} {}",
+            t.tile.token(),
+            vocab::pos_str(t.pos),
+            vocab::rotation_word(t.rot)
+        );
+        let mut figures = game.meeples().filter(|m| m.pos == t.pos);
+        if let Some(m) = figures.next() {
+            let _ = write!(text, " {}", m.colour.as_str());
+            let place = vocab::place_str(m.place);
+            match m.figure {
+                Figure::Abbot => text.push_str(" abbot"),
+                Figure::Builder => {
+                    let _ = write!(text, " builder {place}");
+                }
+                Figure::Pig => {
+                    let _ = write!(text, " pig {place}");
+                }
+                Figure::Meeple | Figure::LargeMeeple => {
+                    if m.figure == Figure::LargeMeeple {
+                        text.push_str(" large");
+                    }
+                    let _ = write!(text, " {}", vocab::role_word(m.role));
+                    if m.role != Role::Monk || m.place != Place::Centre {
+                        let _ = write!(text, " {place}");
+                    }
+                }
+            }
+        }
+        if figures.next().is_some() {
+            return None;
+        }
+        text.push('\n');
+    }
+    Some(text)
+}
+
+/// Whether the replayed setup is the simulated position: the same tiles, scores, goods and
+/// figures (each figure's colour, kind, role and tile).
+fn same_position(simulated: &Game, replayed: &Game) -> bool {
+    let figures = |g: &Game| {
+        let mut v: Vec<(Color, Figure, Role, carc_rules::Pos)> = g
+            .meeples()
+            .map(|m| (m.colour, m.figure, m.role, m.pos))
+            .collect();
+        v.sort_by_key(|&(c, f, r, p)| (c.index(), f as u8, r as u8, p.x, p.y));
+        v
+    };
+    simulated.tiles().len() == replayed.tiles().len()
+        && Color::ALL.iter().all(|&c| {
+            simulated.score(c) == replayed.score(c) && simulated.goods(c) == replayed.goods(c)
+        })
+        && figures(simulated) == figures(replayed)
+}
+
+/// The play the search expects after the answer, with each bonus part marked (two players:
+/// a part of the colour that played the part before is its bonus part), and the final scores.
+fn expected_play(best: &carc_rules::RootMove, players: &[Color]) -> String {
+    let mut previous = match best.step {
+        Step::Turn { colour, .. } => Some(colour),
+        Step::Discard { .. } => None,
+    };
+    let mut parts = Vec::new();
+    let actions = best
+        .actions
+        .iter()
+        .copied()
+        .chain(std::iter::repeat(carc_rules::Action::Plain));
+    for (step, action) in best.line.iter().zip(actions) {
+        let text = step_text(step, action);
+        match *step {
+            Step::Turn { colour, .. } if previous == Some(colour) => {
+                parts.push(format!("bonus {text}"));
+                previous = None;
+            }
+            Step::Turn { colour, .. } => {
+                parts.push(text);
+                previous = Some(colour);
+            }
+            Step::Discard { .. } => parts.push(text),
+        }
+    }
+    let scores: Vec<String> = players
+        .iter()
+        .map(|c| format!("{} {}", c.as_str(), best.scores[c.index()]))
+        .collect();
+    parts.push(format!("final score {}", scores.join(", ")));
+    parts.join(", ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Fails unless the solver (`carc solve`'s analysis, with a budget far above the
+    /// generator's) puts the written answer first and values every move with another
+    /// placement strictly lower: the answer is the solver's unique best.
+    fn assert_unique_best(p: &Generated) {
+        let analysis = analyze(&p.text);
+        let limits = Limits {
+            nodes: 20_000_000,
+            cancel: None,
+        };
+        let solved = crate::solve(&analysis, None, None, limits).expect("a puzzle to solve");
+        assert!(solved.exact, "{}", p.text);
+        let best = &solved.moves[0];
+        assert_eq!(best.text, p.answer, "{}", p.text);
+        assert_eq!(best.value, p.value, "{}", p.text);
+        let placement = |t: &str| t.split(' ').take(3).collect::<Vec<_>>().join(" ");
+        for m in &solved.moves[1..] {
+            if placement(&m.text) != placement(&best.text) {
+                assert!(
+                    m.value < best.value,
+                    "{} ties or beats {}\n{}",
+                    m.text,
+                    best.text,
+                    p.text
+                );
+            }
+        }
+    }
+
+    fn rules_line(text: &str) -> &str {
+        text.lines().find(|l| l.starts_with("rules ")).unwrap_or("")
+    }
 
     #[test]
     fn generated_puzzles_check_clean_and_their_answer_is_the_unique_best() {
@@ -209,6 +535,158 @@ mod tests {
                 p.text
             );
             assert!(p.value - p.greedy >= 2, "{p:?}");
+            assert_eq!(rules_line(&p.text), "rules farmers");
+            assert_unique_best(p);
         }
+    }
+
+    #[test]
+    fn puzzles_with_expansions_check_clean_and_their_rules_line_names_the_sets() {
+        let cases: [(&[TileSet], bool, &str); 4] = [
+            // given out of the registry's order: written in it
+            (
+                &[TileSet::InnsCathedrals, TileSet::Abbot],
+                true,
+                "rules farmers abbot inns-cathedrals",
+            ),
+            (
+                &[TileSet::TradersBuilders],
+                true,
+                "rules farmers traders-builders",
+            ),
+            (&[TileSet::River], true, "rules farmers river"),
+            (
+                &[TileSet::TradersBuilders, TileSet::Abbot],
+                false,
+                "rules no-farmers abbot traders-builders",
+            ),
+        ];
+        for (sets, farmers, line) in cases {
+            let options = GenOptions {
+                draws: 1,
+                count: 2,
+                sets: sets.to_vec(),
+                farmers,
+                ..GenOptions::default()
+            };
+            let generation = generate_counted(&options);
+            assert_eq!(generation.puzzles.len(), 2, "{sets:?}");
+            // the setup always restates the simulated position
+            assert!(
+                generation.skipped.iter().all(|(s, _)| *s != Skip::Setup),
+                "{:?}",
+                generation.skipped
+            );
+            for p in &generation.puzzles {
+                assert!(analyze(&p.text).diagnostics().is_empty(), "{}", p.text);
+                assert_eq!(rules_line(&p.text), line, "{}", p.text);
+                assert_unique_best(p);
+            }
+        }
+    }
+
+    #[test]
+    fn a_pig_answer_that_earns_a_bonus_part_is_written_and_checked() {
+        // Simulated game 1069 with all four sets, cut before draw 90: blue's builder stands on
+        // a road; blue's best move deploys the pig with a tile that extends that road, so the
+        // next draw is blue's bonus part. The setup holds large meeples, a builder, pigs and
+        // blue's wine token.
+        let options = GenOptions {
+            draws: 2,
+            count: 1,
+            seed: 1069,
+            sets: vec![
+                TileSet::Abbot,
+                TileSet::InnsCathedrals,
+                TileSet::River,
+                TileSet::TradersBuilders,
+            ],
+            ..GenOptions::default()
+        };
+        let puzzles = generate(&options);
+        let p = &puzzles[0];
+        assert_eq!(p.seed, 1069);
+        assert!(analyze(&p.text).diagnostics().is_empty(), "{}", p.text);
+        assert_eq!(
+            rules_line(&p.text),
+            "rules farmers abbot inns-cathedrals river traders-builders"
+        );
+        for line in [
+            "goods blue wine 1",
+            " blue builder ",
+            " pig ",
+            " large farmer ",
+        ] {
+            assert!(p.text.contains(line), "{line}\n{}", p.text);
+        }
+        assert!(p.answer.contains(" pig "), "{}", p.answer);
+        assert!(
+            p.text.contains("# Expected play after it: bonus blue "),
+            "{}",
+            p.text
+        );
+        assert_unique_best(p);
+    }
+
+    #[test]
+    fn the_unique_best_check_fails_on_another_answer() {
+        // the greedy move of a generated puzzle, written as its answer, is not the best
+        let options = GenOptions {
+            draws: 1,
+            count: 1,
+            sets: vec![TileSet::TradersBuilders],
+            ..GenOptions::default()
+        };
+        let p = &generate(&options)[0];
+        let greedy = p
+            .text
+            .lines()
+            .nth(1)
+            .and_then(|l| l.split("the greedy move ").nth(1))
+            .and_then(|r| r.split(" (+").next())
+            .expect("the greedy move in the comment");
+        let mut text: Vec<&str> = p.text.lines().collect();
+        text.pop();
+        let text = format!("{}\nturn {greedy}\n", text.join("\n"));
+        let (_, answer) = greedy.split_once(' ').expect("colour and move");
+        let tampered = Generated {
+            text,
+            answer: answer.to_owned(),
+            ..p.clone()
+        };
+        let failed = std::panic::catch_unwind(|| assert_unique_best(&tampered));
+        assert!(failed.is_err(), "{}", tampered.text);
+    }
+
+    #[test]
+    fn rules_words_are_the_registrys_and_others_are_refused_with_the_list() {
+        assert_eq!(
+            gen_rule_words(),
+            [
+                "farmers",
+                "no-farmers",
+                "abbot",
+                "inns-cathedrals",
+                "river",
+                "traders-builders"
+            ]
+        );
+        let mut options = GenOptions::default();
+        options.apply_rule_word("no-farmers").unwrap();
+        options.apply_rule_word("river").unwrap();
+        options.apply_rule_word("river").unwrap();
+        assert!(!options.farmers);
+        assert_eq!(options.sets, [TileSet::River]);
+        let list = "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders";
+        assert_eq!(
+            options.apply_rule_word("abot"),
+            Err(format!("unknown `rules` word `abot`: {list}"))
+        );
+        assert_eq!(
+            options.apply_rule_word("boxes"),
+            Err(format!(
+                "`boxes` is a `rules` option that puzzle generation does not take: {list}"
+            ))
+        );
     }
 }

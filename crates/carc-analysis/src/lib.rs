@@ -37,7 +37,9 @@ pub use completion::{completion_documentation, completions, completions_lazy, co
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use folding::folding_ranges;
 pub use game_text::game_text;
-pub use generate::{generate, GenOptions, Generated};
+pub use generate::{
+    gen_rule_words, generate, generate_counted, GenOptions, Generated, Generation, Skip,
+};
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};
 pub use inlay::inlay_hints;

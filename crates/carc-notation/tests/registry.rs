@@ -162,6 +162,10 @@ fn every_tile_set_is_switched_on_by_its_own_word() {
         .collect();
     sets.sort();
     sets.dedup();
+    // `TileSet::ALL` (which `carc puzzle gen --rules` reads) lists every set of the catalogue
+    for set in &sets {
+        assert!(carc_rules::TileSet::ALL.contains(set), "{set:?}");
+    }
     assert!(
         sets.len() >= 4,
         "river, abbot, inns-cathedrals, traders-builders: {sets:?}"

@@ -39,6 +39,15 @@ pub enum TileSet {
 }
 
 impl TileSet {
+    /// Every set, the base game first, then in the order of the `rules` registry.
+    pub const ALL: [TileSet; 5] = [
+        TileSet::Base,
+        TileSet::Abbot,
+        TileSet::InnsCathedrals,
+        TileSet::River,
+        TileSet::TradersBuilders,
+    ];
+
     /// The word of the set in `rules` (`base` for the base game, which needs none).
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -225,8 +225,9 @@ pub fn cut_position(seed: u64, cut: usize, draws: usize) -> Option<Cut> {
 }
 
 /// As [`cut_position`] for the two-player game of `seed` with the expansions of `sets` and
-/// farmers on or off ([`crate::sim::simulate_sets`]): its large meeples, abbots and recalls
-/// are replayed too.
+/// farmers on or off ([`crate::sim::simulate_sets`]): its large meeples, abbots, recalls,
+/// builders and pigs are replayed too, bonus parts marked and goods taken; `None` also when
+/// the next draw is a bonus part.
 pub fn cut_position_with_sets(
     seed: u64,
     cut: usize,
@@ -239,12 +240,18 @@ pub fn cut_position_with_sets(
 }
 
 /// A simulated game after `cut` draws, replayed strictly (every placement, figure and recall
-/// checked), with its next `draws` tiles.
+/// checked; bonus parts marked and goods taken as the simulator did), with its next `draws`
+/// tiles. `None` also when the next draw is a bonus part (Traders & Builders): the position
+/// is then in the middle of a turn, which a search from a turn's start would misread.
 fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Option<Cut> {
     let steps = record.steps.get(..cut.checked_add(draws)?)?;
     let Step::Turn { colour: mover, .. } = *steps.get(cut)? else {
         return None;
     };
+    if record.bonus_steps.contains(&cut) {
+        return None;
+    }
+    let goods = record.sets.contains(&TileSet::TradersBuilders);
     let mut game = Game::new(record.game.config().clone());
     let start = record.game.tiles().first()?;
     game.place_tile_unchecked(start.tile, start.pos, start.rot)
@@ -254,7 +261,7 @@ fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Opti
         .iter()
         .copied()
         .chain(std::iter::repeat(Action::Plain));
-    for (step, action) in steps[..cut].iter().zip(actions) {
+    for (index, (step, action)) in steps[..cut].iter().zip(actions).enumerate() {
         let Step::Turn {
             colour,
             tile,
@@ -267,6 +274,9 @@ fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Opti
         };
         game.check_placement(tile, pos, rot).ok()?;
         game.place_tile_unchecked(tile, pos, rot).ok()?;
+        if record.bonus_steps.contains(&index) {
+            game.mark_bonus_part();
+        }
         match (action, meeple) {
             (Action::Recall, _) => {
                 game.recall(colour).ok()?;
@@ -281,6 +291,9 @@ fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Opti
             (_, None) => {}
         }
         game.score_completed_inner(pos, None);
+        if goods {
+            game.take_goods(colour, pos);
+        }
     }
     let draws = steps[cut..]
         .iter()

@@ -619,3 +619,46 @@ fn the_search_with_figures_agrees_with_plain_minimax() {
     assert!(compared >= 12, "{compared}");
     assert!(special > 20, "{special}");
 }
+
+#[test]
+fn a_cut_with_traders_and_builders_is_the_simulated_game_goods_and_bonus_parts_included() {
+    // The cut game must be the simulator's position after the same draws: its scores, figures
+    // and the goods each player took (a cut that forgot to take goods held none); a cut whose
+    // next draw is a bonus part is refused (the middle of a turn).
+    let sets = [TileSet::TradersBuilders, TileSet::Abbot];
+    let (mut with_goods, mut refused) = (0, 0);
+    for seed in 1..=12u64 {
+        let record = simulate_sets(seed, 2, true, &sets);
+        if let Some(&bonus) = record.bonus_steps.first() {
+            let result = cut_position_with_sets(seed, bonus, 1, true, &sets);
+            assert!(result.is_none(), "seed {seed} cut {bonus}: a bonus part");
+            refused += 1;
+        }
+        for cut in [20usize, 40, 60, 80] {
+            let result = cut_position_with_sets(seed, cut, 1, true, &sets);
+            let Some(Cut { game, .. }) = result else {
+                continue;
+            };
+            let mut sim = Sim::with_sets(seed, 2, true, &sets);
+            for _ in 0..cut {
+                sim.step();
+            }
+            for c in [Color::Red, Color::Blue] {
+                assert_eq!(game.score(c), sim.game().score(c), "seed {seed} cut {cut}");
+                assert_eq!(game.goods(c), sim.game().goods(c), "seed {seed} cut {cut}");
+                with_goods += usize::from(!game.goods(c).is_empty());
+            }
+            let figures = |g: &Game| {
+                let mut v: Vec<_> = g
+                    .meeples()
+                    .map(|m| (m.colour.index(), m.figure as u8, m.pos.x, m.pos.y))
+                    .collect();
+                v.sort();
+                v
+            };
+            assert_eq!(figures(&game), figures(sim.game()), "seed {seed} cut {cut}");
+        }
+    }
+    assert!(with_goods > 0, "no cut held goods");
+    assert!(refused > 0, "no game had a bonus part");
+}

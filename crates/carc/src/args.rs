@@ -18,8 +18,9 @@ pub struct Spec {
 pub struct Parsed {
     /// The arguments that are not options, in order.
     pub positional: Vec<String>,
-    /// Options with their values, by canonical name (the first of its entry); a repeated
-    /// option keeps its last value.
+    /// Options with their values, by canonical name (the first of its entry), in order; a
+    /// repeated option keeps every value ([`Parsed::value`] reads the last, [`Parsed::values`]
+    /// all of them).
     values: Vec<(&'static str, String)>,
     switches: Vec<&'static str>,
 }
@@ -62,7 +63,6 @@ pub fn parse(args: &[String], spec: &Spec) -> Result<Parsed, String> {
                     .cloned()
                     .ok_or_else(|| format!("`{name}` needs a value\n{}", spec.usage))?,
             };
-            parsed.values.retain(|(n, _)| *n != names[0]);
             parsed.values.push((names[0], value));
         } else if let Some(switch) = spec.switches.iter().find(|s| **s == name) {
             if inline.is_some() {
@@ -77,11 +77,20 @@ pub fn parse(args: &[String], spec: &Spec) -> Result<Parsed, String> {
 }
 
 impl Parsed {
-    /// The value of an option, by its canonical name.
+    /// The value of an option, by its canonical name (the last given when it is repeated).
     pub fn value(&self, name: &str) -> Option<&str> {
         self.values
             .iter()
+            .rev()
             .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Every value of a repeatable option, by its canonical name, in the order given.
+    pub fn values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.values
+            .iter()
+            .filter(move |(n, _)| *n == name)
             .map(|(_, v)| v.as_str())
     }
 
@@ -138,6 +147,14 @@ mod tests {
         assert_eq!(p.format(), Ok(Format::Json));
         assert_eq!(p.positional, ["x", "y"]);
         assert!(!p.switch("--check"));
+    }
+
+    #[test]
+    fn a_repeated_option_keeps_every_value_and_value_reads_the_last() {
+        let p = parse_list(&["-o", "a", "--output=b", "x"]).unwrap();
+        assert_eq!(p.value("--output"), Some("b"));
+        assert_eq!(p.values("--output").collect::<Vec<_>>(), ["a", "b"]);
+        assert_eq!(p.values("--line").count(), 0);
     }
 
     #[test]

@@ -32,8 +32,11 @@ commands:
                                         every legal move of TILE before line N (default: the end), best first
   solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]
                                         the value of each move under the puzzle goal, with the expected play
-  puzzle gen [--goal final|score] [--draws N] [--seed S] [--count N] [--margin M] [-o DIR]
-                                        write puzzles cut from simulated games (each checks clean)
+  puzzle gen [--goal final|score] [--draws N] [--seed S] [--count N] [--margin M]
+             [--rules WORD[,WORD...]]... [-o DIR]
+                                        write puzzles cut from simulated games (each checks clean);
+                                        --rules (repeatable, or a comma list): abbot, inns-cathedrals,
+                                        river, traders-builders, farmers, no-farmers (the `rules` words)
   export FILE [-o OUT.html] [--force] [--format html|json]
                                         the lesson as one self-contained interactive web page
   export FOLDER -o DIR [--force]        every lesson of the folder as a page, plus index.html

@@ -366,6 +366,100 @@ fn puzzle_gen_writes_puzzles_that_check_clean() {
     }
 }
 
+#[test]
+fn puzzle_gen_takes_expansions_by_their_rules_words() {
+    let dir = scratch("puzzle-gen-sets");
+    // a repeated `--rules` and a comma list add up
+    let out = carc(&[
+        "puzzle",
+        "gen",
+        "--draws",
+        "1",
+        "--count",
+        "2",
+        "--rules",
+        "traders-builders",
+        "--rules=abbot,inns-cathedrals",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("wrote 2 of 2 puzzles"),
+        "{}",
+        stderr(&out)
+    );
+    for f in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        assert!(
+            text.contains("\nrules farmers abbot inns-cathedrals traders-builders\n"),
+            "{text}"
+        );
+    }
+    let out = carc(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stderr(&out).contains("checked 2 files: 0 errors, 0 warnings"));
+}
+
+#[test]
+fn a_generated_traders_and_builders_puzzle_solves_as_valued_by_hand() {
+    // examples/puzzles/generated-goods.carc, written by `carc puzzle gen` and valued by hand
+    // in its comments: W -2,0 r0 farmer NE gives blue 16 + 1 (road) + 3 (farmer) = 20 against
+    // red's 13, +7; every other placement gains blue at most +3 (or +4 with red +1): +6.
+    let out = carc(&[
+        "solve",
+        "--format",
+        "json",
+        "examples/puzzles/generated-goods.carc",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["exact"], true);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["move"], "W -2,0 r0 farmer NE");
+    assert_eq!(moves[0]["value"], 7);
+    assert_eq!(moves[0]["scores"]["red"], 13);
+    assert_eq!(moves[0]["scores"]["blue"], 20);
+    for m in &moves[1..] {
+        let text = m["move"].as_str().unwrap();
+        if !text.starts_with("W -2,0 r0") {
+            assert!(m["value"].as_i64().unwrap() <= 6, "{m}");
+        }
+    }
+}
+
+#[test]
+fn puzzle_gen_refuses_a_word_that_names_no_set() {
+    let words = "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders";
+    let cases: [(&[&str], &str); 4] = [
+        (&["--rules", "abot"], "unknown `rules` word `abot`"),
+        (
+            &["--rules", "river,whole-board"],
+            "`whole-board` is a `rules` option that puzzle generation does not take",
+        ),
+        (&["--rules", ","], "`--rules` needs a word"),
+        // two words after one `--rules`: the second would be a positional argument
+        (
+            &["--rules", "abbot", "inns-cathedrals"],
+            "`inns-cathedrals` is a `rules` word: give each after its own `--rules`",
+        ),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["puzzle", "gen", "--count", "1"];
+        all.extend_from_slice(args);
+        let out = carc(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("usage: carc puzzle gen"),
+            "{}",
+            stderr(&out)
+        );
+        if !message.contains("own `--rules`") {
+            assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
+        }
+    }
+}
+
 /// A reader that closed its end of the pipe before the command wrote (`carc moves FILE D |
 /// head -1` once `head` has its line): the command stops quietly, status 0, nothing on stderr
 /// (Rust's `print!` panics there, status 101). The pipe's reading end is closed before the
