@@ -31,9 +31,9 @@
 
 use carc_rules::river;
 use carc_rules::{
-    BonusError, Color, Config, Corner, FeatureKind, Figure, Game, Good, Goods, HalfSide, Meeple,
-    MeepleId, Modifiers, PartAction, Place, PlacedTile, Pos, Role, Rotation, Scoring, Side,
-    TileSet, TileType, MEEPLES_PER_COLOUR,
+    BonusError, Color, Config, Corner, FeatureKind, FeatureSummary, Figure, Game, Good, Goods,
+    HalfSide, Meeple, MeepleId, Modifiers, PartAction, Place, PlacedTile, Pos, Role, Rotation,
+    Scoring, Side, TileSet, TileType, MEEPLES_PER_COLOUR,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -169,7 +169,6 @@ impl State {
     fn on(&self, set: TileSet) -> bool {
         self.sets.contains(&set)
     }
-
 }
 
 fn neighbours_match(game: &Game) -> bool {
@@ -185,7 +184,9 @@ fn neighbours_match(game: &Game) -> bool {
 
 /// The kind of feature figure `m` stands on (a garden counts as a monastery).
 fn kind_under(game: &Game, m: &Meeple) -> FeatureKind {
-    let id = game.meeple_feature(m.id).expect("a figure on the board stands on a feature");
+    let id = game
+        .meeple_feature(m.id)
+        .expect("a figure on the board stands on a feature");
     game.feature(id).expect("its feature").kind
 }
 
@@ -193,17 +194,33 @@ fn kind_under(game: &Game, m: &Meeple) -> FeatureKind {
 fn check(st: &mut State) {
     let game = &st.game;
     for c in Color::ALL {
-        let on_board = |f: Figure| game.meeples().filter(|m| m.colour == c && m.figure == f).count();
+        let on_board = |f: Figure| {
+            game.meeples()
+                .filter(|m| m.colour == c && m.figure == f)
+                .count()
+        };
         assert_eq!(
             i64::from(game.supply(c)) + on_board(Figure::Meeple) as i64,
             i64::from(MEEPLES_PER_COLOUR),
             "{c:?}: supply + meeples on the board"
         );
-        for f in [Figure::LargeMeeple, Figure::Abbot, Figure::Builder, Figure::Pig] {
+        for f in [
+            Figure::LargeMeeple,
+            Figure::Abbot,
+            Figure::Builder,
+            Figure::Pig,
+        ] {
             let available = usize::from(game.figure_available(c, f).is_ok());
-            assert_eq!(on_board(f) + available, 1, "{c:?}'s {f}: on the board or available");
+            assert_eq!(
+                on_board(f) + available,
+                1,
+                "{c:?}'s {f}: on the board or available"
+            );
         }
-        assert!(game.score(c) >= st.scores[c.index()], "{c:?}: the score went down");
+        assert!(
+            game.score(c) >= st.scores[c.index()],
+            "{c:?}: the score went down"
+        );
         st.scores[c.index()] = game.score(c);
         for good in Good::ALL {
             assert!(
@@ -224,7 +241,10 @@ fn check(st: &mut State) {
         }
     }
     if st.legal {
-        assert!(neighbours_match(game), "a legal sequence left mismatched neighbours");
+        assert!(
+            neighbours_match(game),
+            "a legal sequence left mismatched neighbours"
+        );
     }
     if st.pure {
         for m in game.meeples() {
@@ -236,16 +256,18 @@ fn check(st: &mut State) {
             );
             if m.figure == Figure::Builder {
                 assert!(
-                    f.meeples.iter().any(|o| o.colour == m.colour && follower(o.figure)),
+                    f.meeples
+                        .iter()
+                        .any(|o| o.colour == m.colour && follower(o.figure)),
                     "a builder without its owner's follower"
                 );
                 assert_eq!(game.builder_fault(m.id), None);
             }
             if m.figure == Figure::Pig {
                 assert!(
-                    f.meeples
-                        .iter()
-                        .any(|o| o.colour == m.colour && follower(o.figure) && o.role == Role::Farmer),
+                    f.meeples.iter().any(|o| o.colour == m.colour
+                        && follower(o.figure)
+                        && o.role == Role::Farmer),
                     "a pig without its owner's farmer"
                 );
             }
@@ -273,7 +295,11 @@ fn rule_value(f: &carc_rules::FeatureSummary) -> u32 {
             }
         }
         FeatureKind::Monastery => {
-            assert_eq!(f.complete, tiles == 9, "a monastery is complete with 8 neighbours");
+            assert_eq!(
+                f.complete,
+                tiles == 9,
+                "a monastery is complete with 8 neighbours"
+            );
             if f.complete {
                 9
             } else {
@@ -304,14 +330,19 @@ fn check_scoring(game: &Game, s: &Scoring, before: &Snapshot, goods_before: Opti
         assert_eq!(sf.winners, winners, "winners of {f:?}");
         for &c in &winners {
             let pig = f.kind == FeatureKind::Field
-                && f.meeples.iter().any(|m| m.colour == c && m.figure == Figure::Pig);
+                && f.meeples
+                    .iter()
+                    .any(|m| m.colour == c && m.figure == Figure::Pig);
             // 4 per completed city instead of 3 for a winner with their own pig in the field
             let points = if pig { sf.points / 3 * 4 } else { sf.points };
             assert_eq!(sf.points_of(c), points, "{c:?} on {f:?}");
             expected[c.index()] += i64::from(points);
         }
         for m in &f.meeples {
-            assert!(game.meeple(m.id).is_none(), "{m:?} stayed on a scored feature");
+            assert!(
+                game.meeple(m.id).is_none(),
+                "{m:?} stayed on a scored feature"
+            );
         }
         let mut returned: Vec<MeepleId> = sf.returned.iter().map(|m| m.id).collect();
         returned.sort();
@@ -348,44 +379,61 @@ fn check_scoring(game: &Game, s: &Scoring, before: &Snapshot, goods_before: Opti
             expected[c.index()],
             "{c:?}: the score changed by what was scored"
         );
-        assert_eq!(i64::from(s.gain(c)), expected[c.index()], "{c:?}: the reported gain");
+        assert_eq!(
+            i64::from(s.gain(c)),
+            expected[c.index()],
+            "{c:?}: the reported gain"
+        );
     }
 }
 
 /// Whether `figure` as `role` at `place` of the tile just placed at `pos` is legal, by the
-/// rules read off the feature summaries (not the engine's deployment checks).
-fn rule_legal(game: &Game, colour: Color, figure: Figure, pos: Pos, role: Role, place: Place) -> bool {
+/// rules read off the feature summaries (not the engine's deployment checks); `f` is the
+/// feature at `place` (`None`: no segment there).
+fn rule_legal(
+    game: &Game,
+    colour: Color,
+    figure: Figure,
+    pos: Pos,
+    role: Role,
+    place: Place,
+    f: Option<&FeatureSummary>,
+) -> bool {
     let t = game.tile_at(pos).expect("the tile just placed");
     let farmers = game.config().farmers;
-    let available = game.figure_available(colour, figure).is_ok();
+    let available = || game.figure_available(colour, figure).is_ok();
     if figure == Figure::Abbot {
         // on the tile's monastery or, without one, its garden; the centre; as a monk
+        if role != Role::Monk || place != Place::Centre {
+            return false;
+        }
         let holds = t.tile.has_monastery() || t.tile.has_garden();
-        let taken = match game.feature_at(pos, Place::Centre) {
-            Some(id) => game.feature(id).unwrap().meeples.iter().any(|m| occupies(m.figure)),
+        let taken = match f {
+            Some(f) => f.meeples.iter().any(|m| occupies(m.figure)),
             None => game
                 .meeples()
                 .any(|m| m.pos == pos && m.place == Place::Centre && occupies(m.figure)),
         };
-        return role == Role::Monk && place == Place::Centre && holds && !taken && available;
+        return holds && !taken && available();
     }
-    let Some(seg) = t.tile.segment_at(t.rot, place) else {
+    let (Some(seg), Some(f)) = (t.tile.segment_at(t.rot, place), f) else {
         return false;
     };
-    let f = game.feature(game.feature_at(pos, place).unwrap()).unwrap();
     match figure {
         Figure::Meeple | Figure::LargeMeeple => {
             seg.kind == role.kind()
                 && (seg.kind != FeatureKind::Field || farmers)
                 && !f.meeples.iter().any(|m| occupies(m.figure))
-                && available
+                && available()
         }
         // a builder takes its role from its place
         Figure::Builder => {
             matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
                 && !f.complete
-                && f.meeples.iter().any(|m| m.colour == colour && follower(m.figure))
-                && available
+                && f.meeples
+                    .iter()
+                    .any(|m| m.colour == colour && follower(m.figure))
+                && available()
         }
         Figure::Pig => {
             role == Role::Farmer
@@ -394,22 +442,22 @@ fn rule_legal(game: &Game, colour: Color, figure: Figure, pos: Pos, role: Role, 
                 && f.meeples
                     .iter()
                     .any(|m| m.colour == colour && follower(m.figure) && m.role == Role::Farmer)
-                && available
+                && available()
         }
         Figure::Abbot => unreachable!(),
     }
 }
 
 /// Every deployment the legal lists offer on the tile just placed at `pos`, after checking
-/// them and `figure_deploy_faults` against [`rule_legal`] for every figure and place.
+/// them and `figure_deploy_faults` against [`rule_legal`] for every figure, role and place.
 fn legal_actions(st: &mut State, colour: Color, pos: Pos) -> Vec<PartAction> {
     let game = &mut st.game;
     let t = game.tile_at(pos).unwrap();
     let before = snapshot(game);
-    let mut actions = vec![PartAction::Nothing];
-    for figure in Figure::ALL {
-        // the segments (or the centre) each list offers
-        let listed: Vec<(Role, Place)> = match figure {
+    // what each list offers
+    let listed: Vec<Vec<(Role, Place)>> = Figure::ALL
+        .into_iter()
+        .map(|figure| match figure {
             Figure::Builder => game
                 .legal_builder_places(colour, pos)
                 .into_iter()
@@ -421,11 +469,16 @@ fn legal_actions(st: &mut State, colour: Color, pos: Pos) -> Vec<PartAction> {
                 .map(|p| (Role::Farmer, p))
                 .collect(),
             _ => game.legal_figure_deployments(colour, figure, pos),
-        };
-        let seg_of = |p: Place| t.tile.segment_at(t.rot, p).map(|s| s.index);
-        for place in places() {
+        })
+        .collect();
+    let seg_of = |p: Place| t.tile.segment_at(t.rot, p).map(|s| s.index);
+    for place in places() {
+        let feature = game
+            .feature_at(pos, place)
+            .map(|id| game.feature(id).unwrap());
+        for (figure, listed) in Figure::ALL.into_iter().zip(&listed) {
             for role in Role::ALL {
-                let rule = rule_legal(game, colour, figure, pos, role, place);
+                let rule = rule_legal(game, colour, figure, pos, role, place, feature.as_ref());
                 let faults = game.figure_deploy_faults(colour, figure, pos, role, Some(place));
                 assert_eq!(
                     faults.is_empty(),
@@ -450,6 +503,14 @@ fn legal_actions(st: &mut State, colour: Color, pos: Pos) -> Vec<PartAction> {
                 );
             }
         }
+    }
+    assert_eq!(
+        before,
+        snapshot(game),
+        "the deployment checks changed the game"
+    );
+    let mut actions = vec![PartAction::Nothing];
+    for (figure, listed) in Figure::ALL.into_iter().zip(listed) {
         if st.sets_figures.contains(&figure) {
             actions.extend(
                 listed
@@ -458,9 +519,10 @@ fn legal_actions(st: &mut State, colour: Color, pos: Pos) -> Vec<PartAction> {
             );
         }
     }
-    assert_eq!(before, snapshot(game), "the deployment checks changed the game");
     if st.sets_figures.contains(&Figure::Abbot)
-        && game.meeples().any(|m| m.colour == colour && m.figure == Figure::Abbot)
+        && game
+            .meeples()
+            .any(|m| m.colour == colour && m.figure == Figure::Abbot)
     {
         actions.push(PartAction::Recall);
     }
@@ -482,8 +544,17 @@ fn goods_completed(game: &Game, pos: Pos) -> Goods {
         if !f.complete {
             continue;
         }
-        let count = |m: Modifiers| f.segments.iter().filter(|(_, s)| s.modifiers.contains(m)).count() as u32;
-        total += Goods::new(count(Modifiers::WINE), count(Modifiers::GRAIN), count(Modifiers::CLOTH));
+        let count = |m: Modifiers| {
+            f.segments
+                .iter()
+                .filter(|(_, s)| s.modifiers.contains(m))
+                .count() as u32
+        };
+        total += Goods::new(
+            count(Modifiers::WINE),
+            count(Modifiers::GRAIN),
+            count(Modifiers::CLOTH),
+        );
     }
     total
 }
@@ -499,11 +570,24 @@ fn checked_recall(game: &mut Game, colour: Color) -> Option<Scoring> {
     match game.recall(colour) {
         Ok(s) => {
             let abbot = abbot.expect("a recall needs an abbot on the board");
-            let f = game.feature(game.feature_at(abbot.pos, Place::Centre).unwrap_or(s.features[0].feature.id)).unwrap();
+            let f = game
+                .feature(
+                    game.feature_at(abbot.pos, Place::Centre)
+                        .unwrap_or(s.features[0].feature.id),
+                )
+                .unwrap();
             assert!(!f.complete, "recalled from a completed {f:?}");
-            let around = abbot.pos.around().filter(|&p| game.tile_at(p).is_some()).count();
+            let around = abbot
+                .pos
+                .around()
+                .filter(|&p| game.tile_at(p).is_some())
+                .count();
             assert_eq!(s.features.len(), 1);
-            assert_eq!(s.gain(colour) as usize, 1 + around, "a recall scores 1 + neighbours");
+            assert_eq!(
+                s.gain(colour) as usize,
+                1 + around,
+                "a recall scores 1 + neighbours"
+            );
             check_scoring(game, &s, &before, None);
             Some(s)
         }
@@ -513,7 +597,11 @@ fn checked_recall(game: &mut Game, colour: Color) -> Option<Scoring> {
                 None => assert_eq!(e, carc_rules::RecallError::NoAbbot),
                 Some(a) => {
                     assert_eq!(e, carc_rules::RecallError::Completed);
-                    let around = a.pos.around().filter(|&p| game.tile_at(p).is_some()).count();
+                    let around = a
+                        .pos
+                        .around()
+                        .filter(|&p| game.tile_at(p).is_some())
+                        .count();
                     assert_eq!(around, 8, "refused while unfinished");
                 }
             }
@@ -538,7 +626,9 @@ fn legal_part(st: &mut State, b: &mut Bytes, colour: Color, bonus: bool) -> bool
             for &(p, rot) in &r {
                 assert!(all.contains(&(p, rot)));
                 assert!(river::legal_in_river_game(&st.game, tile, p, rot));
-                assert!(!river::river_faults(&st.game, tile, p, rot).iter().any(|f| f.is_error()));
+                assert!(!river::river_faults(&st.game, tile, p, rot)
+                    .iter()
+                    .any(|f| f.is_error()));
             }
             r
         } else {
@@ -559,7 +649,9 @@ fn legal_part(st: &mut State, b: &mut Bytes, colour: Color, bonus: bool) -> bool
         .filter(|m| m.figure == Figure::Builder)
         .map(|m| (m.colour, st.game.meeple_feature(m.id).unwrap()))
         .collect();
-    st.game.place_tile_unchecked(tile, pos, rot).expect("a legal placement");
+    st.game
+        .place_tile_unchecked(tile, pos, rot)
+        .expect("a legal placement");
     if bonus {
         st.game.mark_bonus_part();
     }
@@ -569,9 +661,10 @@ fn legal_part(st: &mut State, b: &mut Bytes, colour: Color, bonus: bool) -> bool
         let had = builders.iter().find(|(o, _)| *o == c);
         let extended = had.is_some_and(|&(_, id)| {
             let now = st.game.feature(id).unwrap().id;
-            st.game.features_on(pos).iter().any(|(s, f)| {
-                matches!(s.kind, FeatureKind::Road | FeatureKind::City) && *f == now
-            })
+            st.game
+                .features_on(pos)
+                .iter()
+                .any(|(s, f)| matches!(s.kind, FeatureKind::Road | FeatureKind::City) && *f == now)
         });
         let expected = if bonus {
             Err(BonusError::Chained)
@@ -582,7 +675,11 @@ fn legal_part(st: &mut State, b: &mut Bytes, colour: Color, bonus: bool) -> bool
         } else {
             Ok(())
         };
-        assert_eq!(st.game.bonus_check(c).map(|_| ()), expected, "{c:?}'s bonus");
+        assert_eq!(
+            st.game.bonus_check(c).map(|_| ()),
+            expected,
+            "{c:?}'s bonus"
+        );
     }
     let actions = legal_actions(st, colour, pos);
     let action = actions[usize::from(b.byte()) % actions.len()];
@@ -605,7 +702,10 @@ fn legal_part(st: &mut State, b: &mut Bytes, colour: Color, bonus: bool) -> bool
     check_scoring(&st.game, &s, &before, None);
     let expected = goods_completed(&st.game, pos);
     let taken = st.game.take_goods(colour, pos);
-    assert_eq!(taken, expected, "the placer takes the goods of the completed cities");
+    assert_eq!(
+        taken, expected,
+        "the placer takes the goods of the completed cities"
+    );
     assert_eq!(st.game.goods(colour), held + taken);
     for c in Color::ALL {
         gained[c.index()] += s.gain(c);
@@ -617,11 +717,19 @@ fn legal_part(st: &mut State, b: &mut Bytes, colour: Color, bonus: bool) -> bool
         Ok(s2) => {
             assert!(!recall_refused, "play_part allowed a refused recall");
             assert_eq!(s2.gains(), gained, "play_part scored otherwise");
-            assert_eq!(snapshot(&other), snapshot(&st.game), "play_part ended otherwise");
+            assert_eq!(
+                snapshot(&other),
+                snapshot(&st.game),
+                "play_part ended otherwise"
+            );
         }
         Err(e) => {
             assert!(recall_refused, "play_part refused a legal part: {e:?}");
-            assert_eq!(before, snapshot(&other), "a refused play_part changed the game");
+            assert_eq!(
+                before,
+                snapshot(&other),
+                "a refused play_part changed the game"
+            );
         }
     }
     true
@@ -634,7 +742,11 @@ fn check_refused<T: std::fmt::Debug, E: std::fmt::Debug>(
     what: &str,
 ) {
     if r.is_err() {
-        assert_eq!(*before, snapshot(game), "a refused {what} changed the game: {r:?}");
+        assert_eq!(
+            *before,
+            snapshot(game),
+            "a refused {what} changed the game: {r:?}"
+        );
     }
 }
 
@@ -667,7 +779,10 @@ fuzz_target!(|data: &[u8]| {
     for (set, figures) in [
         (TileSet::InnsCathedrals, &[Figure::LargeMeeple][..]),
         (TileSet::Abbot, &[Figure::Abbot][..]),
-        (TileSet::TradersBuilders, &[Figure::Builder, Figure::Pig][..]),
+        (
+            TileSet::TradersBuilders,
+            &[Figure::Builder, Figure::Pig][..],
+        ),
     ] {
         if sets.contains(&set) {
             sets_figures.extend_from_slice(figures);
@@ -689,7 +804,9 @@ fuzz_target!(|data: &[u8]| {
     // the river's spring as start tile (`rules river`), or none: the first turn places its tile
     if st.on(TileSet::River) && sets_byte & 0x10 == 0 {
         let spring = TileType::from_token("r.A").unwrap();
-        st.game.place_tile_unchecked(spring, Pos::new(0, 0), Rotation::R0).unwrap();
+        st.game
+            .place_tile_unchecked(spring, Pos::new(0, 0), Rotation::R0)
+            .unwrap();
     }
     check(&mut st);
     for _ in 0..300 {
@@ -745,7 +862,11 @@ fuzz_target!(|data: &[u8]| {
                 );
                 let before = snapshot(&st.game);
                 let faults = st.game.figure_deploy_faults(c, figure, pos, role, place);
-                assert_eq!(before, snapshot(&st.game), "figure_deploy_faults changed the game");
+                assert_eq!(
+                    before,
+                    snapshot(&st.game),
+                    "figure_deploy_faults changed the game"
+                );
                 let r = st.game.deploy_figure(c, figure, pos, role, place);
                 check_refused(&st.game, &before, &r, "deployment");
                 match &r {
@@ -791,8 +912,12 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
             12 => {
-                let (c, tile, pos, rot) =
-                    (b.pick(&st.players), b.pick(&st.tiles), b.pos(), b.pick(&Rotation::ALL));
+                let (c, tile, pos, rot) = (
+                    b.pick(&st.players),
+                    b.pick(&st.tiles),
+                    b.pos(),
+                    b.pick(&Rotation::ALL),
+                );
                 let (act, bonus) = (action(&mut b), b.byte() % 2 == 0);
                 let before = snapshot(&st.game);
                 let r = st.game.play_part(c, tile, pos, rot, act, bonus);
@@ -854,7 +979,14 @@ fuzz_target!(|data: &[u8]| {
     let s = st.game.final_scoring();
     check_scoring(&st.game, &s, &before, Some(&held));
     check(&mut st);
-    assert_eq!(st.game.meeples().count(), 0, "final scoring returns every figure");
+    assert_eq!(
+        st.game.meeples().count(),
+        0,
+        "final scoring returns every figure"
+    );
     let again = st.game.final_scoring();
-    assert!(again.features.is_empty(), "a second final scoring scored {again:?}");
+    assert!(
+        again.features.is_empty(),
+        "a second final scoring scored {again:?}"
+    );
 });
