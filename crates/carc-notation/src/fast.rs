@@ -174,8 +174,13 @@ impl<'a> Words<'a> {
             };
             return Some(MeepleSpec::with_place(figure.value, figure.span, place));
         }
+        let start = self.next;
         let large = self.word(|w| (w == "large").then_some(())).map(|l| l.span);
-        let role = self.word(RoleWord::from_word)?;
+        let Some(role) = self.word(RoleWord::from_word) else {
+            // `large` without its role is the grammar's to report: leave the word
+            self.next = start;
+            return None;
+        };
         let place = self.word(PlaceWord::from_word);
         Some(MeepleSpec::meeple(large, role, place))
     }
@@ -252,6 +257,26 @@ mod tests {
         }
         eprintln!("the fast path took {fast} of {lines} lines");
         assert!(lines > 100 && fast > 50, "{fast} of {lines} lines");
+    }
+
+    /// `large` without a role ends no line the fast path takes: it used to read the word and
+    /// then take the line as a turn without a figure, where the grammar reports a syntax error
+    /// (found by the `fast_parse` fuzz target: `turn red U -1,0 r90 large`).
+    #[test]
+    fn large_without_a_role_is_the_grammars() {
+        for text in [
+            "turn red U -1,0 r90 large",
+            "bonus red U -1,0 large",
+            "tile U 0,0 red large",
+            "tile U 0,0 red large blue knight",
+        ] {
+            assert_eq!(line(text, 0), None, "{text:?}");
+            let (grammar, error) = parse_line(text, 0);
+            assert_eq!(grammar.kind, LineKind::Error, "{text:?}");
+            assert!(error.is_some(), "{text:?}");
+        }
+        // with its role the fast path still takes it
+        assert!(agrees("turn red U -1,0 r90 large traveller", 0));
     }
 
     #[test]
