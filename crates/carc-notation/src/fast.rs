@@ -62,7 +62,8 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
             let at = w.coord()?;
             let rotation = w.word(RotationWord::from_word);
             let recall = w.word(|x| (x == "recall").then_some(())).map(|r| r.span);
-            let meeple = w.meeple();
+            // a deployment and `recall` on one line is the grammar's syntax error to report
+            let meeple = if recall.is_some() { None } else { w.meeple() };
             let turn = TurnStmt {
                 colour,
                 tile,
@@ -277,6 +278,23 @@ mod tests {
         }
         // with its role the fast path still takes it
         assert!(agrees("turn red U -1,0 r90 large traveller", 0));
+    }
+
+    /// A figure after `recall` is the grammar's syntax error (a deployment and a recall on one
+    /// line); the fast path took `turn red U 0,0 recall knight` as a turn with both (found
+    /// while fixing the one above).
+    #[test]
+    fn a_figure_after_recall_is_the_grammars() {
+        for text in [
+            "turn red U 0,0 recall knight",
+            "bonus red U 0,0 r90 recall large traveller E",
+            "turn red U 0,0 recall abbot",
+            "turn red U 0,0 recall pig NE",
+        ] {
+            assert_eq!(line(text, 0), None, "{text:?}");
+            assert_eq!(parse_line(text, 0).0.kind, LineKind::Error, "{text:?}");
+        }
+        assert!(agrees("turn red U 0,0 recall", 0));
     }
 
     #[test]
