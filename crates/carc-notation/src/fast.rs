@@ -62,7 +62,8 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
             let at = w.coord()?;
             let rotation = w.word(RotationWord::from_word);
             let recall = w.word(|x| (x == "recall").then_some(())).map(|r| r.span);
-            let meeple = w.meeple();
+            // a deployment and `recall` on one line is the grammar's syntax error to report
+            let meeple = if recall.is_some() { None } else { w.meeple() };
             let turn = TurnStmt {
                 colour,
                 tile,
@@ -174,8 +175,13 @@ impl<'a> Words<'a> {
             };
             return Some(MeepleSpec::with_place(figure.value, figure.span, place));
         }
+        let start = self.next;
         let large = self.word(|w| (w == "large").then_some(())).map(|l| l.span);
-        let role = self.word(RoleWord::from_word)?;
+        let Some(role) = self.word(RoleWord::from_word) else {
+            // `large` without its role is the grammar's to report: leave the word
+            self.next = start;
+            return None;
+        };
         let place = self.word(PlaceWord::from_word);
         Some(MeepleSpec::meeple(large, role, place))
     }
@@ -252,6 +258,43 @@ mod tests {
         }
         eprintln!("the fast path took {fast} of {lines} lines");
         assert!(lines > 100 && fast > 50, "{fast} of {lines} lines");
+    }
+
+    /// `large` without a role ends no line the fast path takes: it used to read the word and
+    /// then take the line as a turn without a figure, where the grammar reports a syntax error
+    /// (found by the `fast_parse` fuzz target: `turn red U -1,0 r90 large`).
+    #[test]
+    fn large_without_a_role_is_the_grammars() {
+        for text in [
+            "turn red U -1,0 r90 large",
+            "bonus red U -1,0 large",
+            "tile U 0,0 red large",
+            "tile U 0,0 red large blue knight",
+        ] {
+            assert_eq!(line(text, 0), None, "{text:?}");
+            let (grammar, error) = parse_line(text, 0);
+            assert_eq!(grammar.kind, LineKind::Error, "{text:?}");
+            assert!(error.is_some(), "{text:?}");
+        }
+        // with its role the fast path still takes it
+        assert!(agrees("turn red U -1,0 r90 large traveller", 0));
+    }
+
+    /// A figure after `recall` is the grammar's syntax error (a deployment and a recall on one
+    /// line); the fast path took `turn red U 0,0 recall knight` as a turn with both (found
+    /// while fixing the one above).
+    #[test]
+    fn a_figure_after_recall_is_the_grammars() {
+        for text in [
+            "turn red U 0,0 recall knight",
+            "bonus red U 0,0 r90 recall large traveller E",
+            "turn red U 0,0 recall abbot",
+            "turn red U 0,0 recall pig NE",
+        ] {
+            assert_eq!(line(text, 0), None, "{text:?}");
+            assert_eq!(parse_line(text, 0).0.kind, LineKind::Error, "{text:?}");
+        }
+        assert!(agrees("turn red U 0,0 recall", 0));
     }
 
     #[test]

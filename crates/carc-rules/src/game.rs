@@ -629,8 +629,9 @@ impl Game {
 
     /// The union-find node and the place that a deployment of `figure` as `role` at optional
     /// `place` on the tile at `pos` designates. The abbot (The Abbot) goes on the tile's
-    /// monastery or, on a tile without one, its garden (place: the centre); every other figure
-    /// on the segment of [`Game::resolve`]. Only the abbot reaches a garden.
+    /// monastery or, on a tile without one, its garden (place: the centre; role: monk only, as
+    /// the pig is a farmer only); every other figure on the segment of [`Game::resolve`]. Only
+    /// the abbot reaches a garden.
     pub(crate) fn locate(
         &self,
         pos: Pos,
@@ -639,6 +640,11 @@ impl Game {
         place: Option<Place>,
     ) -> Result<(u32, Place), DeployError> {
         if figure == Figure::Pig && role != Role::Farmer {
+            return Err(DeployError::NoSuchPlace);
+        }
+        // the abbot stands on a monastery or garden: as a monk only (a knight abbot would
+        // stand on a monastery with a role of another kind of feature)
+        if figure == Figure::Abbot && role != Role::Monk {
             return Err(DeployError::NoSuchPlace);
         }
         if figure != Figure::Abbot {
