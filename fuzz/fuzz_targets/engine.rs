@@ -26,7 +26,7 @@
 //!   garden holds a figure, every builder has its owner's follower, every pig its owner's
 //!   farmer; the bonus is earned exactly when the placer's builder's road or city was extended;
 //! - the placer takes the goods symbols of the cities the tile completed;
-//! - after final scoring no figure is on the board; a second final scoring scores no feature.
+//! - after final scoring no figure is on the board; a second final scoring scores nothing (no feature, no goods award).
 #![no_main]
 
 use carc_rules::river;
@@ -986,7 +986,7 @@ fuzz_target!(|data: &[u8]| {
     );
     let again = st.game.final_scoring();
     assert!(
-        again.features.is_empty(),
+        again.features.is_empty() && again.goods.is_empty(),
         "a second final scoring scored {again:?}"
     );
 });

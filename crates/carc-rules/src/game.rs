@@ -299,6 +299,9 @@ pub struct Game {
     pub(crate) passive: u32,
     /// What the last placement did to the builders (Traders & Builders).
     pub(crate) bonus: BonusState,
+    /// Final scoring has given the goods awards: a second final scoring gives nothing (its
+    /// features are already empty of figures; the awards must not be paid twice either).
+    pub(crate) goods_awarded: bool,
 }
 
 impl Game {
@@ -330,6 +333,7 @@ impl Game {
             epoch: 0,
             passive: 0,
             bonus: BonusState::default(),
+            goods_awarded: false,
         };
         g.reset(None);
         g
@@ -364,6 +368,7 @@ impl Game {
         self.epoch = 0;
         self.passive = 0;
         self.bonus = BonusState::default();
+        self.goods_awarded = false;
     }
 
     /// The configuration.

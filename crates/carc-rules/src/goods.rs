@@ -245,6 +245,9 @@ impl Game {
 
     /// Gives the goods awards' points ([`Game::goods_awards`]) and returns the awards.
     pub(crate) fn award_goods(&mut self) -> Vec<GoodsAward> {
+        if std::mem::replace(&mut self.goods_awarded, true) {
+            return Vec::new();
+        }
         let awards = self.goods_awards();
         for award in &awards {
             for c in &award.winners {

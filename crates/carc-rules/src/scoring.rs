@@ -173,7 +173,8 @@ impl Game {
     /// occupied field (3 per distinct completed city it touches; 4 for a winner with their own
     /// pig in it), then the goods awards ([`Game::goods_awards`]). Adds the points and takes
     /// every figure off the board (meeples into their supply), so that all figures are
-    /// accounted for.
+    /// accounted for. A second call scores nothing: no figure is left and the goods awards are
+    /// paid once.
     pub fn final_scoring(&mut self) -> FinalScore {
         let mut out = Vec::new();
         let goods = self.final_scoring_inner(Some(&mut out));

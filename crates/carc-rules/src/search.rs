@@ -364,6 +364,7 @@ impl Game {
             epoch,
             passive,
             bonus,
+            goods_awarded,
         } = other;
         self.config.clone_from(config);
         self.cells.clone_from(cells);
@@ -390,6 +391,7 @@ impl Game {
         self.epoch = *epoch;
         self.passive = *passive;
         self.bonus = *bonus;
+        self.goods_awarded = *goods_awarded;
     }
 }
 

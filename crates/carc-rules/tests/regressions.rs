@@ -46,3 +46,30 @@ fn the_abbot_is_a_monk_only() {
     let abbot = g.meeples().next().unwrap();
     assert_eq!((abbot.figure, abbot.role), (Figure::Abbot, Role::Monk));
 }
+
+/// Final scoring pays the goods awards once: a second call (outside the rules, but callers may
+/// make it) gave every leader another 10 per good while it scored no feature again (found by
+/// the `engine` fuzz target's second final scoring).
+#[test]
+fn goods_awards_are_paid_once() {
+    let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], true));
+    g.place_tile_unchecked(tile("D"), Pos::new(0, 0), Rotation::R0)
+        .unwrap();
+    // red leads wine alone and ties blue on cloth: 10 + 10 for red, 10 for blue
+    g.set_goods(Color::Red, Goods::new(2, 0, 1));
+    g.set_goods(Color::Blue, Goods::new(1, 0, 1));
+    let first = g.final_scoring();
+    assert_eq!(first.goods.len(), 2, "{first:?}");
+    assert_eq!((g.score(Color::Red), g.score(Color::Blue)), (20, 10));
+    let again = g.final_scoring();
+    assert!(
+        again.goods.is_empty() && again.features.is_empty(),
+        "{again:?}"
+    );
+    assert_eq!((g.score(Color::Red), g.score(Color::Blue)), (20, 10));
+    // a reset game awards again
+    g.reset(None);
+    g.set_goods(Color::Blue, Goods::new(0, 3, 0));
+    assert_eq!(g.final_scoring().goods.len(), 1);
+    assert_eq!(g.score(Color::Blue), 10);
+}
