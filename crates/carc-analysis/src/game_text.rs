@@ -46,33 +46,35 @@ pub fn game_text(record: &GameRecord, title: &str, notes: &[&str]) -> String {
     let _ = write!(text, "\ntile {start} 0,0\n");
     for (i, step) in record.steps.iter().enumerate() {
         let action = record.actions.get(i).copied().unwrap_or(Action::Plain);
-        match *step {
-            Step::Turn {
-                colour,
-                tile,
-                pos,
-                rot,
-                meeple,
-            } => {
-                let extra = Extra::of(action);
-                let keyword = if record.bonus_steps.contains(&i) {
-                    "bonus"
-                } else {
-                    "turn"
-                };
-                let _ = writeln!(
-                    text,
-                    "{keyword} {colour} {}",
-                    move_text(tile, pos, rot, extra, meeple)
-                );
-            }
-            Step::Discard { tile } => {
-                let _ = writeln!(text, "discard {tile}");
-            }
-        }
+        let keyword = match step {
+            Step::Turn { .. } if record.bonus_steps.contains(&i) => "bonus ",
+            Step::Turn { .. } => "turn ",
+            Step::Discard { .. } => "",
+        };
+        let _ = writeln!(text, "{keyword}{}", step_text(step, action));
     }
     text.push_str("end\n");
     text
+}
+
+/// A step as a line of the notation says it, with what it does beyond a meeple (`action`):
+/// `blue E 0,1 r180 knight S`, `red U 1,0 r90 large traveller E`, `red B 1,1 recall`,
+/// `discard C`.
+pub(crate) fn step_text(step: &Step, action: Action) -> String {
+    match *step {
+        Step::Turn {
+            colour,
+            tile,
+            pos,
+            rot,
+            meeple,
+        } => format!(
+            "{} {}",
+            colour.as_str(),
+            move_text(tile, pos, rot, Extra::of(action), meeple)
+        ),
+        Step::Discard { tile } => format!("discard {}", tile.token()),
+    }
 }
 
 /// A `.carc` string literal.

@@ -20,7 +20,8 @@ use carc_rules::{
     Role, Step, TileSet, TileType,
 };
 
-use crate::puzzle::{engine_goal, step_text, value_text};
+use crate::game_text::step_text;
+use crate::puzzle::{engine_goal, value_text};
 use crate::{analyze, vocab};
 
 /// What to generate.

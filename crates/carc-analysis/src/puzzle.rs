@@ -20,6 +20,7 @@ use carc_notation::{LineKind, Parse, PuzzleGoal, Span, StatementKind, TurnStmt};
 use carc_rules::{Action, Goal, Limits, Pos, Role, RootMove, Rotation, Solution, Step, TileType};
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
+use crate::game_text::step_text;
 use crate::moves::{candidates_with, canonical_rotation, prefix, Candidate, Extra};
 use crate::replay::{replay, Fact, Replay};
 use crate::{vocab, Analysis};
@@ -388,26 +389,6 @@ pub(crate) fn value_text(goal: Goal, value: i64) -> String {
         Goal::Final if value >= 0 => format!("+{value}"),
         Goal::Final => format!("{value}"),
         Goal::Score => format!("{value} point{}", if value == 1 { "" } else { "s" }),
-    }
-}
-
-/// A step as a line of the notation says it, with what it does beyond a meeple (`action`):
-/// `blue E 0,1 r180 knight S`, `red U 1,0 r90 large traveller E`, `red B 1,1 recall`,
-/// `discard C`.
-pub(crate) fn step_text(step: &Step, action: Action) -> String {
-    match *step {
-        Step::Turn {
-            colour,
-            tile,
-            pos,
-            rot,
-            meeple,
-        } => format!(
-            "{} {}",
-            colour.as_str(),
-            crate::moves::move_text(tile, pos, rot, Extra::of(action), meeple)
-        ),
-        Step::Discard { tile } => format!("discard {}", tile.token()),
     }
 }
 
