@@ -1,5 +1,6 @@
 //! Code actions (quick fixes): turn a mismatching tile to a rotation that fits; replace a
-//! wrong expectation with the computed one.
+//! wrong expectation with the computed one; replace a misspelt word (keyword, `rules` option,
+//! colour, role, rotation, tile token, diagnostic code) with the "did you mean" of its message.
 
 use carc_notation::{LineKind, Span, StatementKind};
 use carc_rules::Rotation;
@@ -24,6 +25,9 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
                 rotate(analysis, line)
             }
             Code::ScoreMismatch => fix_expectation(analysis, line, diagnostic.span),
+            Code::Syntax | Code::UnknownTile | Code::UnknownCode => {
+                did_you_mean(analysis, diagnostic.code, diagnostic.span)
+            }
             _ => Vec::new(),
         };
         out.extend(actions.into_iter().map(|(title, edit)| CodeAction {
@@ -33,6 +37,51 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
         }));
     }
     out
+}
+
+/// One action per word the diagnostic's message suggests (the same function gives both:
+/// `carc_notation::suggest` through the syntax error, the catalogue or the code table).
+fn did_you_mean(analysis: &Analysis, code: Code, span: Span) -> Vec<(String, TextEdit)> {
+    let words: Vec<&str> = match code {
+        Code::Syntax => analysis
+            .parse
+            .errors
+            .iter()
+            .find(|e| e.span == span)
+            .map(|e| e.suggestions())
+            .unwrap_or_default(),
+        Code::UnknownTile => span
+            .slice(analysis.text())
+            .map(|token| {
+                vocab::tile_suggestions(token)
+                    .into_iter()
+                    .map(carc_rules::TileType::token)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Code::UnknownCode => span
+            .slice(analysis.text())
+            .map(|word| {
+                Code::suggestions(word)
+                    .into_iter()
+                    .map(Code::as_str)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    words
+        .into_iter()
+        .map(|word| {
+            (
+                format!("Change to `{word}`"),
+                TextEdit {
+                    span,
+                    new_text: word.to_owned(),
+                },
+            )
+        })
+        .collect()
 }
 
 /// One action per rotation under which the line's tile matches every neighbour (and, under

@@ -159,6 +159,15 @@ impl Code {
         }
     }
 
+    /// The codes nearest to `word`, best first, for "did you mean" and its quick fix
+    /// (`carc_notation::suggest`).
+    pub fn suggestions(word: &str) -> Vec<Code> {
+        carc_notation::suggest::closest(word, Code::ALL.map(Code::as_str))
+            .into_iter()
+            .filter_map(Code::from_id)
+            .collect()
+    }
+
     /// Looks a code up by its identifier.
     pub fn from_id(s: &str) -> Option<Code> {
         Code::ALL.into_iter().find(|c| c.as_str() == s)

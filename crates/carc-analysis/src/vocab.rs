@@ -2,7 +2,9 @@
 //! the words messages use. The one place that knows both.
 
 use carc_notation::{Coord, FigureWord, PlaceWord, RoleWord, RotationWord};
-use carc_rules::{Corner, FeatureKind, Figure, HalfSide, Place, Pos, Role, Rotation, Side};
+use carc_rules::{
+    Corner, FeatureKind, Figure, HalfSide, Place, Pos, Role, Rotation, Side, TileType,
+};
 
 /// The engine role of a role word (`traveler` is `traveller`).
 pub fn role(r: RoleWord) -> Role {
@@ -161,4 +163,39 @@ pub fn count(n: usize, noun: &str) -> String {
         Some(stem) if !stem.ends_with(['a', 'e', 'o', 'u']) => format!("{n} {stem}ies"),
         _ => format!("{n} {noun}s"),
     }
+}
+
+/// The letter part of a tile token: what follows the set's prefix (`R` of `ic.R`), or the
+/// whole token when it has none (`Eg`).
+fn tile_letter(token: &str) -> &str {
+    token.rsplit_once('.').map_or(token, |(_, letter)| letter)
+}
+
+/// The catalogue's tokens nearest to `token`, best first (at most three), for "did you mean"
+/// and its quick fix: the same token in another letter case (`d` → `D`); else, when a set's
+/// prefix is followed by a letter that set lacks (`ic.R`: Inns & Cathedrals stops at `ic.Q`),
+/// the tiles of that letter in the other sets (`R`, `tb.R`), since a prefix is the likelier
+/// slip than the letter; else the nearest tokens by edit distance (`carc_notation::suggest`).
+pub fn tile_suggestions(token: &str) -> Vec<TileType> {
+    use carc_notation::suggest;
+    let tokens = TileType::ALL.map(TileType::token);
+    let near = suggest::closest(token, tokens);
+    let case_only = near
+        .first()
+        .is_some_and(|t| suggest::distance(token, t) == 0);
+    let letter = tile_letter(token);
+    let same_letter: Vec<&str> = tokens
+        .into_iter()
+        .filter(|t| *t != token && tile_letter(t) == letter)
+        .take(suggest::MAX_SUGGESTIONS)
+        .collect();
+    let chosen = if case_only || same_letter.is_empty() || !token.contains('.') {
+        near
+    } else {
+        same_letter
+    };
+    chosen
+        .into_iter()
+        .filter_map(TileType::from_token)
+        .collect()
 }

@@ -396,10 +396,11 @@ fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
             ("DE", "`DE` is not a tile; did you mean `D` or `E`?"),
             // one letter, but no tile: nothing is near enough to suggest
             ("Z", "`Z` is not a tile: the base tiles are A to X"),
-            // an expansion token the catalogue lacks: the set's tiles one edit away
+            // an expansion token the catalogue lacks, and no set has a Z: the set's tiles one
+            // edit away, and which letters the set has
             (
                 "ic.Z",
-                "`ic.Z` is not a tile; did you mean `ic.A`, `ic.B` or `ic.C`?"
+                "`ic.Z` is not a tile (Inns & Cathedrals has ic.A to ic.Q); did you mean `ic.A`, `ic.B` or `ic.C`?"
             ),
         ]
     );

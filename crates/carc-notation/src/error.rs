@@ -18,6 +18,18 @@ impl SyntaxError {
     pub fn message(&self) -> String {
         self.kind.message()
     }
+
+    /// The words nearest to the one found, best first, when a closed list of words was
+    /// expected (the message's "did you mean", and the editor's quick fix replacing the span).
+    pub fn suggestions(&self) -> Vec<&'static str> {
+        match &self.kind {
+            SyntaxErrorKind::Expected {
+                expected,
+                found: Some(found),
+            } => suggestions(expected, found),
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// What went wrong on a line.
@@ -249,9 +261,13 @@ impl SyntaxErrorKind {
                 };
                 let found_part = match found {
                     None => " (found nothing)".to_string(),
-                    Some(found) => match hint(expected, found) {
-                        Some(word) => format!(" (found `{found}`; did you mean `{word}`?)"),
-                        None => format!(" (found `{found}`)"),
+                    Some(found) => match suggestions(expected, found).as_slice() {
+                        [] => format!(" (found `{found}`)"),
+                        [one] => format!(" (found `{found}`; did you mean `{one}`?)"),
+                        [init @ .., last] => format!(
+                            " (found `{found}`; did you mean `{}` or `{last}`?)",
+                            init.join("`, `")
+                        ),
                     },
                 };
                 format!("expected {what}{found_part}")
@@ -284,10 +300,10 @@ impl SyntaxErrorKind {
     }
 }
 
-/// A word of one of the expectations that equals `found` but for letter case.
-fn hint(expected: &[Expected], found: &str) -> Option<&'static str> {
-    expected
-        .iter()
-        .flat_map(|e| e.words().iter().copied())
-        .find(|word| *word != found && word.eq_ignore_ascii_case(found))
+/// The words of the expectations nearest to `found` (`crate::suggest`).
+fn suggestions(expected: &[Expected], found: &str) -> Vec<&'static str> {
+    crate::suggest::closest(
+        found,
+        expected.iter().flat_map(|e| e.words().iter().copied()),
+    )
 }

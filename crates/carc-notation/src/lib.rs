@@ -57,7 +57,7 @@
 //! Each error points at the offending word (from where parsing stopped to the next space,
 //! tab or `#`), or is an empty span right after the last word when something is missing.
 //! [`SyntaxError::message`] says what was expected in the notation's words, what was found,
-//! and suggests the right spelling when only the letter case is wrong:
+//! and suggests the nearest words of the expected list ([`suggest`], by edit distance):
 //! ``expected a rotation: r0, r90, r180 or r270 (found `R90`; did you mean `r90`?)``.
 //! Strings get their own messages (unterminated, unknown escape), and numbers that do not
 //! fit are reported at the number.
@@ -75,6 +75,7 @@ pub mod format;
 pub mod keywords;
 mod parser;
 pub mod rules;
+pub mod suggest;
 mod syntax;
 
 pub use error::{Expected, SyntaxError, SyntaxErrorKind};

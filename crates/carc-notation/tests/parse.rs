@@ -558,7 +558,7 @@ fn error_role_place_and_rules_option() {
         error("rules farmer"),
         (
             "farmer".into(),
-            "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river or traders-builders (found `farmer`)"
+            "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river or traders-builders (found `farmer`; did you mean `farmers`?)"
                 .into()
         )
     );
@@ -566,7 +566,7 @@ fn error_role_place_and_rules_option() {
         error("expect scores red 1"),
         (
             "scores".into(),
-            "expected `score`, `supply` or `goods` after `expect` (found `scores`)".into()
+            "expected `score`, `supply` or `goods` after `expect` (found `scores`; did you mean `score`?)".into()
         )
     );
 }
@@ -845,7 +845,7 @@ fn rules_whole_board_parses_and_formats() {
     assert_eq!(format("rules   whole-board\n"), "rules whole-board\n");
     assert_eq!(
         error("rules whole-bored").1,
-        "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river or traders-builders (found `whole-bored`)"
+        "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river or traders-builders (found `whole-bored`; did you mean `whole-board`?)"
     );
 }
 

@@ -126,11 +126,11 @@ fn every_editor_grammar_knows_every_statement_keyword() {
 
 #[test]
 fn the_grammar_starts_a_statement_with_each_keyword_and_the_error_names_them_all() {
-    // The error for a word that starts no statement lists every keyword of the table.
-    let message = parse("tqitle x\n").errors[0].message();
+    // The error for a word that starts no statement (and is near none) lists every keyword.
+    let message = parse("qqqqq x\n").errors[0].message();
     let list = message
         .strip_prefix("expected a statement: ")
-        .and_then(|m| m.strip_suffix(" (found `tqitle`)"))
+        .and_then(|m| m.strip_suffix(" (found `qqqqq`)"))
         .unwrap_or_else(|| panic!("{message}"));
     let mut named: Vec<&str> = list.split(", ").flat_map(|w| w.split(" or ")).collect();
     let mut table: Vec<&str> = KEYWORDS.iter().map(|k| k.word).collect();

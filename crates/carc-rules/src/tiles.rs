@@ -880,31 +880,6 @@ impl TileType {
         TileType::from_token(letter.encode_utf8(&mut buf))
     }
 
-    /// The catalogue's tokens closest to `token`, best first (at most three), for a "did you
-    /// mean" hint: the same token but for letter case, else the tokens at the smallest edit
-    /// distance (1 or 2) there is.
-    pub fn suggestions(token: &str) -> Vec<TileType> {
-        let mut scored: Vec<(usize, TileType)> = TileType::ALL
-            .into_iter()
-            .filter_map(|t| {
-                let cand = t.token();
-                if cand.eq_ignore_ascii_case(token) {
-                    return Some((0, t));
-                }
-                let d = edit_distance(cand, token);
-                (d <= 2 && d < cand.len().max(token.len())).then_some((d, t))
-            })
-            .collect();
-        scored.sort_by_key(|&(d, t)| (d, t));
-        let best = scored.first().map_or(0, |&(d, _)| d);
-        scored
-            .into_iter()
-            .take_while(|&(d, _)| d == best)
-            .take(3)
-            .map(|(_, t)| t)
-            .collect()
-    }
-
     /// The row of the catalogue.
     pub fn def(self) -> &'static TileDef {
         &TILES[self.0 as usize]
@@ -1054,20 +1029,4 @@ impl fmt::Debug for TileType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.token())
     }
-}
-
-/// Levenshtein distance between two short ASCII words (bytes).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.iter().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }

@@ -20,13 +20,30 @@ use crate::vocab;
 
 // ---- unknown-tile -----------------------------------------------------------------------------
 
-/// Why a token is not a tile, with the catalogue's nearest tokens when there are any:
-/// ``"`d` is not a tile; did you mean `D`?"`` (also `carc moves`' error).
+/// Why a token is not a tile, with the catalogue's nearest tokens when there are any
+/// ([`vocab::tile_suggestions`]): ``"`d` is not a tile; did you mean `D`?"``; a set's prefix
+/// with a letter the set lacks says which tiles it has (also `carc moves`' error).
 pub fn unknown_tile(token: &str) -> String {
-    let near: Vec<String> = TileType::suggestions(token)
+    let near: Vec<String> = vocab::tile_suggestions(token)
         .into_iter()
         .map(|t| format!("`{t}`"))
         .collect();
+    let set_letters = token.split_once('.').and_then(|(prefix, _)| {
+        let tiles: Vec<TileType> = TileType::ALL
+            .into_iter()
+            .filter(|t| t.token().split_once('.').map(|(p, _)| p) == Some(prefix))
+            .collect();
+        // a letter-case slip (`ic.k`) needs no list: the set has the letter
+        let has_letter = tiles.iter().any(|t| t.token().eq_ignore_ascii_case(token));
+        match (tiles.first(), tiles.last()) {
+            (Some(first), Some(last)) if !has_letter => Some(format!(
+                " ({} has {first} to {last})",
+                set_name(first.set())
+            )),
+            _ => None,
+        }
+    });
+    let set_letters = set_letters.unwrap_or_default();
     match near.as_slice() {
         [] => {
             let base: Vec<TileType> = TileType::ALL
@@ -34,15 +51,15 @@ pub fn unknown_tile(token: &str) -> String {
                 .filter(|t| t.set() == carc_rules::TileSet::Base)
                 .collect();
             match (base.first(), base.last()) {
-                (Some(first), Some(last)) => {
+                (Some(first), Some(last)) if set_letters.is_empty() => {
                     format!("`{token}` is not a tile: the base tiles are {first} to {last}")
                 }
-                _ => format!("`{token}` is not a tile"),
+                _ => format!("`{token}` is not a tile{set_letters}"),
             }
         }
-        [one] => format!("`{token}` is not a tile; did you mean {one}?"),
+        [one] => format!("`{token}` is not a tile{set_letters}; did you mean {one}?"),
         [init @ .., last] => format!(
-            "`{token}` is not a tile; did you mean {} or {last}?",
+            "`{token}` is not a tile{set_letters}; did you mean {} or {last}?",
             init.join(", ")
         ),
     }

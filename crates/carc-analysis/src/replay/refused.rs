@@ -230,12 +230,8 @@ impl Replayer<'_> {
 
     /// `unknown-code` for a word that names no diagnostic code, with the nearest one.
     fn unknown_code(&mut self, word: &Spanned<String>) {
-        let nearest = Code::ALL
-            .into_iter()
-            .map(|c| (edit_distance(&word.value, c.as_str()), c))
-            .filter(|(d, c)| *d <= 3 || c.as_str().starts_with(word.value.as_str()))
-            .min_by_key(|(d, _)| *d);
-        let message = messages::unknown_code(&word.value, nearest.map(|(_, code)| code));
+        let nearest = Code::suggestions(&word.value).into_iter().next();
+        let message = messages::unknown_code(&word.value, nearest);
         self.report(Code::UnknownCode, word.span, message);
     }
 }
@@ -282,24 +278,6 @@ fn codes_span(codes: &[Spanned<String>]) -> Span {
     }
 }
 
-/// The Levenshtein distance between two words (for "did you mean").
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut previous = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let current = row[j + 1];
-            row[j + 1] = (previous + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(current + 1);
-            previous = current;
-        }
-    }
-    row[b.len()]
-}
-
 /// The hover card of a `refused` line.
 pub(crate) fn card(refusal: &Refusal) -> String {
     let mut out = format!("**refused move** · `{}`\n\n", refusal.move_text());
@@ -313,18 +291,4 @@ pub(crate) fn card(refusal: &Refusal) -> String {
     }
     out.push_str("\nThe move is not played: the position stays as it was.");
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::edit_distance;
-
-    #[test]
-    fn edit_distance_counts_insertions_deletions_and_substitutions() {
-        assert_eq!(edit_distance("occupied", "occupied-feature"), 8);
-        assert_eq!(edit_distance("edge-mismatc", "edge-mismatch"), 1);
-        assert_eq!(edit_distance("meeple-suply", "meeple-supply"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-    }
 }
