@@ -85,7 +85,8 @@ pub fn render(args: &[String]) -> Result<ExitCode, String> {
         })?,
     };
     let picture = if args.ascii {
-        carc_analysis::render_ascii(&board)
+        // Titles and labels from the file: no control character reaches the terminal.
+        crate::output::terminal_text(&carc_analysis::render_ascii(&board))
     } else {
         carc_analysis::render_svg(&board)
     };

@@ -177,7 +177,7 @@ fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), Stri
     let titles: Vec<String> = lessons
         .iter()
         .zip(sources)
-        .map(|(l, s)| l.title.clone().unwrap_or_else(|| fallback_title(&s.path)))
+        .map(|(l, s)| page::display_title(l.title.as_deref(), &fallback_title(&s.path)))
         .collect();
     let course = root
         .canonicalize()
