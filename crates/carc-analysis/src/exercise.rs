@@ -422,7 +422,7 @@ mod tests {
         exercise(&crate::analyze(text), line, false).expect("an exercise")
     }
 
-    fn placement<'a>(e: &'a Exercise, x: i32, y: i32, rotation: Rotation) -> &'a Placement {
+    fn placement(e: &Exercise, x: i32, y: i32, rotation: Rotation) -> &Placement {
         let cell = e.cells.iter().position(|&p| p == Pos { x, y }).unwrap();
         let r = Rotation::ALL.iter().position(|&r| r == rotation).unwrap();
         &e.placements[4 * cell + r]

@@ -375,7 +375,10 @@ fn a_question_comes_before_a_refused_move_of_its_answer_and_shows_none_of_it() {
     let l = model(&example("examples/lessons/02-occupancy-and-return.carc"));
     assert_eq!(kinds(&l), ["setup", "question", "refused", "turn"]);
     let q = &l.steps[1];
-    assert!(q.board.refused.is_empty(), "no refused move drawn on the question");
+    assert!(
+        q.board.refused.is_empty(),
+        "no refused move drawn on the question"
+    );
     assert!(q.statement.is_empty());
     // One line number: the question stands at the `expect` line before the refused move
     // (line 12 of the file, 0-based 11), and its picture says the same line.
@@ -399,7 +402,9 @@ fn a_question_comes_before_a_refused_move_of_its_answer_and_shows_none_of_it() {
 fn a_meeple_that_scores_at_once_is_still_drawn_on_its_turn() {
     // Lesson 1: the knight on E closes the city and comes back in the same turn; the turn's
     // picture (after scoring) draws it faintly where it stood, so the move is seen.
-    let l = model(&example("examples/lessons/01-place-a-tile-and-a-meeple.carc"));
+    let l = model(&example(
+        "examples/lessons/01-place-a-tile-and-a-meeple.carc",
+    ));
     let turn = l
         .steps
         .iter()
@@ -408,7 +413,15 @@ fn a_meeple_that_scores_at_once_is_still_drawn_on_its_turn() {
     assert!(turn.board.meeples.is_empty(), "the knight has returned");
     assert_eq!(turn.board.returned.len(), 1);
     let knight = turn.board.returned[0];
-    assert_eq!((knight.colour, knight.pos.x, knight.pos.y), (Color::Red, 0, 1));
-    assert!(turn.alt.contains("red's knight at 0,1 (S) scored and returned"), "{}", turn.alt);
+    assert_eq!(
+        (knight.colour, knight.pos.x, knight.pos.y),
+        (Color::Red, 0, 1)
+    );
+    assert!(
+        turn.alt
+            .contains("red's knight at 0,1 (S) scored and returned"),
+        "{}",
+        turn.alt
+    );
     assert!(carc_analysis::render_svg(&turn.board).contains("class=\"returned\""));
 }

@@ -98,6 +98,15 @@ fn position_words(board: &Board) -> String {
     }
 }
 
+/// Text from a file, escaped and isolated (between U+2068 and U+2069, as HTML's `<bdi>`):
+/// a bidi control in it cannot turn the picture's own words after it around.
+fn isolated(text: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    format!("\u{2068}{}\u{2069}", esc(text))
+}
+
 /// Text escaped for XML content and attribute values (also right for HTML: `carc export`).
 pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -409,7 +418,7 @@ fn header_svg(out: &mut String, header: &Header) {
         let _ = writeln!(
             out,
             r##"<text class="title" x="{MARGIN}" y="{y}" font-size="{TITLE_SIZE}" font-weight="bold" fill="#222">{}{at}</text>"##,
-            esc(line)
+            isolated(line)
         );
         y += TITLE_LINE;
     }

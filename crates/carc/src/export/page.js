@@ -93,7 +93,11 @@
       if (+links[k].getAttribute('data-step') === i) links[k].setAttribute('aria-current', 'step');
       else links[k].removeAttribute('aria-current');
     }
-    try { history.replaceState(null, '', '#step-' + i); } catch (e) { /* a file: URL may refuse */ }
+    // (Not when the page opens without an address: the browser would scroll to that step
+    // once the page has loaded, past the title.)
+    if (scroll || location.hash) {
+      try { history.replaceState(null, '', '#step-' + i); } catch (e) { /* a file: URL may refuse */ }
+    }
     if (focusHeading) $('step-' + i + '-h').focus();
     // Keep the new step's top in sight (below the toolbar, which sticks to the top).
     if (scroll) {

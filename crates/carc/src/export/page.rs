@@ -557,9 +557,9 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
             play_controls(out, &mut overlay, &mut after_board, step, e);
         }
         if let Some(answer) = answer_step(lesson, id) {
-            let _ = write!(
+            let _ = writeln!(
                 after_board,
-                "<p><a class=\"reveal\" href=\"#step-{answer}\">Show the answer</a></p>\n"
+                "<p><a class=\"reveal\" href=\"#step-{answer}\">Show the answer</a></p>"
             );
         }
     }
@@ -788,10 +788,25 @@ pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> Stri
     out.push_str(
         "</div>\n</main>\n<nav class=\"moves\" aria-label=\"Every step\">\n<h2>Every step</h2>\n",
     );
-    let answers: Vec<usize> = (0..lesson.steps.len())
-        .filter(|&id| matches!(lesson.steps[id].kind, StepKind::Question { .. }))
-        .filter_map(|id| answer_step(lesson, id))
-        .collect();
+    // A question's answer and the refused moves held back to follow it: their lines would
+    // give the answer away in the list before the question is answered.
+    let mut answers: Vec<usize> = Vec::new();
+    for id in 0..lesson.steps.len() {
+        if !matches!(lesson.steps[id].kind, StepKind::Question { .. }) {
+            continue;
+        }
+        let Some(answer) = answer_step(lesson, id) else {
+            continue;
+        };
+        let mut at = lesson.steps[id].next;
+        while let Some(step) = at {
+            answers.push(step);
+            if step == answer {
+                break;
+            }
+            at = lesson.steps[step].next;
+        }
+    }
     move_list(
         &mut out,
         lesson,
