@@ -506,6 +506,28 @@ try {
   ok((await page.textContent('#status')).includes(hostileName), 'a hostile variation name shows as written');
   eq(await page.locator('section.step:not([hidden]) .leave-link').textContent(), `Leave the variation “${hostileName}”`, 'and in the leave link');
 
+  // The expansion lessons: each question played (their figures: large meeple, abbot,
+  // builder, pig, recall), by clicks and by keys in turn.
+  {
+    const dir = path.join(repo, 'examples/expansions');
+    const out = path.join(work, 'expansions');
+    run(['export', dir, '-o', out]);
+    let playedHere = 0;
+    for (const [k, file] of fs.readdirSync(dir).filter((f) => f.endsWith('.carc')).sort().entries()) {
+      const model = JSON.parse(run(['export', path.join(dir, file), '--format', 'json']));
+      currentModel = model;
+      for (const question of model.steps.filter((s) => s.kind === 'question')) {
+        await page.goto(pathToFileURL(path.join(out, file.replace(/\.carc$/, '.html'))).href + `#step-${question.id}`);
+        await play(page, `expansions/${file}`, question, 100 + k, (k + playedHere) % 2 ? 'keys' : 'clicks');
+        eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), question.answer, `expansions/${file}: on to the answer`);
+        if (file === 'abbot-or-monk.carc') await page.screenshot({ path: path.join(shots, 'abbot-answer.png') });
+        playedHere++;
+      }
+    }
+    ok(playedHere >= 5, `expansion questions played (${playedHere})`);
+    console.log(`played ${playedHere} questions of the expansion lessons`);
+  }
+
   // ---- the defects of issue 27, each in the browser ----
   // The page opens at the top (its title in sight), on a phone and on a desktop.
   for (const [width, file] of [[375, files[0]], [1280, files[13]], [375, files[13]]]) {

@@ -425,3 +425,55 @@ fn a_meeple_that_scores_at_once_is_still_drawn_on_its_turn() {
     );
     assert!(carc_analysis::render_svg(&turn.board).contains("class=\"returned\""));
 }
+
+#[test]
+fn every_question_of_the_examples_can_be_played() {
+    // Each question of every example (lessons, expansions, puzzles) has an exercise whose
+    // answer is one of the learner's choices and judged right; every choice is a legal move
+    // or refused with at least one code; every legal move is reachable through a choice.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut questions = 0;
+    for folder in ["lessons", "expansions", "puzzles"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(folder))
+            .expect("examples")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "carc"))
+            .collect();
+        files.sort();
+        for path in files {
+            let l = model(&std::fs::read_to_string(&path).expect("example"));
+            for step in &l.steps {
+                let StepKind::Question { exercise, .. } = &step.kind else {
+                    continue;
+                };
+                questions += 1;
+                let name = path.display();
+                let e = exercise
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{name}: no exercise"));
+                let answer = e.answer.unwrap_or_else(|| panic!("{name}: no answer"));
+                assert!(e.moves[answer].best, "{name}: the answer is right");
+                let mut reached = vec![false; e.moves.len()];
+                assert_eq!(e.placements.len(), 4 * e.cells.len(), "{name}");
+                for p in &e.placements {
+                    assert_eq!(p.refused.is_empty(), !p.choices.is_empty(), "{name}");
+                    for c in &p.choices {
+                        match &c.outcome {
+                            carc_analysis::Outcome::Move(i) => reached[*i] = true,
+                            carc_analysis::Outcome::Refused(found) => {
+                                assert!(!found.is_empty(), "{name}: {c:?}")
+                            }
+                        }
+                    }
+                }
+                assert!(
+                    reached.iter().all(|r| *r),
+                    "{name}: a legal move no choice reaches"
+                );
+            }
+        }
+    }
+    // 13 questions in the course (the marked main-line turns), and more in the expansions
+    // and puzzles.
+    assert!(questions > 13, "{questions} questions");
+}
