@@ -202,3 +202,45 @@ fn usage_problems() {
     let result = carc(&["export", "examples/lessons", "-o", "x", "--format", "json"]);
     assert_eq!(result.status.code(), Some(2));
 }
+
+/// A clean game of `turns` turns: a road of straight tiles U east of the start tile.
+fn road_game(turns: usize) -> String {
+    let mut text = String::from("rules boxes 300\nplayers red blue\ntile D 0,0\n");
+    for i in 1..=turns {
+        let colour = if i % 2 == 1 { "red" } else { "blue" };
+        text.push_str(&format!("turn {colour} U {i},0 r90\n"));
+    }
+    text
+}
+
+#[test]
+fn a_page_over_the_size_limit_is_refused_before_anything_is_written() {
+    // Every step draws its whole board: a game of n turns draws about n²/2 tiles. 100 turns:
+    // 1 setup tile, then boards of 2..=101 tiles, plus the setup and the last board once
+    // more: 1 + (2 + … + 101) + 101 = 1 + 5,150 + 101 = 5,252, under the limit of 93,000.
+    // 500 turns: 1 + (2 + … + 501) + 501 = 1 + 125,750 + 501 = 126,252, over it.
+    let dir = scratch("export-limit");
+    let short = dir.join("short.carc");
+    std::fs::write(&short, road_game(100)).unwrap();
+    let out = dir.join("short.html");
+    let result = carc(&["export", &path_str(&short), "-o", &path_str(&out)]);
+    assert_eq!(result.status.code(), Some(0), "{result:?}");
+    assert!(out.exists());
+    let long = dir.join("long.carc");
+    std::fs::write(&long, road_game(500)).unwrap();
+    let out = dir.join("long.html");
+    let result = carc(&["export", &path_str(&long), "-o", &path_str(&out)]);
+    assert_eq!(result.status.code(), Some(2), "{result:?}");
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("would draw 126252 tiles over its 501 steps")
+            && stderr.contains("limit of 93000"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "nothing written");
+    // A folder holding it writes no page at all.
+    let site = dir.join("site");
+    let result = carc(&["export", &path_str(&dir), "-o", &path_str(&site)]);
+    assert_eq!(result.status.code(), Some(2), "{result:?}");
+    assert!(!site.join("short.html").exists());
+}

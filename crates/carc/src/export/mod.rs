@@ -80,6 +80,9 @@ pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
         export_folder(&args.path, &sources, out)?;
     } else {
         let source = &sources[0];
+        if !json {
+            page::check_weight(&source.text, &source.path.display().to_string())?;
+        }
         let lesson = carc_analysis::lesson(&source.analysis);
         let text = if json {
             let mut json = page::lesson_json(&lesson).to_string();
@@ -132,6 +135,10 @@ fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), Stri
             parts
         })
         .collect();
+    // A page over the size limit stops the whole export before anything is built or written.
+    for s in sources {
+        page::check_weight(&s.text, &s.path.display().to_string())?;
+    }
     let lessons: Vec<carc_analysis::Lesson> = sources
         .iter()
         .map(|s| carc_analysis::lesson(&s.analysis))

@@ -728,6 +728,66 @@ fn move_list(out: &mut String, lesson: &Lesson, first: Option<usize>, answers: &
     out.push_str("</ol>");
 }
 
+/// The most tile pictures a page may hold, summed over its steps (each step draws its whole
+/// board, so a game's page grows with the square of its length): about 64 MiB of HTML at some
+/// 700 bytes a tile, as much as carc reads of a file. A base game (72 tiles) draws some 2,700;
+/// a 430-turn game reaches the limit.
+pub const PAGE_TILE_LIMIT: usize = 93_000;
+
+/// Refuses a lesson (its `text`) whose page would hold more than [`PAGE_TILE_LIMIT`] tile
+/// pictures, before its page model is built (that takes time with the square of the game's
+/// length too), with a message naming the limit. The count follows the file's lines: every
+/// setup `tile`, then each step's board (a turn or bonus part adds a tile; variations are
+/// counted as if played on, which can only count more).
+pub fn check_weight(text: &str, file: &str) -> Result<(), String> {
+    use carc_notation::{LineKind, StatementKind};
+    let parse = carc_notation::parse(text);
+    let (mut on_board, mut drawn, mut steps) = (0usize, 0usize, 1usize);
+    let mut playing = false;
+    for line in &parse.lines {
+        let LineKind::Statement(statement) = &line.kind else {
+            continue;
+        };
+        let play = matches!(
+            statement.kind,
+            StatementKind::Turn(_)
+                | StatementKind::Bonus(_)
+                | StatementKind::Discard { .. }
+                | StatementKind::End { .. }
+                | StatementKind::Refused(_)
+        );
+        if play && !playing {
+            // the setup step
+            playing = true;
+            drawn += on_board;
+        }
+        match statement.kind {
+            StatementKind::Tile(_) => on_board += 1,
+            StatementKind::Turn(_) | StatementKind::Bonus(_) => {
+                on_board += 1;
+                drawn += on_board;
+                steps += 1;
+            }
+            StatementKind::Discard { .. }
+            | StatementKind::End { .. }
+            | StatementKind::Refused(_) => {
+                drawn += on_board;
+                steps += 1;
+            }
+            _ => {}
+        }
+    }
+    let drawn = drawn + on_board; // a question's board, once more
+    if drawn <= PAGE_TILE_LIMIT {
+        return Ok(());
+    }
+    Err(format!(
+        "{file}: its page would draw {drawn} tiles over its {steps} steps (every step shows its \
+         whole board), more than the limit of {PAGE_TILE_LIMIT} (a page of about 64 MiB); \
+         nothing exported: export a shorter excerpt of the game"
+    ))
+}
+
 /// The page of one lesson; `fallback` titles a lesson without `title`; `site` links it into
 /// an exported course.
 pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> String {
