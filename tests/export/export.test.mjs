@@ -112,6 +112,132 @@ const bytes = pageFiles.reduce((n, f) => n + fs.statSync(path.join(site, f)).siz
 eq(pageFiles.sort(), [...files.map((f) => f.replace(/\.carc$/, '.html')), 'index.html'].sort(), 'one page per lesson plus the index');
 console.log(`exported ${files.length} lessons + index: ${(bytes / 1024).toFixed(1)} KiB in ${exportMs.toFixed(0)} ms (wall, incl. process start)`);
 
+// ---- playing a question as a learner ------------------------------------------------------------
+
+/**
+ * Plays the question `step` (its `exercise` table from the page model) on `page` as a learner:
+ * first a legal move that is not the answer and an illegal one (a refused placement, else a
+ * refused figure), checking each verdict, then the right move, by clicks (`mode` 'clicks') or
+ * by the keyboard alone ('keys'), and goes on to the answer.
+ */
+async function play(page, file, step, n, mode) {
+  const ex = step.exercise;
+  ok(ex, `${file}: the question has an exercise`);
+  const S = (i) => model.strings[i];
+  const model = currentModel;
+  const section = page.locator(`#step-${step.id}`);
+  const where = [];
+  ex.placements.forEach((p, i) => {
+    const cell = Math.floor(i / 4), rot = i % 4;
+    if (p[0] === 0) where.push({ kind: 'refused-placement', cell, rot, choice: 0, found: p[1] });
+    else p[1].forEach((c, k) => {
+      if (typeof c[2] === 'number') where.push({ kind: ex.moves[c[2]][4] ? 'best' : 'legal', cell, rot, choice: k, move: c[2] });
+      else where.push({ kind: 'refused-figure', cell, rot, choice: k, found: c[2] });
+    });
+  });
+  const right = where.find((w) => w.kind === 'best' && w.move === ex.answer);
+  ok(right, `${file}: the answer is among the choices`);
+  const wrong = where.find((w) => w.kind === 'legal');
+  const illegal = where.find((w) => w.kind === 'refused-placement') || where.find((w) => w.kind === 'refused-figure');
+  ok(illegal, `${file}: some move is refused`);
+  const rotWord = async () => section.locator('.rot-word').textContent();
+  const choose = async (w) => {
+    await section.locator(`button.cell[data-cell="${w.cell}"]`).click();
+    while ((await rotWord()) !== `r${w.rot * 90}`) await page.keyboard.press('r');
+    if (w.kind !== 'refused-placement') await section.locator(`.options input[value="${w.choice}"]`).check();
+    await section.locator('.confirm').click();
+    return section.locator('.verdict');
+  };
+  // The tile in hand is shown before anything is picked.
+  ok(await section.locator('.hand').isVisible(), `${file}: the tile in hand is shown`);
+  eq(await section.locator('.hand strong').textContent(), ex.tile, `${file}: the tile in hand is the turn's`);
+  if (wrong) {
+    const verdict = await choose(wrong);
+    eq(await verdict.getAttribute('class'), 'verdict legal', `${file}: a legal wrong move is judged legal`);
+    const text = await verdict.innerText();
+    const m = ex.moves[wrong.move];
+    ok(text.includes(`It scores ${S(m[2])}`) && text.includes(S(m[3])), `${file}: what the wrong move scores (${text})`);
+    ok(text.includes(S(m[0])), `${file}: the wrong move is named (${text})`);
+    eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), step.id, `${file}: a wrong move stays on the question`);
+  }
+  {
+    const verdict = await choose(illegal);
+    eq(await verdict.getAttribute('class'), 'verdict refused', `${file}: an illegal move is refused`);
+    const text = await verdict.innerText();
+    for (const [code, message] of illegal.found) {
+      ok(text.includes(S(message)) && text.includes(`(${S(code)})`), `${file}: the refusal's code and message (${text})`);
+    }
+    if (n === 1) await section.screenshot({ path: path.join(shots, 'refusal.png') });
+  }
+  if (n === 0) await page.screenshot({ path: path.join(shots, 'question.png') });
+  // The right move.
+  if (mode === 'clicks') {
+    const cell = section.locator(`button.cell[data-cell="${right.cell}"]`);
+    // A click picks the cell (keeping the rotation); a second click on it turns the tile.
+    await cell.click();
+    while ((await rotWord()) !== `r${right.rot * 90}`) await cell.click();
+    await section.locator(`.options input[value="${right.choice}"]`).click();
+    await section.locator('.confirm').click();
+  } else {
+    // Tab to the board (one tab stop), arrows to the cell, Enter, R to turn, Tab to the
+    // figures, arrows to the figure, Tab to Confirm, Enter.
+    await section.locator('h2').focus();
+    let tabs = 0;
+    while (!(await page.evaluate(() => document.activeElement.classList.contains('cell'))) && tabs++ < 30) await page.keyboard.press('Tab');
+    ok(tabs < 30, `${file}: Tab reaches the board`);
+    const path_ = arrowPath(ex.cells, +(await page.evaluate(() => document.activeElement.dataset.cell)), right.cell);
+    for (const key of path_) await page.keyboard.press(key);
+    eq(+(await page.evaluate(() => document.activeElement.dataset.cell)), right.cell, `${file}: the arrows reach the cell`);
+    await page.keyboard.press('Enter');
+    while ((await rotWord()) !== `r${right.rot * 90}`) await page.keyboard.press('r');
+    // (past "The board as text")
+    for (let k = 0; k < 5 && !(await page.evaluate(() => document.activeElement.type === 'radio')); k++) await page.keyboard.press('Tab');
+    ok(await page.evaluate(() => document.activeElement.type === 'radio'), `${file}: Tab reaches the figures`);
+    const checkedNow = async () => +(await section.locator('.options input:checked').getAttribute('value'));
+    for (let k = 0; (await checkedNow()) !== right.choice && k < 20; k++) await page.keyboard.press('ArrowDown');
+    eq(await checkedNow(), right.choice, `${file}: the keys choose the figure`);
+    await page.keyboard.press('Tab');
+    ok(await page.evaluate(() => document.activeElement.classList.contains('confirm')), `${file}: Tab reaches Confirm`);
+    await page.keyboard.press('Enter');
+  }
+  const verdict = section.locator('.verdict');
+  eq(await verdict.getAttribute('class'), 'verdict right', `${file}: the right move is judged right`);
+  ok((await verdict.innerText()).includes(`Right: ${S(ex.moves[ex.answer][0])}`), `${file}: the right move is named`);
+  if (n === 0) await section.screenshot({ path: path.join(shots, 'right.png') });
+  // Go on: a button with the focus (Enter presses it).
+  ok(await page.evaluate(() => document.activeElement.classList.contains('go-on')), `${file}: Go on has the focus`);
+  if (mode === 'clicks') await section.locator('.go-on').click();
+  else await page.keyboard.press('Enter');
+}
+
+/** The arrow keys that take the page's cell focus from cell `from` to cell `to` (as page.js moves it). */
+function arrowPath(cells, from, to) {
+  const step = (at, key) => {
+    const dx = { ArrowLeft: -1, ArrowRight: 1 }[key] || 0, dy = { ArrowUp: 1, ArrowDown: -1 }[key] || 0;
+    let best = null, bestCost = Infinity;
+    const [x, y] = cells[at];
+    cells.forEach(([px, py], n) => {
+      const ddx = px - x, ddy = py - y;
+      const along = dx ? ddx * dx : ddy * dy, across = dx ? Math.abs(ddy) : Math.abs(ddx);
+      if (along <= 0) return;
+      const cost = along + 2 * across;
+      if (cost < bestCost) { bestCost = cost; best = n; }
+    });
+    return best;
+  };
+  const seen = new Map([[from, []]]), queue = [from];
+  while (queue.length) {
+    const at = queue.shift();
+    if (at === to) return seen.get(at);
+    for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']) {
+      const next = step(at, key);
+      if (next != null && !seen.has(next)) { seen.set(next, [...seen.get(at), key]); queue.push(next); }
+    }
+  }
+  throw new Error(`no arrow path from cell ${from} to ${to}`);
+}
+let currentModel = null;
+
 // ---- the browser ---------------------------------------------------------------------------------
 
 const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -157,11 +283,12 @@ try {
   await page.click('ol.lessons a >> nth=0');
   await page.waitForURL(/01-place-a-tile/);
 
-  let visitedSteps = 0, variations = 0;
+  let visitedSteps = 0, variations = 0, played = 0;
   for (const [n, file] of files.entries()) {
     const source = path.join(lessonsDir, file);
     const lines = fs.readFileSync(source, 'utf8').split('\n');
     const model = JSON.parse(run(['export', source, '--format', 'json']));
+    currentModel = model;
     const steps = model.steps;
     await page.goto(url(file.replace(/\.carc$/, '.html')));
     const useButtons = n % 2 === 1; // odd lessons by the buttons, even ones by the keyboard
@@ -179,9 +306,10 @@ try {
       const step = steps[id];
       const section = page.locator(`#step-${id}`);
       // The board: tiles drawn, from the file's text.
-      const at = step.kind === 'setup' ? 0 : step.kind === 'question' ? step.line - 1 : step.line;
+      // (a question shows the position at its own line, the one its picture names)
+      const at = step.kind === 'setup' ? 0 : step.line;
       const expected = positionAt(lines, at);
-      const tiles = await section.locator('svg g.tile').count();
+      const tiles = await section.locator('.picture [role=img] svg g.tile').count();
       eq(tiles, expected.tiles, `${file} step ${id} (${step.heading}): tiles on the board`);
       eq(step.tiles, expected.tiles, `${file} step ${id}: tiles in the model`);
       // The scores, from the file's `=>` lines.
@@ -195,6 +323,15 @@ try {
       const shownStatement = await section.locator('pre.statement').count();
       if (step.kind === 'question') {
         eq(shownStatement, 0, `${file}: the question does not show the answer`);
+        // Nothing visible gives the answer away: not the step list, not a refused move of
+        // the same tile drawn on the board; one line number for the question.
+        const answerStep = steps[step.answer];
+        const answerMove = statementOf(lines[answerStep.line - 1]).replace(/^turn [a-z]+ /, '').replace(/\s*(=>.*)?$/, '').replace(/\s*[!?]+$/, '');
+        const visibleText = await page.evaluate(() => document.body.innerText);
+        ok(!visibleText.includes(answerMove), `${file}: "${answerMove}" is not visible at the question`);
+        eq(await section.locator('svg g.refused').count(), 0, `${file}: no refused move on the question's board`);
+        const whereLine = (await section.locator('.where').textContent()).match(/line (\d+)/)[1];
+        eq(await section.locator('.picture svg').first().getAttribute('data-line'), whereLine, `${file}: one line number for the question`);
         ok((await section.locator('.prompt').textContent()).startsWith('Find the move') ||
           model.puzzle, `${file}: the question asks`);
         eq(await page.textContent('#next'), 'Show the answer ▶', `${file}: the next button reveals`);
@@ -218,7 +355,7 @@ try {
           eq(found, gains, `${file} step ${id}: the explanation's points are the file's => list`);
         }
       }
-      ok((await section.locator('.picture').getAttribute('aria-label')).length > 20, `${file}: a text alternative`);
+      ok((await section.locator('.picture [role=img]').getAttribute('aria-label')).length > 20, `${file}: a text alternative`);
       ok((await section.locator('pre.ascii').textContent()).length > 0, `${file}: the board as text`);
       const status = await page.textContent('#status');
       ok(status.includes(step.heading), `${file}: the status names the step (${status})`);
@@ -252,11 +389,23 @@ try {
     let at = 0;
     await walk(0);
     while (steps[at].next != null) {
+      if (steps[at].kind === 'question') {
+        // Played as a learner: a wrong legal move, an illegal one, then the right one.
+        await play(page, file, steps[at], n, useButtons ? 'clicks' : 'keys');
+        const answer = steps[at].answer;
+        eq(await current(), answer, `${file}: the right move goes on to the answer`);
+        // The refused moves between the question and its answer: back, one by one.
+        const between = [];
+        for (let j = steps[at].next; j !== answer; j = steps[j].next) between.push(j);
+        for (const j of between.reverse()) { await press('ArrowLeft', '#back'); await verify(j); }
+        for (let k = 0; k < between.length; k++) await press('ArrowRight', '#next');
+        at = answer;
+        await walk(at);
+        played++;
+        continue;
+      }
       await press('ArrowRight', '#next');
       at = steps[at].next;
-      if (steps[at].kind === 'question' && n === 0) {
-        await page.screenshot({ path: path.join(shots, 'question.png'), fullPage: true });
-      }
       await walk(at);
     }
     eq([...seen].sort((a, b) => a - b), steps.map((s) => s.id), `${file}: every step visited`);
@@ -275,7 +424,8 @@ try {
     // The last main-line step: its scores are the file's final totals.
     await page.keyboard.press('Home');
   }
-  console.log(`walked ${visitedSteps} steps of ${files.length} lessons, ${variations} variations entered and left`);
+  console.log(`walked ${visitedSteps} steps of ${files.length} lessons, ${variations} variations entered and left, ${played} questions played`);
+  eq(played, files.map((f) => JSON.parse(run(['export', path.join(lessonsDir, f), '--format', 'json'])).steps.filter((s) => s.kind === 'question').length).reduce((a, b) => a + b, 0), 'every question played');
 
   // "Find the move" off: the question is passed over.
   await page.goto(url('01-place-a-tile-and-a-meeple.html'));
@@ -355,6 +505,138 @@ try {
   await page.keyboard.press('1');
   ok((await page.textContent('#status')).includes(hostileName), 'a hostile variation name shows as written');
   eq(await page.locator('section.step:not([hidden]) .leave-link').textContent(), `Leave the variation “${hostileName}”`, 'and in the leave link');
+
+  // The expansion lessons: each question played (their figures: large meeple, abbot,
+  // builder, pig, recall), by clicks and by keys in turn.
+  {
+    const dir = path.join(repo, 'examples/expansions');
+    const out = path.join(work, 'expansions');
+    run(['export', dir, '-o', out]);
+    let playedHere = 0;
+    for (const [k, file] of fs.readdirSync(dir).filter((f) => f.endsWith('.carc')).sort().entries()) {
+      const model = JSON.parse(run(['export', path.join(dir, file), '--format', 'json']));
+      currentModel = model;
+      for (const question of model.steps.filter((s) => s.kind === 'question')) {
+        await page.goto(pathToFileURL(path.join(out, file.replace(/\.carc$/, '.html'))).href + `#step-${question.id}`);
+        await play(page, `expansions/${file}`, question, 100 + k, (k + playedHere) % 2 ? 'keys' : 'clicks');
+        eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), question.answer, `expansions/${file}: on to the answer`);
+        if (file === 'abbot-or-monk.carc') await page.screenshot({ path: path.join(shots, 'abbot-answer.png') });
+        playedHere++;
+      }
+    }
+    ok(playedHere >= 5, `expansion questions played (${playedHere})`);
+    console.log(`played ${playedHere} questions of the expansion lessons`);
+  }
+
+  // ---- the defects of issue 27, each in the browser ----
+  // The page opens at the top (its title in sight), on a phone and on a desktop.
+  for (const [width, file] of [[375, files[0]], [1280, files[13]], [375, files[13]]]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(url(file.replace(/\.carc$/, '.html')));
+    eq(await page.evaluate(() => window.scrollY), 0, `${file} at ${width} px opens at the top`);
+    ok(await page.evaluate(() => document.querySelector('h1').getBoundingClientRect().top >= 0), `${file}: the title in sight`);
+  }
+  // On a phone the toolbar stays pinned: after Next, the Next button is on the screen.
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto(url(files[2].replace(/\.carc$/, '.html')));
+  for (let k = 0; k < 3 && !(await page.isDisabled('#next')); k++) {
+    await page.click('#next');
+    const top = await page.evaluate(() => document.getElementById('next').getBoundingClientRect().top);
+    ok(top >= 0 && top < 700, `the Next button stays on a phone's screen (top ${top})`);
+  }
+  // A whole lesson played on a phone, by taps.
+  {
+    const file = files[1];
+    const model = JSON.parse(run(['export', path.join(lessonsDir, file), '--format', 'json']));
+    currentModel = model;
+    await page.goto(url(file.replace(/\.carc$/, '.html')));
+    await page.click('#next');
+    const question = model.steps.find((s) => s.kind === 'question');
+    await play(page, `${file} (phone)`, question, 99, 'clicks');
+    eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), question.answer, 'on a phone the lesson goes on to the answer');
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    ok(widths[0] <= widths[1], `no sideways scrolling while playing on a phone (${widths})`);
+    await page.screenshot({ path: path.join(shots, 'phone-answer.png') });
+  }
+  await page.setViewportSize({ width: 1100, height: 900 });
+  // Lesson 1's answer shows the knight it teaches (drawn faintly: it scored and returned).
+  {
+    const model = JSON.parse(run(['export', path.join(lessonsDir, files[0]), '--format', 'json']));
+    const turn = model.steps.find((s) => s.kind === 'turn');
+    await page.goto(url(files[0].replace(/\.carc$/, '.html')) + `#step-${turn.id}`);
+    eq(await page.locator(`#step-${turn.id} .picture svg g.returned`).count(), 1, 'lesson 1: the returned knight is drawn');
+    ok((await page.locator(`#step-${turn.id} .picture [role=img]`).getAttribute('aria-label')).includes("red's knight at 0,1 (S) scored and returned"), 'and described');
+  }
+  // Step counts and → across the ends of variations (lesson 14: two variations, no main line).
+  {
+    const file = files[13];
+    const model = JSON.parse(run(['export', path.join(lessonsDir, file), '--format', 'json']));
+    await page.goto(url(file.replace(/\.carc$/, '.html')));
+    const status = await page.textContent('#status');
+    ok(/^Step 1 of 1: Setup · next: variation “\u2068A: close the city\u2069”$/.test(status), `lesson 14's status says where Next goes (${status})`);
+    const [a, b] = model.variations;
+    await page.keyboard.press('ArrowRight');
+    eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), a.first, '→ enters variation A');
+    await page.keyboard.press('ArrowRight');
+    eq(await page.$eval('section.step:not([hidden])', (s) => +s.dataset.step), b.first, '→ at the end of A goes on to B');
+    eq(await page.isDisabled('#next'), true, 'at the end of the last variation, Next is off');
+    // The author's checks: hidden from learners, shown with Author view.
+    eq(await page.locator('section.step:not([hidden]) ul.checks').isVisible(), false, 'expect lines hidden from learners');
+    await page.check('#author');
+    ok(await page.locator('section.step:not([hidden]) ul.checks').isVisible(), 'expect lines shown in the author view');
+    ok((await page.textContent('section.step:not([hidden]) ul.checks')).includes('expect score red 0'), 'the check as written');
+  }
+
+  // Hostile fixtures: bidi controls, blank and zero-width titles, a very long title,
+  // Markdown in a label, terminal escapes.
+  {
+    const dir = path.join(work, 'hostile-course');
+    fs.mkdirSync(dir);
+    const body = 'players red blue\ntile D 0,0\nmark 0,1 "**bold** `code` <b>x</b> [l](u)"\nvariation "Evil \u202e at line 7" {\n  turn red U 1,0 r90\n}\nturn red E 0,1 r180 knight S => red +4\n';
+    const fixtures = {
+      'a-bidi.carc': 'title "Evil \u202e at line 7"\n' + body,
+      'b-blank.carc': 'title "   "\n' + body,
+      'c-zero-width.carc': 'title "\u200b\u200d\u2060"\n' + body,
+      'd-long.carc': `title "${'W'.repeat(20000)}"\n` + body,
+      'e-escapes.carc': 'title "A\u001b]0;pwned\u0007\u001b[31m red"\n' + body,
+    };
+    for (const [name, text] of Object.entries(fixtures)) fs.writeFileSync(path.join(dir, name), text);
+    const out = path.join(work, 'hostile-site');
+    run(['export', dir, '-o', out]);
+    await page.goto(pathToFileURL(path.join(out, 'index.html')).href);
+    const names = await page.$$eval('ol.lessons a', (as) => as.map((a) => a.textContent));
+    eq(names[1], 'b-blank', 'a blank title falls back to the file name');
+    eq(names[2], 'c-zero-width', 'a zero-width title falls back to the file name');
+    eq(await page.$$eval('ol.lessons a bdi', (b) => b.length), 5, 'every title isolated');
+    const index = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    ok(index[0] <= index[1], `a 20,000-character title does not widen the index (${index})`);
+    await page.screenshot({ path: path.join(shots, 'hostile-index.png') });
+    await page.goto(pathToFileURL(path.join(out, 'd-long.html')).href);
+    const long = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    ok(long[0] <= long[1], `nor the lesson page (${long})`);
+    await page.goto(pathToFileURL(path.join(out, 'a-bidi.html')).href);
+    eq(await page.getAttribute('h1', 'dir'), 'auto', 'the title is isolated');
+    await page.keyboard.press('1');
+    ok((await page.textContent('#status')).includes('\u2068Evil \u202e at line 7\u2069'), 'a variation name is isolated in the status');
+    eq(await page.locator('section.step:not([hidden]) .leave-link bdi').count(), 1, 'and in the leave link');
+    await page.screenshot({ path: path.join(shots, 'hostile-bidi.png') });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowRight');
+    const hint = page.locator('section.step:not([hidden]) details.hint');
+    await hint.locator('summary').click();
+    ok((await hint.innerText()).includes('**bold** `code` <b>x</b> [l](u)'), `a label reads as written in the hint (${await hint.innerText()})`);
+    eq(await hint.locator('strong').count(), 1, 'only hover\'s own bold (mark) in the hint');
+    eq(await hint.locator('code, b').count(), 0, 'no element from a label');
+    ok((await page.textContent('section.step:not([hidden]) .prompt')).includes('\u2068**bold**'), 'the label is isolated in the prompt');
+    // The terminal: escapes shown escaped, never sent.
+    const escFile = path.join(dir, 'e-escapes.carc');
+    const rendered = run(['render', '--ascii', escFile]);
+    ok(!rendered.includes('\u001b') && !rendered.includes('\u0007') && rendered.includes('\\x1b]0;pwned\\x07'), `render --ascii escapes control characters (${JSON.stringify(rendered.split('\n')[0])})`);
+    fs.writeFileSync(path.join(dir, 'f-bad.carc'), 'title "A\u001b[31m \u202e x"\nplayers red blue\ntile D 0,0\nturn red E 0,1 r180 knight S => red +5 # \u001b]0;t\u0007\n');
+    let report = '';
+    try { run(['check', path.join(dir, 'f-bad.carc')]); } catch (e) { report = e.stdout + e.stderr; }
+    ok(report.includes('score-mismatch') && !report.includes('\u001b') && !report.includes('\u0007') && report.includes('\\x1b]0;t\\x07'), `check escapes control characters (${JSON.stringify(report)})`);
+  }
 
   // Without script every step is there, top to bottom, and no controls that would not work.
   const bare = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: flags });

@@ -16,10 +16,11 @@
 //! each variation's `from` and `first` are indices into [`Lesson::steps`].
 
 use carc_notation::{Glyph, LineKind, RefusedMove, Statement, StatementKind};
-use carc_rules::{Color, Pos, TileType};
+use carc_rules::{Color, Figure, Pos, TileType};
 
 use crate::diagnostic::Severity;
-use crate::render::{board_at, board_at_line, Board};
+use crate::exercise::{exercise, Exercise};
+use crate::render::{board_at, board_at_line, Board, BoardMeeple};
 use crate::replay::{is_anywhere_kind, is_setup_kind, replay};
 use crate::{hover, vocab, Analysis};
 
@@ -48,7 +49,7 @@ pub struct Step {
     /// A short heading: `Setup`, `Turn 2 · blue`, `Find the move`, `Final scoring`.
     pub heading: String,
     /// The 0-based line of its statement (the setup: its first statement; a question: the
-    /// line of the turn it asks about).
+    /// line whose position it shows, the last statement before the turn it asks about).
     pub line: usize,
     /// The statement as written, without its comment (the setup: every setup statement that
     /// puts something on the board, one per line). Empty for a question, which must not give
@@ -87,6 +88,8 @@ pub enum StepKind {
         prompt: String,
         /// What hover says about the marked cell (what its sides must show), if it is marked.
         hint: Option<String>,
+        /// The move to play, judged ahead: every placement and figure the learner may try.
+        exercise: Option<Box<Exercise>>,
     },
     /// A `turn` line.
     Turn {
@@ -189,6 +192,12 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
     }];
     let mut in_setup = true;
     let answer = puzzle_answer(analysis);
+    let plain_puzzle = crate::puzzle::puzzle_goal(&analysis.parse)
+        .is_some_and(|g| crate::puzzle::engine_goal(g).is_none());
+    // Main-line refused moves since the last step, held back until the next statement: when
+    // that is a question's turn, the question comes first (a refused move of the same tile
+    // shown before it would give the answer away).
+    let mut held: Vec<Step> = Vec::new();
     for (index, line) in parse.lines.iter().enumerate() {
         let LineKind::Statement(statement) = &line.kind else {
             continue;
@@ -215,6 +224,11 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
             let setup = setup_step(analysis, &setup_lines, &setup_all, Some(index));
             push_step(&mut out, &mut stack, setup);
         }
+        if !matches!(kind, StatementKind::Turn(_) | StatementKind::Refused(_)) {
+            for step in held.drain(..) {
+                push_step(&mut out, &mut stack, step);
+            }
+        }
         let walk = stack.last().expect("the main line is never popped");
         let variation = walk.variation;
         match kind {
@@ -223,9 +237,16 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                 let number = 1 + turns_before(&out, standing(&out, walk));
                 if variation.is_none() {
                     let puzzle = answer == Some(index);
-                    if let Some(question) = question(analysis, index, statement, puzzle) {
+                    let shown = held.first().map_or(index, |h| h.line);
+                    let plain = puzzle && plain_puzzle;
+                    if let Some(question) =
+                        question(analysis, index, shown, statement, puzzle, plain)
+                    {
                         push_step(&mut out, &mut stack, question);
                     }
+                }
+                for step in held.drain(..) {
+                    push_step(&mut out, &mut stack, step);
                 }
                 let step = play_step(
                     analysis,
@@ -339,12 +360,19 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                     RefusedMove::Discard { tile } => format!("Refused · discard {}", tile.value),
                 };
                 let step = play_step(analysis, index, statement, variation, kind, heading);
-                push_step(&mut out, &mut stack, step);
+                if variation.is_none() {
+                    held.push(step);
+                } else {
+                    push_step(&mut out, &mut stack, step);
+                }
             }
             // Marks show on the next step's board; setup statements after play began are
             // `order` errors and change nothing.
             _ => {}
         }
+    }
+    for step in held.drain(..) {
+        push_step(&mut out, &mut stack, step);
     }
     if in_setup {
         let setup = setup_step(analysis, &setup_lines, &setup_all, None);
@@ -461,6 +489,8 @@ fn setup_step(
         goods: Vec::new(),
         last: None,
         refused: Vec::new(),
+        open: Vec::new(),
+        returned: Vec::new(),
     });
     let statement = lines
         .iter()
@@ -497,7 +527,10 @@ fn play_step(
     kind: StepKind,
     heading: String,
 ) -> Step {
-    let board = board_at_line(analysis, line).unwrap_or_else(|| board_at(analysis, None));
+    let mut board = board_at_line(analysis, line).unwrap_or_else(|| board_at(analysis, None));
+    if let (StatementKind::Turn(turn), StepKind::Turn { .. }) = (&statement.kind, &kind) {
+        board.returned = returned_meeple(&board, turn).into_iter().collect();
+    }
     let alt = board_sentence(&board, &format!("The position after line {}", line + 1));
     Step {
         kind,
@@ -516,9 +549,58 @@ fn play_step(
     }
 }
 
+/// The figure `turn` deployed, when the turn scored it and it came back at once (the board
+/// after the turn no longer shows it): drawn faintly so that the move's figure is seen.
+fn returned_meeple(board: &Board, turn: &carc_notation::TurnStmt) -> Option<BoardMeeple> {
+    let m = turn.meeple.as_ref()?;
+    let pos = vocab::pos(&turn.at);
+    let placed = board.tiles.iter().find(|t| t.pos == pos)?;
+    if board.last != Some(pos) {
+        return None;
+    }
+    let role = vocab::role(m.role.value);
+    let place = match &m.place {
+        Some(p) => vocab::place(p.value),
+        None => placed
+            .tile
+            .segments(placed.rotation)
+            .find(|s| s.kind == role.kind())?
+            .places
+            .first()?,
+    };
+    let figure = match m.figure.value {
+        carc_notation::FigureWord::Meeple => Figure::Meeple,
+        carc_notation::FigureWord::Large => Figure::LargeMeeple,
+        carc_notation::FigureWord::Abbot => Figure::Abbot,
+        carc_notation::FigureWord::Builder => Figure::Builder,
+        carc_notation::FigureWord::Pig => Figure::Pig,
+    };
+    let colour = turn.colour.value;
+    let stays = board
+        .meeples
+        .iter()
+        .any(|b| b.pos == pos && b.colour == colour && b.figure == figure);
+    (!stays).then_some(BoardMeeple {
+        colour,
+        figure,
+        role,
+        pos,
+        place,
+    })
+}
+
 /// The "find the move" step before the main-line turn at `line`: when that turn's cell is
-/// marked and empty just before it, or it is the puzzle's answer.
-fn question(analysis: &Analysis, line: usize, statement: &Statement, puzzle: bool) -> Option<Step> {
+/// marked and empty just before it, or it is the puzzle's answer. `shown` is the first line
+/// the step stands before (the turn's, or that of a refused move held back to follow the
+/// question); `plain`: a puzzle without a goal (any move scoring as much is right).
+fn question(
+    analysis: &Analysis,
+    line: usize,
+    shown: usize,
+    statement: &Statement,
+    puzzle: bool,
+    plain: bool,
+) -> Option<Step> {
     let StatementKind::Turn(turn) = &statement.kind else {
         return None;
     };
@@ -533,7 +615,18 @@ fn question(analysis: &Analysis, line: usize, statement: &Statement, puzzle: boo
     if mark.is_none() && !puzzle {
         return None;
     }
-    let board = board_at_line(analysis, before_line)?;
+    // The position as it stands before `shown`: at the last statement before it (one line
+    // number for the question, the one its picture names), without refused moves drawn.
+    let at = (0..shown)
+        .rev()
+        .find(|&l| matches!(analysis.parse.lines[l].kind, LineKind::Statement(_)))
+        .unwrap_or(before_line);
+    let mut board = board_at_line(analysis, at)?;
+    board.refused.clear();
+    let exercise = exercise(analysis, line, plain).map(Box::new);
+    if let Some(e) = &exercise {
+        board.open = e.cells.clone();
+    }
     let colour = turn.colour.value.as_str();
     let tile = match TileType::from_token(&turn.tile.value) {
         Some(t) => format!("{} ({})", t.token(), t.name()),
@@ -547,7 +640,7 @@ fn question(analysis: &Analysis, line: usize, statement: &Statement, puzzle: boo
     if let Some(mark) = mark {
         prompt.push_str(&format!(" The marked cell is {}", vocab::pos_str(pos)));
         if let Some(label) = &mark.label {
-            prompt.push_str(&format!(": “{label}”"));
+            prompt.push_str(&format!(": “\u{2068}{label}\u{2069}”"));
         }
         prompt.push('.');
     }
@@ -560,9 +653,13 @@ fn question(analysis: &Analysis, line: usize, statement: &Statement, puzzle: boo
     });
     let alt = board_sentence(&board, "The position before the move to find");
     Some(Step {
-        kind: StepKind::Question { prompt, hint },
+        kind: StepKind::Question {
+            prompt,
+            hint,
+            exercise,
+        },
         heading: "Find the move".to_owned(),
-        line,
+        line: at,
         statement: String::new(),
         variation: None,
         board,
@@ -611,12 +708,21 @@ pub fn board_sentence(board: &Board, lead: &str) -> String {
             .collect();
         out.push_str(&format!(" Meeples: {}.", meeples.join(", ")));
     }
+    for m in &board.returned {
+        out.push_str(&format!(
+            " {}'s {} at {} ({}) scored and returned.",
+            m.colour.as_str(),
+            vocab::figure_role_word(m.figure, m.role),
+            vocab::pos_str(m.pos),
+            vocab::place_str(m.place)
+        ));
+    }
     if !board.marks.is_empty() {
         let marks: Vec<String> = board
             .marks
             .iter()
             .map(|m| match &m.label {
-                Some(label) => format!("{} “{label}”", vocab::pos_str(m.pos)),
+                Some(label) => format!("{} “\u{2068}{label}\u{2069}”", vocab::pos_str(m.pos)),
                 None => vocab::pos_str(m.pos),
             })
             .collect();

@@ -9,6 +9,7 @@
 mod actions;
 mod completion;
 mod diagnostic;
+mod exercise;
 mod explain;
 mod folding;
 mod game_text;
@@ -35,6 +36,7 @@ pub use actions::code_actions;
 pub use carc_notation::{format, Span};
 pub use completion::{completion_documentation, completions, completions_lazy, completions_with};
 pub use diagnostic::{Code, Diagnostic, Related, Severity};
+pub use exercise::{Choice, Exercise, ExerciseMove, Outcome, Placement};
 pub use folding::folding_ranges;
 pub use game_text::game_text;
 pub use generate::{
@@ -49,8 +51,8 @@ pub use puzzle::{code_lenses, CodeLens};
 pub use reach::Step as WitnessStep;
 pub use render::esc as escape_markup;
 pub use render::{
-    board_at, board_at_line, render_ascii, render_svg, render_tiles_svg, teaching_line, text_width,
-    Board, BoardMark, BoardMeeple, BoardRefusal, BoardTile,
+    board_at, board_at_line, cell_boxes, render_ascii, render_svg, render_tiles_svg, teaching_line,
+    text_width, Board, BoardMark, BoardMeeple, BoardRefusal, BoardTile, CellBoxes,
 };
 pub use semantic::semantic_tokens;
 pub use solve::{goal_words, solve, SolveError, Solved, SolvedMove};

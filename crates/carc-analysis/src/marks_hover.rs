@@ -22,7 +22,7 @@ pub fn glyph_card(glyph: Glyph) -> String {
 pub fn mark_card(state: &Replay, pos: Pos, label: Option<&str>) -> String {
     let mut out = format!("**mark** {}", vocab::pos_str(pos));
     if let Some(label) = label {
-        let _ = write!(out, ": “{label}”");
+        let _ = write!(out, ": “{}”", vocab::markdown_text(label));
     }
     out.push_str("\n\n");
     match state.game.tile_at(pos) {

@@ -183,6 +183,36 @@ pub fn set_allowed(sets: &[TileSet], set: TileSet) -> bool {
 /// line `skip` (to ask what the board allows on that line's cell). A stop inside the setup
 /// runs the whole setup, but no line of play: the setup is one position, not a sequence.
 pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay {
+    let mut r = replayer(parse, stop, skip);
+    if stop.is_none() {
+        for start in std::mem::take(&mut r.variations) {
+            r.report(
+                Code::Variation,
+                start.keyword,
+                messages::VARIATION_NEVER_CLOSED,
+            );
+        }
+    }
+    r.replay
+        .diagnostics
+        .sort_by_key(|d| (d.span.start, d.span.end));
+    r.replay
+}
+
+/// The errors each of `turns` produces, each played on its own in the position before line
+/// `line` (0-based, a line of play): what a `refused` line there would find (empty: the move
+/// is legal). The turns may come from another parse (only their words are read); the
+/// position is put back after each.
+pub fn judge_turns(parse: &Parse, line: usize, turns: &[&TurnStmt]) -> Vec<Vec<Diagnostic>> {
+    let mut r = replayer(parse, line.checked_sub(1), None);
+    turns
+        .iter()
+        .map(|turn| r.evaluate(|r| r.turn(line, turn)))
+        .collect()
+}
+
+/// The replayer after the lines up to `stop` (see [`replay`]), before the end-of-file checks.
+fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer<'_> {
     let prelude = Prelude::read(parse);
     let mut r = Replayer {
         replay: Replay {
@@ -236,19 +266,7 @@ pub fn replay(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replay
     if r.phase == Phase::Setup {
         r.finish_setup();
     }
-    if stop.is_none() {
-        for start in std::mem::take(&mut r.variations) {
-            r.report(
-                Code::Variation,
-                start.keyword,
-                messages::VARIATION_NEVER_CLOSED,
-            );
-        }
-    }
-    r.replay
-        .diagnostics
-        .sort_by_key(|d| (d.span.start, d.span.end));
-    r.replay
+    r
 }
 
 /// What must be known before the first tile: the players and the farmer rule.

@@ -199,3 +199,23 @@ pub fn tile_suggestions(token: &str) -> Vec<TileType> {
         .filter_map(TileType::from_token)
         .collect()
 }
+
+/// Text from a file inside hover's Markdown, read as text: every ASCII punctuation character
+/// Markdown could take as markup (`*`, `` ` ``, `_`, `[`, `<`, `#` …) behind a backslash,
+/// which CommonMark (and `carc export`'s renderer) reads back as the character itself; line
+/// breaks as spaces, so that a label cannot start a list or a paragraph.
+pub fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '<' | '>' | '(' | ')' | '#' | '+'
+            | '-' | '!' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -55,7 +55,7 @@ fn lesson_one_asks_for_the_marked_move_then_shows_it() {
     let question = &l.steps[1];
     assert_eq!(question.board.tiles.len(), 1);
     assert!(question.statement.is_empty());
-    let StepKind::Question { prompt, hint } = &question.kind else {
+    let StepKind::Question { prompt, hint, .. } = &question.kind else {
         panic!("a question");
     };
     assert!(
@@ -225,7 +225,7 @@ fn discards_and_puzzles() {
     let l = model(&example("examples/puzzles/close-the-city.carc"));
     assert!(l.puzzle);
     assert_eq!(kinds(&l), ["setup", "question", "turn"]);
-    let StepKind::Question { prompt, hint } = &l.steps[1].kind else {
+    let StepKind::Question { prompt, hint, .. } = &l.steps[1].kind else {
         panic!("a question");
     };
     assert!(
@@ -366,4 +366,114 @@ fn odd_documents_give_a_model_without_panicking() {
     let l = model("turn red D 0,0\nmark 0,0\n");
     assert_eq!(kinds(&l), ["setup", "turn"]);
     assert!(l.steps[0].board.tiles.is_empty());
+}
+
+#[test]
+fn a_question_comes_before_a_refused_move_of_its_answer_and_shows_none_of_it() {
+    // Lesson 2: `refused occupied-feature: turn red E 0,1 r180 knight S` comes before the
+    // marked turn in the file; shown first, it would give the answer (E at 0,1 r180) away.
+    let l = model(&example("examples/lessons/02-occupancy-and-return.carc"));
+    assert_eq!(kinds(&l), ["setup", "question", "refused", "turn"]);
+    let q = &l.steps[1];
+    assert!(
+        q.board.refused.is_empty(),
+        "no refused move drawn on the question"
+    );
+    assert!(q.statement.is_empty());
+    // One line number: the question stands at the `expect` line before the refused move
+    // (line 12 of the file, 0-based 11), and its picture says the same line.
+    assert_eq!(q.line, 11);
+    assert_eq!(q.board.line, Some(11));
+    let StepKind::Question {
+        exercise: Some(e), ..
+    } = &q.kind
+    else {
+        panic!("the question has an exercise")
+    };
+    // The answer: E at 0,1 r180 without a meeple (the city is red's already): 2 tiles × 2.
+    let answer = &e.moves[e.answer.expect("legal")];
+    assert_eq!((answer.text.as_str(), answer.points), ("E 0,1 r180", 4));
+    // The refused step still follows, then the turn.
+    assert_eq!(q.next, Some(2));
+    assert_eq!(l.steps[2].next, Some(3));
+}
+
+#[test]
+fn a_meeple_that_scores_at_once_is_still_drawn_on_its_turn() {
+    // Lesson 1: the knight on E closes the city and comes back in the same turn; the turn's
+    // picture (after scoring) draws it faintly where it stood, so the move is seen.
+    let l = model(&example(
+        "examples/lessons/01-place-a-tile-and-a-meeple.carc",
+    ));
+    let turn = l
+        .steps
+        .iter()
+        .find(|s| matches!(s.kind, StepKind::Turn { .. }))
+        .expect("a turn");
+    assert!(turn.board.meeples.is_empty(), "the knight has returned");
+    assert_eq!(turn.board.returned.len(), 1);
+    let knight = turn.board.returned[0];
+    assert_eq!(
+        (knight.colour, knight.pos.x, knight.pos.y),
+        (Color::Red, 0, 1)
+    );
+    assert!(
+        turn.alt
+            .contains("red's knight at 0,1 (S) scored and returned"),
+        "{}",
+        turn.alt
+    );
+    assert!(carc_analysis::render_svg(&turn.board).contains("class=\"returned\""));
+}
+
+#[test]
+fn every_question_of_the_examples_can_be_played() {
+    // Each question of every example (lessons, expansions, puzzles) has an exercise whose
+    // answer is one of the learner's choices and judged right; every choice is a legal move
+    // or refused with at least one code; every legal move is reachable through a choice.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut questions = 0;
+    for folder in ["lessons", "expansions", "puzzles"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(folder))
+            .expect("examples")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "carc"))
+            .collect();
+        files.sort();
+        for path in files {
+            let l = model(&std::fs::read_to_string(&path).expect("example"));
+            for step in &l.steps {
+                let StepKind::Question { exercise, .. } = &step.kind else {
+                    continue;
+                };
+                questions += 1;
+                let name = path.display();
+                let e = exercise
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{name}: no exercise"));
+                let answer = e.answer.unwrap_or_else(|| panic!("{name}: no answer"));
+                assert!(e.moves[answer].best, "{name}: the answer is right");
+                let mut reached = vec![false; e.moves.len()];
+                assert_eq!(e.placements.len(), 4 * e.cells.len(), "{name}");
+                for p in &e.placements {
+                    assert_eq!(p.refused.is_empty(), !p.choices.is_empty(), "{name}");
+                    for c in &p.choices {
+                        match &c.outcome {
+                            carc_analysis::Outcome::Move(i) => reached[*i] = true,
+                            carc_analysis::Outcome::Refused(found) => {
+                                assert!(!found.is_empty(), "{name}: {c:?}")
+                            }
+                        }
+                    }
+                }
+                assert!(
+                    reached.iter().all(|r| *r),
+                    "{name}: a legal move no choice reaches"
+                );
+            }
+        }
+    }
+    // 13 questions in the course (the marked main-line turns), and more in the expansions
+    // and puzzles.
+    assert!(questions > 13, "{questions} questions");
 }

@@ -1,181 +1,429 @@
-//! The one command-line parser of the subcommands: options with values (`--line 3`,
-//! `--line=3`, `-o out.svg`), switches (`--check`) and positional arguments, with the
-//! options every subcommand reads the same way (`--line`, `--format`). `--help` (or `-h`)
-//! anywhere prints the subcommand's usage on stdout and exits with status 0.
+//! The one definition of carc's command line, with `clap`: every command, option and help
+//! text below is what `carc --help`, `carc CMD --help`, the usage errors (with clap's "did
+//! you mean" for a misspelled command or option), the shell completions (`carc completions`)
+//! and the README's command-line section come from. The commands' modules read the parsed
+//! structures; checks that clap cannot express (a `rules` word, a folder without `-o`) end in
+//! [`usage_error`], which prints the same way and also exits with status 2.
 
-/// The options a subcommand accepts.
-pub struct Spec {
-    /// The subcommand's usage line, appended to every usage error.
-    pub usage: &'static str,
-    /// Options that take a value; each entry lists a name and its aliases (`["--output", "-o"]`).
-    pub valued: &'static [&'static [&'static str]],
-    /// Options that take no value.
-    pub switches: &'static [&'static str],
+use std::path::PathBuf;
+
+use clap::{Args, CommandFactory as _, Parser, Subcommand, ValueEnum};
+
+/// carc: checks, formats, draws and publishes `.carc` Carcassonne position files.
+#[derive(Debug, Parser)]
+#[command(
+    name = "carc",
+    version,
+    about = "carc: checks, formats, draws and publishes .carc Carcassonne position files",
+    after_help = "Exit status: 0 clean (warnings allowed), 1 errors found or files would change,\n\
+                  2 usage or I/O problem. `carc COMMAND --help` describes a command's options.",
+    subcommand_required = true,
+    arg_required_else_help = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    /// Colour: auto (on a terminal without NO_COLOR), always or never
+    #[arg(
+        long,
+        value_enum,
+        global = true,
+        default_value_t = ColorWhen::Auto,
+        value_name = "WHEN",
+        hide_possible_values = true,
+        hide_default_value = true
+    )]
+    pub color: ColorWhen,
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
 }
 
-/// A parsed command line.
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Parsed {
-    /// The arguments that are not options, in order.
-    pub positional: Vec<String>,
-    /// Options with their values, by canonical name (the first of its entry), in order; a
-    /// repeated option keeps every value ([`Parsed::value`] reads the last, [`Parsed::values`]
-    /// all of them).
-    values: Vec<(&'static str, String)>,
-    switches: Vec<&'static str>,
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Report the diagnostics of .carc files (folders are searched)
+    Check(CheckArgs),
+    /// Format .carc files in place
+    Fmt(FmtArgs),
+    /// Draw the board at a line as SVG or text
+    Render(RenderArgs),
+    /// Every legal move of a tile, best first
+    Moves(MovesArgs),
+    /// Every move valued under the puzzle goal, with the expected play
+    Solve(SolveArgs),
+    /// Write puzzles cut from simulated games (`carc puzzle gen`)
+    Puzzle(PuzzleArgs),
+    /// A lesson as an interactive web page, or a folder of lessons as a site
+    Export(ExportArgs),
+    /// The tile catalogue, or one tile in its four rotations
+    Tiles(TilesArgs),
+    /// Run the language server on stdin/stdout
+    Lsp(LspArgs),
+    /// A shell completion script: bash, zsh, fish, powershell or elvish
+    Completions(CompletionsArgs),
 }
 
-/// How a report is printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// `--color`: auto colours when the output is a terminal and `NO_COLOR` is not set.
+// The variants have no doc comments: clap would print them as a long list in every
+// command's `--help`; the option's own help says what they mean.
+#[allow(missing_docs)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+/// How a report is printed: for a person (rustc-like text or a table) or as one JSON value.
+#[allow(missing_docs)] // as for `ColorWhen`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// For a person: rustc-like text or a table.
     Human,
-    /// One JSON array.
     Json,
 }
 
-/// Parses `args` against `spec`; `Err` is a usage message (exit status 2). With `--help` or
-/// `-h` among them, prints the usage and ends the process with status 0 instead.
-pub fn parse(args: &[String], spec: &Spec) -> Result<Parsed, String> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        crate::output::println(&format!(
-            "{}\n(`carc help` lists every command)",
-            spec.usage
-        ));
-        std::process::exit(0);
-    }
-    let mut parsed = Parsed::default();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if !arg.starts_with('-') || arg == "-" {
-            parsed.positional.push(arg.clone());
-            continue;
-        }
-        let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name, Some(value.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        if let Some(names) = spec.valued.iter().find(|names| names.contains(&name)) {
-            let value = match inline {
-                Some(value) => value,
-                None => iter
-                    .next()
-                    .cloned()
-                    .ok_or_else(|| format!("`{name}` needs a value\n{}", spec.usage))?,
-            };
-            parsed.values.push((names[0], value));
-        } else if let Some(switch) = spec.switches.iter().find(|s| **s == name) {
-            if inline.is_some() {
-                return Err(format!("`{name}` takes no value\n{}", spec.usage));
-            }
-            parsed.switches.push(switch);
-        } else {
-            return Err(format!("unknown option `{arg}`\n{}", spec.usage));
-        }
-    }
-    Ok(parsed)
+/// `carc check`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Reports go to stdout, the summary line to stderr. Exit status 1 when \
+                        a file has an error."
+)]
+pub struct CheckArgs {
+    /// Files, or folders to search for .carc files
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// human (rustc-like, a summary on stderr) or json (one array)
+    #[arg(long, value_enum, default_value_t = Format::Human, hide_possible_values = true, hide_default_value = true)]
+    pub format: Format,
 }
 
-impl Parsed {
-    /// The value of an option, by its canonical name (the last given when it is repeated).
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.values
-            .iter()
-            .rev()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
-    }
+/// `carc fmt`.
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Files, or folders to search for .carc files
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Write nothing: list the files that would change (exit 1 if any)
+    #[arg(long)]
+    pub check: bool,
+}
 
-    /// Every value of a repeatable option, by its canonical name, in the order given.
-    pub fn values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.values
-            .iter()
-            .filter(move |(n, _)| *n == name)
-            .map(|(_, v)| v.as_str())
-    }
+/// `carc render`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Without --line, a lesson (a file with `end`) is drawn at its last line \
+                        before `end`,\nany other file at its end."
+)]
+pub struct RenderArgs {
+    /// The .carc file
+    pub file: PathBuf,
+    /// Draw the position after line N (1-based)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "final_")]
+    pub line: Option<u64>,
+    /// Draw the end of the file, after final scoring
+    #[arg(long = "final", id = "final_")]
+    pub final_: bool,
+    /// Draw as text instead of SVG
+    #[arg(long)]
+    pub ascii: bool,
+    /// Write the picture to OUT instead of stdout
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Overwrite OUT if it exists
+    #[arg(long)]
+    pub force: bool,
+}
 
-    /// Whether a switch was given.
-    pub fn switch(&self, name: &str) -> bool {
-        self.switches.contains(&name)
-    }
+/// `carc moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// The .carc file
+    pub file: PathBuf,
+    /// The tile to place (a catalogue letter: `carc tiles`)
+    pub tile: String,
+    /// The position before line N (1-based; default: the end)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub line: Option<u64>,
+    /// human (a table) or json
+    #[arg(long, value_enum, default_value_t = Format::Human, hide_possible_values = true, hide_default_value = true)]
+    pub format: Format,
+}
 
-    /// `--line N`, a 1-based line number.
-    pub fn line(&self) -> Result<Option<usize>, String> {
-        let Some(v) = self.value("--line") else {
-            return Ok(None);
-        };
-        match v.parse::<usize>() {
-            Ok(n) if n >= 1 => Ok(Some(n)),
-            _ => Err(format!("`--line` takes a line number from 1, not `{v}`")),
-        }
-    }
+/// `carc solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The .carc file
+    pub file: PathBuf,
+    /// The position before line N (1-based; default: the end)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub line: Option<u64>,
+    /// final, score or points (default: the file's `puzzle` goal)
+    #[arg(long, value_parser = ["final", "score", "points"], hide_possible_values = true)]
+    pub goal: Option<String>,
+    /// The search's budget of positions
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// human (a table) or json
+    #[arg(long, value_enum, default_value_t = Format::Human, hide_possible_values = true, hide_default_value = true)]
+    pub format: Format,
+}
 
-    /// `--format human|json` (human when absent).
-    pub fn format(&self) -> Result<Format, String> {
-        match self.value("--format") {
-            None | Some("human") => Ok(Format::Human),
-            Some("json") => Ok(Format::Json),
-            Some(other) => Err(format!("unknown format `{other}`: expected human or json")),
-        }
+/// `carc puzzle`.
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    /// The puzzle command.
+    #[command(subcommand)]
+    pub command: PuzzleCommand,
+}
+
+/// The commands of `carc puzzle`.
+#[derive(Debug, Subcommand)]
+pub enum PuzzleCommand {
+    /// Write puzzles cut from simulated games (each checks clean)
+    Gen(GenArgs),
+}
+
+/// `carc puzzle gen`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "The `rules` words: abbot, inns-cathedrals, river, traders-builders, \
+                        farmers, no-farmers\n(`--rules abbot,river --rules farmers`)."
+)]
+pub struct GenArgs {
+    /// final or score
+    #[arg(long, default_value = "final", value_parser = ["final", "score"], hide_possible_values = true)]
+    pub goal: String,
+    /// The draws each puzzle looks ahead (at most 8)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub draws: Option<u64>,
+    /// The seed of the simulated games
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// How many puzzles to write
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+    /// How much better than every other move the answer must be
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..))]
+    pub margin: Option<u64>,
+    /// Expansions by their `rules` words (repeatable, or a comma list)
+    #[arg(long, value_name = "WORD[,WORD…]")]
+    pub rules: Vec<String>,
+    /// The folder to write the puzzles to
+    #[arg(short, long, value_name = "DIR", default_value = ".")]
+    pub output: PathBuf,
+    /// Overwrite puzzle files that already exist
+    #[arg(long)]
+    pub force: bool,
+    /// Words given without `--rules` (a usage error that says how to give them).
+    #[arg(hide = true)]
+    pub stray: Vec<String>,
+}
+
+/// `carc export`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "A file with errors exports nothing unless --force. A folder exports to \
+                        `-o DIR`:\nevery lesson as a page, plus index.html."
+)]
+pub struct ExportArgs {
+    /// A lesson file, or a folder of lessons
+    #[arg(value_name = "FILE|FOLDER")]
+    pub path: PathBuf,
+    /// The page (default: stdout), or the site's folder
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Export despite errors, and overwrite existing pages
+    #[arg(long)]
+    pub force: bool,
+    /// html (the page) or json (the page model; one file only)
+    #[arg(long, value_enum, default_value_t = ExportFormat::Html, hide_possible_values = true, hide_default_value = true)]
+    pub format: ExportFormat,
+}
+
+/// What `carc export` writes: the page, or the page model as JSON.
+#[allow(missing_docs)] // as for `ColorWhen`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    Html,
+    Json,
+}
+
+/// `carc tiles`.
+#[derive(Debug, Args)]
+pub struct TilesArgs {
+    /// One tile, drawn in its four rotations
+    #[arg(conflicts_with = "docs")]
+    pub tile: Option<String>,
+    /// Draw as SVG instead of text
+    #[arg(long, conflicts_with = "docs")]
+    pub svg: bool,
+    /// Write DIR/tiles.md and its pictures (docs/tiles.md is its output)
+    #[arg(long, value_name = "DIR")]
+    pub docs: Option<PathBuf>,
+    /// With --docs: write nothing, fail if the files differ
+    #[arg(long, requires = "docs")]
+    pub check: bool,
+}
+
+/// `carc lsp`: the arguments editors pass by convention.
+#[derive(Debug, Args)]
+pub struct LspArgs {
+    /// The transport (the only one there is)
+    #[arg(long)]
+    pub stdio: bool,
+    /// The editor's process: the server exits once it is gone
+    #[arg(long = "clientProcessId", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub client_process_id: Option<u32>,
+}
+
+/// `carc completions`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Install (bash): carc completions bash > ~/.local/share/bash-completion/completions/carc\n\
+                        See the README for zsh, fish and PowerShell."
+)]
+pub struct CompletionsArgs {
+    /// bash, zsh, fish, powershell or elvish
+    #[arg(value_enum, hide_possible_values = true)]
+    pub shell: clap_complete::Shell,
+}
+
+/// A usage error found after parsing, for the command at `path` (`["puzzle", "gen"]`):
+/// printed like clap's own (with the command's usage line), exit status 2.
+pub fn usage_error(path: &[&str], message: impl std::fmt::Display) -> clap::Error {
+    let mut command = Cli::command();
+    command.build();
+    let mut sub = &mut command;
+    for name in path {
+        sub = sub
+            .find_subcommand_mut(name)
+            .expect("usage_error names a command of Cli");
     }
+    sub.error(clap::error::ErrorKind::ValueValidation, message)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const SPEC: Spec = Spec {
-        usage: "usage: carc x FILE [--line N] [-o OUT] [--check]",
-        valued: &[&["--line"], &["--output", "-o"], &["--format"]],
-        switches: &["--check"],
-    };
+    fn parse(list: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("carc").chain(list.iter().copied()))
+    }
 
-    fn parse_list(list: &[&str]) -> Result<Parsed, String> {
-        let args: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        parse(&args, &SPEC)
+    #[test]
+    fn the_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn options_in_any_order_with_or_without_equals_and_aliases() {
-        let p = parse_list(&["--line=3", "a.carc", "-o", "b.svg", "--check"]).unwrap();
-        assert_eq!(p.positional, ["a.carc"]);
-        assert_eq!(p.line(), Ok(Some(3)));
-        assert_eq!(p.value("--output"), Some("b.svg"));
-        assert!(p.switch("--check"));
-        let p = parse_list(&["--output=c.svg", "--format", "json", "x", "y"]).unwrap();
-        assert_eq!(p.value("--output"), Some("c.svg"));
-        assert_eq!(p.format(), Ok(Format::Json));
-        assert_eq!(p.positional, ["x", "y"]);
-        assert!(!p.switch("--check"));
+        let Command::Render(r) = parse(&["render", "--line=3", "a.carc", "-o", "b.svg"])
+            .unwrap()
+            .command
+        else {
+            panic!("not render")
+        };
+        assert_eq!(
+            (r.line, r.file, r.output),
+            (Some(3), "a.carc".into(), Some("b.svg".into()))
+        );
+        let Command::Check(c) = parse(&["check", "--format", "json", "x", "y"])
+            .unwrap()
+            .command
+        else {
+            panic!("not check")
+        };
+        assert_eq!(c.format, Format::Json);
+        assert_eq!(c.paths, [PathBuf::from("x"), PathBuf::from("y")]);
     }
 
     #[test]
-    fn a_repeated_option_keeps_every_value_and_value_reads_the_last() {
-        let p = parse_list(&["-o", "a", "--output=b", "x"]).unwrap();
-        assert_eq!(p.value("--output"), Some("b"));
-        assert_eq!(p.values("--output").collect::<Vec<_>>(), ["a", "b"]);
-        assert_eq!(p.values("--line").count(), 0);
+    fn usage_errors_say_what_is_wrong_and_exit_2() {
+        use clap::error::ErrorKind;
+        let cases: &[(&[&str], ErrorKind, &str)] = &[
+            (&["chek", "x"], ErrorKind::InvalidSubcommand, "'check'"),
+            (
+                &["check", "--formt", "json", "x"],
+                ErrorKind::UnknownArgument,
+                "'--format'",
+            ),
+            (&["check"], ErrorKind::MissingRequiredArgument, "<PATH>"),
+            (
+                &["render", "a", "--line", "0"],
+                ErrorKind::ValueValidation,
+                "0",
+            ),
+            (
+                &["render", "a", "--line"],
+                ErrorKind::InvalidValue,
+                "--line",
+            ),
+            (
+                &["render", "a", "--final", "--line", "2"],
+                ErrorKind::ArgumentConflict,
+                "--final",
+            ),
+            (
+                &["check", "--format", "xml", "a"],
+                ErrorKind::InvalidValue,
+                "human, json",
+            ),
+            (
+                &["fmt", "--check=yes", "a"],
+                ErrorKind::TooManyValues,
+                "--check",
+            ),
+            (
+                &["lsp", "--clientProcessId", "0"],
+                ErrorKind::ValueValidation,
+                "0",
+            ),
+            (
+                &["lsp", "file.carc"],
+                ErrorKind::UnknownArgument,
+                "file.carc",
+            ),
+            (
+                &["tiles", "--check"],
+                ErrorKind::MissingRequiredArgument,
+                "--docs",
+            ),
+        ];
+        for (args, kind, shown) in cases {
+            let err = parse(args).unwrap_err();
+            assert_eq!(err.kind(), *kind, "{args:?}: {err}");
+            assert_eq!(err.exit_code(), 2, "{args:?}");
+            let text = err.to_string();
+            assert!(text.contains(shown), "{args:?}: {text}");
+        }
+        let err = parse(&["chek", "x"]).unwrap_err().to_string();
+        assert!(
+            err.contains("tip: a similar subcommand exists: 'check'"),
+            "{err}"
+        );
     }
 
     #[test]
-    fn usage_errors_say_what_is_wrong() {
-        assert!(parse_list(&["--nope"])
-            .unwrap_err()
-            .starts_with("unknown option `--nope`"));
-        assert!(parse_list(&["a", "--line"])
-            .unwrap_err()
-            .starts_with("`--line` needs a value"));
-        assert!(parse_list(&["--check=yes"])
-            .unwrap_err()
-            .starts_with("`--check` takes no value"));
-        let p = parse_list(&["--line", "0", "--format", "xml"]).unwrap();
-        assert_eq!(
-            p.line(),
-            Err("`--line` takes a line number from 1, not `0`".to_owned())
-        );
-        assert_eq!(
-            p.format(),
-            Err("unknown format `xml`: expected human or json".to_owned())
-        );
+    fn the_arguments_language_clients_pass() {
+        for (args, pid) in [
+            (&["lsp"][..], None),
+            (&["lsp", "--stdio"], None),
+            (&["lsp", "--stdio", "--clientProcessId=4242"], Some(4242)),
+            (&["lsp", "--clientProcessId", "4242", "--stdio"], Some(4242)),
+        ] {
+            let Command::Lsp(lsp) = parse(args).unwrap().command else {
+                panic!("not lsp")
+            };
+            assert_eq!(lsp.client_process_id, pid, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn a_usage_error_after_parsing_shows_the_commands_usage() {
+        let err = usage_error(&["puzzle", "gen"], "`river` is a `rules` word");
+        assert_eq!(err.exit_code(), 2);
+        let text = err.to_string();
+        assert!(text.contains("`river` is a `rules` word"), "{text}");
+        assert!(text.contains("Usage: carc puzzle gen"), "{text}");
     }
 }

@@ -9,57 +9,22 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::args;
+use crate::{Outcome, Problem};
 
 /// How often the client process is looked for.
 const WATCH_EVERY: Duration = Duration::from_millis(500);
 
-/// The usage line of `carc lsp`.
-pub const USAGE: &str = "usage: carc lsp [--stdio] [--clientProcessId N]";
-
-/// The options of `carc lsp`, parsed.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Options {
-    /// The editor's process id (`--clientProcessId`), if given.
-    pub client_process: Option<u32>,
-}
-
-/// Parses the arguments after `carc lsp`; `Err` is a usage message.
-pub fn parse(args: &[String]) -> Result<Options, String> {
-    const SPEC: args::Spec = args::Spec {
-        usage: USAGE,
-        valued: &[&["--clientProcessId"]],
-        switches: &["--stdio"],
-    };
-    let parsed = args::parse(args, &SPEC)?;
-    if let Some(extra) = parsed.positional.first() {
-        return Err(format!("`carc lsp` takes no paths, got `{extra}`\n{USAGE}"));
-    }
-    let client_process = match parsed.value("--clientProcessId") {
-        None => None,
-        Some(v) => match v.parse::<u32>() {
-            Ok(pid) if pid > 0 => Some(pid),
-            _ => {
-                return Err(format!(
-                    "`--clientProcessId` takes a process id (a number from 1), not `{v}`\n{USAGE}"
-                ))
-            }
-        },
-    };
-    Ok(Options { client_process })
-}
-
 /// Runs the language server on stdin/stdout until the client says `exit` (or, with
 /// `--clientProcessId`, until that process is gone). By the protocol the status is 0 when
 /// `shutdown` came first, else 1. Logs never go to stdout.
-pub fn lsp(args: &[String]) -> Result<ExitCode, String> {
-    let options = parse(args)?;
-    if let Some(pid) = options.client_process {
+pub fn lsp(args: args::LspArgs) -> Outcome {
+    if let Some(pid) = args.client_process_id {
         watch_client(pid);
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the language server: {e}"))?;
+        .map_err(|e| Problem::Fail(format!("cannot start the language server: {e}")))?;
     let shut_down = runtime.block_on(carc_lsp::serve(tokio::io::stdin(), tokio::io::stdout()));
     // The thread blocked reading stdin cannot be cancelled: do not wait for it.
     runtime.shutdown_background();
@@ -106,59 +71,6 @@ fn process_alive(pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn parse_list(list: &[&str]) -> Result<Options, String> {
-        let args: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        parse(&args)
-    }
-
-    #[test]
-    fn the_arguments_language_clients_pass() {
-        assert_eq!(
-            parse_list(&[]),
-            Ok(Options {
-                client_process: None
-            })
-        );
-        assert_eq!(
-            parse_list(&["--stdio"]),
-            Ok(Options {
-                client_process: None
-            })
-        );
-        let with_pid = Ok(Options {
-            client_process: Some(4242),
-        });
-        assert_eq!(parse_list(&["--stdio", "--clientProcessId=4242"]), with_pid);
-        assert_eq!(
-            parse_list(&["--clientProcessId", "4242", "--stdio"]),
-            with_pid
-        );
-    }
-
-    #[test]
-    fn anything_else_is_a_clear_error() {
-        let err = parse_list(&["--socket=5000"]).unwrap_err();
-        assert!(err.starts_with("unknown option `--socket=5000`"), "{err}");
-        assert!(err.contains(USAGE), "{err}");
-        let err = parse_list(&["file.carc"]).unwrap_err();
-        assert!(
-            err.starts_with("`carc lsp` takes no paths, got `file.carc`"),
-            "{err}"
-        );
-        for bad in ["abc", "0", "-3", ""] {
-            let err = parse_list(&["--clientProcessId", bad]).unwrap_err();
-            assert!(err.contains("takes a process id"), "{bad}: {err}");
-        }
-        let err = parse_list(&["--clientProcessId"]).unwrap_err();
-        assert!(
-            err.starts_with("`--clientProcessId` needs a value"),
-            "{err}"
-        );
-        assert!(parse_list(&["--stdio=yes"])
-            .unwrap_err()
-            .contains("takes no value"));
-    }
 
     #[test]
     fn this_process_is_alive_and_an_unused_id_is_not() {

@@ -3,6 +3,8 @@
 
 mod args;
 mod board;
+#[cfg(test)]
+mod doc_examples;
 mod export;
 mod files;
 mod lsp;
@@ -13,97 +15,87 @@ mod report;
 mod solve;
 mod tiles;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use args::Format;
+use args::{Command, Format};
+use clap::{CommandFactory as _, Parser as _};
 use files::{collect_carc_files, read_source, SourceError};
 
-const USAGE: &str = "\
-usage: carc <command> [options] [paths]
+/// Why a command failed: a usage error (printed by clap, with the command's usage) or any
+/// other problem (printed as `carc: MESSAGE`). Both exit with status 2.
+pub enum Problem {
+    /// The command line is wrong.
+    Usage(clap::Error),
+    /// An input, output or search problem.
+    Fail(String),
+}
 
-commands:
-  check [--format human|json] PATH...   report the diagnostics of .carc files (folders are searched)
-  fmt [--check] PATH...                 format .carc files in place (--check: list files that would change)
-  render FILE [--line N | --final] [--ascii] [-o OUT]
-                                        draw the position at line N as SVG or text (default: a lesson's
-                                        last line before `end`, else the end; --final: after `end`)
-  moves FILE TILE [--line N] [--format human|json]
-                                        every legal move of TILE before line N (default: the end), best first
-  solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]
-                                        the value of each move under the puzzle goal, with the expected play
-  puzzle gen [--goal final|score] [--draws N] [--seed S] [--count N] [--margin M]
-             [--rules WORD[,WORD...]]... [-o DIR]
-                                        write puzzles cut from simulated games (each checks clean);
-                                        --rules (repeatable, or a comma list): abbot, inns-cathedrals,
-                                        river, traders-builders, farmers, no-farmers (the `rules` words)
-  export FILE [-o OUT.html] [--force] [--format html|json]
-                                        the lesson as one self-contained interactive web page
-  export FOLDER -o DIR [--force]        every lesson of the folder as a page, plus index.html
-  tiles [TILE] [--svg]                  the tile catalogue drawn at r0, or one tile in its four rotations
-  tiles --docs DIR [--check]            write (or check) DIR/tiles.md and its pictures (docs/tiles.md)
-  lsp [--stdio] [--clientProcessId N]   run the language server on stdin/stdout (the options are
-                                        the ones editors pass; the server exits when process N is gone)
-  help                                  print this message
+impl From<String> for Problem {
+    fn from(message: String) -> Self {
+        Problem::Fail(message)
+    }
+}
 
-exit status: 0 clean (warnings allowed), 1 errors found or files would change, 2 usage or I/O problem";
+impl From<clap::Error> for Problem {
+    fn from(error: clap::Error) -> Self {
+        Problem::Usage(error)
+    }
+}
+
+/// What a command returns: its exit status, or the problem that stopped it.
+pub type Outcome = Result<ExitCode, Problem>;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return clap_exit(&err),
+    };
+    match run(cli) {
         Ok(code) => code,
-        Err(message) => {
+        Err(Problem::Usage(err)) => clap_exit(&err),
+        Err(Problem::Fail(message)) => {
             eprintln!("carc: {message}");
             ExitCode::from(2)
         }
     }
 }
 
-/// Dispatches a command; `Err` is a usage problem (exit status 2).
-fn run(args: &[String]) -> Result<ExitCode, String> {
-    let Some((command, rest)) = args.split_first() else {
-        return Err(format!("no command given\n{USAGE}"));
-    };
-    match command.as_str() {
-        "check" => check(rest),
-        "fmt" => fmt(rest),
-        "moves" => moves::moves(rest),
-        "render" => board::render(rest),
-        "solve" => solve::solve(rest),
-        "puzzle" => puzzle::puzzle(rest),
-        "export" => export::export(rest),
-        "tiles" => tiles::tiles(rest),
-        "lsp" => lsp::lsp(rest),
-        "help" | "--help" | "-h" => {
-            output::println(USAGE);
-            Ok(ExitCode::SUCCESS)
-        }
-        "--version" | "-V" => {
-            output::println(&format!("carc {}", env!("CARGO_PKG_VERSION")));
-            Ok(ExitCode::SUCCESS)
-        }
-        other => Err(format!("unknown command `{other}`\n{USAGE}")),
+/// Prints a clap error, or the help or version it carries, and gives its exit status (0 for
+/// `--help` and `--version`, 2 for usage errors). A closed pipe (`carc --help | head -1`) is
+/// not an error.
+fn clap_exit(err: &clap::Error) -> ExitCode {
+    let _ = err.print();
+    ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2))
+}
+
+/// Runs the command the command line names.
+fn run(cli: args::Cli) -> Outcome {
+    let color = cli.color;
+    match cli.command {
+        Command::Check(a) => check(a, color),
+        Command::Fmt(a) => fmt(a),
+        Command::Moves(a) => moves::moves(a),
+        Command::Render(a) => board::render(a),
+        Command::Solve(a) => solve::solve(a),
+        Command::Puzzle(a) => puzzle::puzzle(a),
+        Command::Export(a) => export::export(a, color),
+        Command::Tiles(a) => tiles::tiles(a),
+        Command::Lsp(a) => lsp::lsp(a),
+        Command::Completions(a) => completions(a),
     }
 }
 
-/// The paths of `check` and `fmt`: at least one.
-fn paths(parsed: &args::Parsed) -> Result<Vec<PathBuf>, String> {
-    if parsed.positional.is_empty() {
-        return Err(format!("no paths given\n{USAGE}"));
-    }
-    Ok(parsed.positional.iter().map(PathBuf::from).collect())
+/// `carc completions SHELL`: the shell's completion script, generated from [`args::Cli`].
+fn completions(args: args::CompletionsArgs) -> Outcome {
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut args::Cli::command(), "carc", &mut script);
+    output::print(&String::from_utf8_lossy(&script));
+    Ok(ExitCode::SUCCESS)
 }
 
-fn check(args: &[String]) -> Result<ExitCode, String> {
-    const SPEC: args::Spec = args::Spec {
-        usage: "usage: carc check [--format human|json] PATH...",
-        valued: &[&["--format"]],
-        switches: &[],
-    };
-    let parsed = args::parse(args, &SPEC)?;
-    let format = parsed.format()?;
-    let paths = paths(&parsed)?;
-    let files = collect_carc_files(&paths).map_err(|e| e.to_string())?;
+fn check(args: args::CheckArgs, _color: args::ColorWhen) -> Outcome {
+    let format = args.format;
+    let files = collect_carc_files(&args.paths).map_err(|e| e.to_string())?;
 
     let mut report = report::Report::default();
     for path in &files {
@@ -134,16 +126,9 @@ fn check(args: &[String]) -> Result<ExitCode, String> {
     })
 }
 
-fn fmt(args: &[String]) -> Result<ExitCode, String> {
-    const SPEC: args::Spec = args::Spec {
-        usage: "usage: carc fmt [--check] PATH...",
-        valued: &[],
-        switches: &["--check"],
-    };
-    let parsed = args::parse(args, &SPEC)?;
-    let check_only = parsed.switch("--check");
-    let paths = paths(&parsed)?;
-    let files = collect_carc_files(&paths).map_err(|e| e.to_string())?;
+fn fmt(args: args::FmtArgs) -> Outcome {
+    let check_only = args.check;
+    let files = collect_carc_files(&args.paths).map_err(|e| e.to_string())?;
     let mut io_failed = false;
     let mut changed = 0usize;
     for path in &files {

@@ -2,57 +2,23 @@
 //! position before line N (default: the end of the file), best first, as a table or JSON.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::json;
 
 use crate::args::{self, Format};
 use crate::files::read_source;
+use crate::Outcome;
 
-/// What the command line asked for.
-struct Args {
-    file: PathBuf,
-    tile: String,
-    /// 1-based.
-    line: Option<usize>,
-    format: Format,
-}
-
-fn parse_args(args: &[String]) -> Result<Args, String> {
-    const SHAPE: &str = "usage: carc moves FILE TILE [--line N] [--format human|json]";
-    const SPEC: args::Spec = args::Spec {
-        usage: SHAPE,
-        valued: &[&["--line"], &["--format"]],
-        switches: &[],
-    };
-    let parsed = args::parse(args, &SPEC)?;
-    let (line, format) = (parsed.line()?, parsed.format()?);
-    let positional = parsed.positional;
-    let [file, tile] = positional.as_slice() else {
-        return Err(format!(
-            "`carc moves` takes a file and a tile, got {} argument{}\n{SHAPE}",
-            positional.len(),
-            if positional.len() == 1 { "" } else { "s" }
-        ));
-    };
-    Ok(Args {
-        file: PathBuf::from(file),
-        tile: tile.clone(),
-        line,
-        format,
-    })
-}
-
-/// Runs `carc moves`; `Err` is a usage, input or I/O problem (exit status 2).
-pub fn moves(args: &[String]) -> Result<ExitCode, String> {
-    let args = parse_args(args)?;
+/// Runs `carc moves`; `Err` is an input or I/O problem (exit status 2).
+pub fn moves(args: args::MovesArgs) -> Outcome {
+    let line = args.line.map(|n| n as usize);
     let text = read_source(&args.file).map_err(|e| e.to_string())?;
     let analysis = carc_analysis::analyze(&text);
-    let list = carc_analysis::moves(&analysis, &args.tile, args.line.map(|n| n - 1))
+    let list = carc_analysis::moves(&analysis, &args.tile, line.map(|n| n - 1))
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     match args.format {
-        Format::Human => crate::output::print(&human(&list, args.line)),
+        Format::Human => crate::output::print(&human(&list, line)),
         Format::Json => crate::output::println(&json_array(&list)),
     }
     Ok(ExitCode::SUCCESS)

@@ -25,3 +25,55 @@ pub fn print(text: &str) {
 pub fn println(text: &str) {
     print(&format!("{text}\n"));
 }
+
+/// Text from a file made safe for a terminal, as ripgrep and git show such bytes: a control
+/// character (other than tab and line feed), which could move the cursor, set the window's
+/// title or colours, as `\x1b`, and a bidi control, which could reverse the text around it,
+/// as `\u{202e}`. Everything else as it is.
+pub fn terminal_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_terminal_char(&mut out, c);
+    }
+    out
+}
+
+/// How many columns `c` takes once [`terminal_text`] has written it (1 for a character
+/// written as it is; a tab stays a tab).
+pub fn terminal_width(c: char) -> usize {
+    let mut out = String::new();
+    push_terminal_char(&mut out, c);
+    out.chars().count()
+}
+
+fn push_terminal_char(out: &mut String, c: char) {
+    use std::fmt::Write as _;
+    match c {
+        '\t' | '\n' => out.push(c),
+        c if (c as u32) < 0x20 || c == '\u{7f}' => {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        }
+        c if c.is_control()
+            || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}') =>
+        {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        }
+        c => out.push(c),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_and_bidi_are_shown_escaped() {
+        assert_eq!(
+            terminal_text("A\u{1b}]0;t\u{7}\u{1b}[31m \u{202e}x\u{2069} \u{85}é\tz\n"),
+            "A\\x1b]0;t\\x07\\x1b[31m \\u{202e}x\\u{2069} \\u{85}é\tz\n"
+        );
+        assert_eq!(terminal_width('\u{1b}'), 4);
+        assert_eq!(terminal_width('\u{202e}'), 8);
+        assert_eq!(terminal_width('é'), 1);
+    }
+}

@@ -2,7 +2,6 @@
 //! [--rules WORD[,WORD…]]… [-o DIR]`: writes puzzles cut from simulated games, with the
 //! expansions the `rules` words name (docs/puzzles.md).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use carc_analysis::GenOptions;
@@ -10,80 +9,59 @@ use carc_notation::PuzzleGoal;
 
 use crate::args;
 use crate::files::SourceError;
-
-const SHAPE: &str = "usage: carc puzzle gen [--goal final|score] [--draws N] [--seed S] [--count N] [--margin M] [--rules WORD[,WORD…]]… [-o DIR]";
+use crate::Outcome;
 
 /// Runs `carc puzzle …`; `Err` is a usage or I/O problem (exit status 2).
-pub fn puzzle(args: &[String]) -> Result<ExitCode, String> {
-    const SPEC: args::Spec = args::Spec {
-        usage: SHAPE,
-        valued: &[
-            &["--goal"],
-            &["--draws"],
-            &["--seed"],
-            &["--count"],
-            &["--margin"],
-            &["--rules"],
-            &["--output", "-o"],
-        ],
-        switches: &[],
-    };
-    let parsed = args::parse(args, &SPEC)?;
-    match parsed.positional.as_slice() {
-        [gen] if gen == "gen" => {}
-        [gen, word, ..] if gen == "gen" && carc_notation::rule_option(word).is_some() => {
-            return Err(format!(
-                "`{word}` is a `rules` word: give each after its own `--rules` (`--rules abbot --rules river`) or join them with commas (`--rules abbot,river`)\n{SHAPE}"
-            ))
-        }
-        _ => return Err(format!("`carc puzzle` has one subcommand, `gen`\n{SHAPE}")),
+pub fn puzzle(args: args::PuzzleArgs) -> Outcome {
+    match args.command {
+        args::PuzzleCommand::Gen(gen) => generate(gen),
     }
-    let number =
-        |name: &str, default: u64, min: u64| -> Result<u64, String> {
-            match parsed.value(name) {
-                None => Ok(default),
-                Some(v) => v.parse::<u64>().ok().filter(|n| *n >= min).ok_or_else(|| {
-                    format!("`{name}` takes a number from {min}, not `{v}`\n{SHAPE}")
-                }),
-            }
-        };
+}
+
+/// `carc puzzle gen`.
+fn generate(args: args::GenArgs) -> Outcome {
+    let usage = |message: String| args::usage_error(&["puzzle", "gen"], message);
+    if let Some(word) = args.stray.first() {
+        return Err(usage(if carc_notation::rule_option(word).is_some() {
+            format!(
+                "`{word}` is a `rules` word: give each after its own `--rules` (`--rules abbot --rules river`) or join them with commas (`--rules abbot,river`)"
+            )
+        } else {
+            format!("unexpected argument `{word}`: `carc puzzle gen` takes options only")
+        })
+        .into());
+    }
     let defaults = GenOptions::default();
-    let goal = match parsed.value("--goal") {
-        None | Some("final") => PuzzleGoal::Final,
-        Some("score") => PuzzleGoal::Score,
-        Some(other) => {
-            return Err(format!(
-                "unknown goal `{other}`: expected final or score\n{SHAPE}"
-            ))
-        }
+    let goal = match args.goal.as_str() {
+        "score" => PuzzleGoal::Score,
+        _ => PuzzleGoal::Final,
     };
     let mut options = GenOptions {
         goal,
-        draws: number("--draws", defaults.draws as u64, 1)?.min(8) as usize,
-        seed: number("--seed", defaults.seed, 0)?,
-        count: number("--count", defaults.count as u64, 1)? as usize,
-        margin: number("--margin", defaults.margin as u64, 1)? as i64,
+        draws: args.draws.map_or(defaults.draws, |n| n.min(8) as usize),
+        seed: args.seed.unwrap_or(defaults.seed),
+        count: args.count.map_or(defaults.count, |n| n as usize),
+        margin: args.margin.map_or(defaults.margin, |n| n as i64),
         ..defaults
     };
     // `--rules` is repeatable and each value a list of `rules` words (commas or spaces)
-    for list in parsed.values("--rules") {
+    for list in &args.rules {
         let words: Vec<&str> = list
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|w| !w.is_empty())
             .collect();
         if words.is_empty() {
-            return Err(format!(
-                "`--rules` needs a word: expected {}\n{SHAPE}",
+            return Err(usage(format!(
+                "`--rules` needs a word: expected {}",
                 carc_analysis::gen_rule_words().join(", ")
-            ));
+            ))
+            .into());
         }
         for word in words {
-            options
-                .apply_rule_word(word)
-                .map_err(|e| format!("{e}\n{SHAPE}"))?;
+            options.apply_rule_word(word).map_err(usage)?;
         }
     }
-    let dir = PathBuf::from(parsed.value("--output").unwrap_or("."));
+    let dir = args.output;
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let generation = carc_analysis::generate_counted(&options);
     let puzzles = &generation.puzzles;

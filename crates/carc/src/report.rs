@@ -7,6 +7,8 @@ use std::path::Path;
 use carc_analysis::{Diagnostic, Severity};
 use serde_json::json;
 
+use crate::output::{terminal_text, terminal_width};
+
 /// Line starts of one text, to turn byte offsets into 1-based lines and character columns.
 struct LineIndex<'a> {
     text: &'a str,
@@ -137,25 +139,27 @@ impl Report {
             "{}[{}]: {}",
             diagnostic.severity.as_str(),
             diagnostic.code.as_str(),
-            diagnostic.message
+            terminal_text(&diagnostic.message)
         );
         let gutter = line.to_string().len();
         let pad = " ".repeat(gutter);
-        let _ = writeln!(out, "{pad}--> {file}:{line}:{column}");
+        let _ = writeln!(out, "{pad}--> {}:{line}:{column}", terminal_text(file));
         let _ = writeln!(out, "{pad} |");
         let source = index.line_text(line - 1);
         let (shown, skipped) = excerpt(source, column - 1);
-        let _ = writeln!(out, "{line} | {shown}");
+        // Text from the file: its control characters shown escaped, never sent to the terminal.
+        let _ = writeln!(out, "{line} | {}", terminal_text(&shown));
         // The caret line repeats tabs so that it lines up under the source in any terminal.
         let before: String = (skipped > 0)
             .then_some(' ')
             .into_iter()
-            .chain(source.chars().take(column - 1).skip(skipped).map(|c| {
-                if c == '\t' {
-                    '\t'
+            .chain(source.chars().take(column - 1).skip(skipped).flat_map(|c| {
+                let (fill, n) = if c == '\t' {
+                    ('\t', 1)
                 } else {
-                    ' '
-                }
+                    (' ', terminal_width(c))
+                };
+                std::iter::repeat_n(fill, n)
             }))
             .collect();
         let span_end = if index.line_of(diagnostic.span.end) == line - 1 {
@@ -169,7 +173,12 @@ impl Report {
         let _ = writeln!(out, "{pad} | {before}{}", "^".repeat(width));
         for related in &diagnostic.related {
             let (rl, rc) = index.line_col(related.span.start);
-            let _ = writeln!(out, "{pad} = note: {} ({file}:{rl}:{rc})", related.message);
+            let _ = writeln!(
+                out,
+                "{pad} = note: {} ({}:{rl}:{rc})",
+                terminal_text(&related.message),
+                terminal_text(file)
+            );
         }
         out.push('\n');
     }

@@ -3,7 +3,6 @@
 //! play the search expects (docs/puzzles.md).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use carc_analysis::{goal_words, Solved};
@@ -13,50 +12,19 @@ use serde_json::json;
 
 use crate::args::{self, Format};
 use crate::files::read_source;
+use crate::Outcome;
 
-const SHAPE: &str =
-    "usage: carc solve FILE [--line N] [--goal final|score|points] [--nodes N] [--format human|json]";
-
-/// The default node budget of `carc solve`.
-const NODES: u64 = 20_000_000;
-
-/// Runs `carc solve`; `Err` is a usage, input or I/O problem (exit status 2).
-pub fn solve(args: &[String]) -> Result<ExitCode, String> {
-    const SPEC: args::Spec = args::Spec {
-        usage: SHAPE,
-        valued: &[&["--line"], &["--format"], &["--goal"], &["--nodes"]],
-        switches: &[],
-    };
-    let parsed = args::parse(args, &SPEC)?;
-    let (line, format) = (parsed.line()?, parsed.format()?);
-    let goal = match parsed.value("--goal") {
-        None => None,
-        Some(word) => Some(PuzzleGoal::from_word(word).ok_or_else(|| {
-            format!("unknown goal `{word}`: expected final, score or points\n{SHAPE}")
-        })?),
-    };
-    let nodes = match parsed.value("--nodes") {
-        None => NODES,
-        Some(v) => v
-            .parse::<u64>()
-            .ok()
-            .filter(|n| *n > 0)
-            .ok_or_else(|| format!("`--nodes` takes a positive number, not `{v}`"))?,
-    };
-    let [file] = parsed.positional.as_slice() else {
-        return Err(format!(
-            "`carc solve` takes one file, got {} arguments\n{SHAPE}",
-            parsed.positional.len()
-        ));
-    };
-    let file = PathBuf::from(file);
+/// Runs `carc solve`; `Err` is an input, search or I/O problem (exit status 2).
+pub fn solve(args: args::SolveArgs) -> Outcome {
+    let goal = args.goal.as_deref().and_then(PuzzleGoal::from_word);
+    let (file, line, nodes, format) = (args.file, args.line, args.nodes, args.format);
     let text = read_source(&file).map_err(|e| e.to_string())?;
     let analysis = carc_analysis::analyze(&text);
     let limits = Limits {
         nodes,
         cancel: None,
     };
-    let solved = carc_analysis::solve(&analysis, line.map(|n| n - 1), goal, limits)
+    let solved = carc_analysis::solve(&analysis, line.map(|n| n as usize - 1), goal, limits)
         .map_err(|e| format!("{}: {e}", file.display()))?;
     let text = match format {
         Format::Human => human(&solved),

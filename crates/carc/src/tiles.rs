@@ -14,31 +14,20 @@ use carc_analysis::tile_info::{self, DRAWING_LEGEND};
 use carc_rules::{FeatureKind, Rotation, TileType};
 
 use crate::args;
-
-const USAGE: &str = "usage: carc tiles [TILE] [--svg]  |  carc tiles --docs DIR [--check]";
+use crate::Outcome;
 
 /// Runs `carc tiles`; `Err` is a usage or I/O problem (exit status 2).
-pub fn tiles(args: &[String]) -> Result<ExitCode, String> {
-    const SPEC: args::Spec = args::Spec {
-        usage: USAGE,
-        valued: &[&["--docs"]],
-        switches: &["--svg", "--check"],
-    };
-    let parsed = args::parse(args, &SPEC)?;
-    let svg = parsed.switch("--svg");
-    if let Some(dir) = parsed.value("--docs") {
-        if !parsed.positional.is_empty() || svg {
-            return Err(format!("`--docs` takes no tile and no `--svg`\n{USAGE}"));
+pub fn tiles(args: args::TilesArgs) -> Outcome {
+    // clap keeps `--docs` apart from a tile and `--svg`, and `--check` with `--docs`.
+    if let Some(dir) = &args.docs {
+        return Ok(docs(dir, args.check)?);
+    }
+    let svg = args.svg;
+    let tile = match &args.tile {
+        None => None,
+        Some(letter) => {
+            Some(tile_of(letter).map_err(|message| args::usage_error(&["tiles"], message))?)
         }
-        return docs(Path::new(dir), parsed.switch("--check"));
-    }
-    if parsed.switch("--check") {
-        return Err(format!("`--check` goes with `--docs DIR`\n{USAGE}"));
-    }
-    let tile = match parsed.positional.as_slice() {
-        [] => None,
-        [letter] => Some(tile_of(letter)?),
-        _ => return Err(format!("`carc tiles` shows one tile at a time\n{USAGE}")),
     };
     let out = match (tile, svg) {
         (None, false) => catalogue_text(),

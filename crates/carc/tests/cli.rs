@@ -110,17 +110,33 @@ fn usage_and_io_problems_exit_2_with_one_clear_message() {
         "carc: no/such/file.carc: no such file or folder\n"
     );
 
+    // Usage errors come from clap: what is wrong, the command's usage, exit status 2.
     let out = carc(&["check"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).starts_with("carc: no paths given"));
+    assert!(
+        stderr(&out)
+            .starts_with("error: the following required arguments were not provided:\n  <PATH>..."),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("Usage: carc check"),
+        "{}",
+        stderr(&out)
+    );
 
     let out = carc(&["check", "--format", "xml", "examples"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown format `xml`"));
+    assert!(
+        stderr(&out).contains("invalid value 'xml' for '--format <FORMAT>'")
+            && stderr(&out).contains("[possible values: human, json]"),
+        "{}",
+        stderr(&out)
+    );
 
     let out = carc(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown command `frobnicate`"));
+    assert!(stderr(&out).contains("unrecognized subcommand 'frobnicate'"));
 
     let dir = scratch("latin1");
     let file = dir.join("latin1.carc");
@@ -201,10 +217,16 @@ fn the_summary_counts_files_that_could_not_be_read() {
 #[test]
 fn every_subcommand_prints_its_usage_with_help_and_exits_0() {
     for (command, shape) in [
-        ("check", "usage: carc check [--format human|json] PATH..."),
-        ("fmt", "usage: carc fmt [--check] PATH..."),
-        ("render", "usage: carc render FILE"),
-        ("moves", "usage: carc moves FILE TILE"),
+        ("check", "Usage: carc check [OPTIONS] <PATH>..."),
+        ("fmt", "Usage: carc fmt [OPTIONS] <PATH>..."),
+        ("render", "Usage: carc render [OPTIONS] <FILE>"),
+        ("moves", "Usage: carc moves [OPTIONS] <FILE> <TILE>"),
+        ("solve", "Usage: carc solve [OPTIONS] <FILE>"),
+        ("puzzle", "Usage: carc puzzle [OPTIONS] <COMMAND>"),
+        ("export", "Usage: carc export [OPTIONS] <FILE|FOLDER>"),
+        ("tiles", "Usage: carc tiles [OPTIONS] [TILE]"),
+        ("lsp", "Usage: carc lsp [OPTIONS]"),
+        ("completions", "Usage: carc completions [OPTIONS] <SHELL>"),
     ] {
         for flag in ["--help", "-h"] {
             let out = carc(&[command, flag]);
@@ -215,7 +237,7 @@ fn every_subcommand_prints_its_usage_with_help_and_exits_0() {
                 stderr(&out)
             );
             assert!(
-                stdout(&out).starts_with(shape),
+                stdout(&out).lines().any(|line| line == shape),
                 "{command}: {}",
                 stdout(&out)
             );
@@ -225,7 +247,7 @@ fn every_subcommand_prints_its_usage_with_help_and_exits_0() {
     // Anywhere among the arguments, even after others.
     let out = carc(&["check", "examples", "--help"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(stdout(&out).starts_with("usage: carc check"));
+    assert!(stdout(&out).contains("Usage: carc check"));
     let out = carc(&["--version"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
@@ -323,7 +345,11 @@ fn solve_lists_every_move_by_value_with_the_expected_play() {
     );
     let out = carc(&["solve", "--goal", "best", "x.carc"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown goal `best`"));
+    assert!(
+        stderr(&out).contains("invalid value 'best' for '--goal <GOAL>'"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -450,7 +476,7 @@ fn puzzle_gen_refuses_a_word_that_names_no_set() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
         assert!(
-            stderr(&out).contains("usage: carc puzzle gen"),
+            stderr(&out).contains("Usage: carc puzzle gen"),
             "{}",
             stderr(&out)
         );
@@ -492,4 +518,80 @@ fn a_closed_output_pipe_ends_commands_quietly() {
             "carc {args:?}: {stderr}"
         );
     }
+}
+
+/// README's command-line section shows `carc --help` as it is: both come from one definition,
+/// and a changed option or command must change the README too.
+#[test]
+fn readme_shows_carc_help() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    let section = readme
+        .split_once("## The command line\n")
+        .expect("README has a command-line section")
+        .1;
+    let block = section
+        .split_once("```\n")
+        .and_then(|(_, rest)| rest.split_once("```\n"))
+        .expect("the section opens with a code block")
+        .0;
+    let out = carc(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        block,
+        stdout(&out),
+        "README.md's `carc --help` block differs from the program's"
+    );
+}
+
+/// `carc completions SHELL` prints each shell's script, naming the commands and their options;
+/// bash's is also read by bash, and completes as a user's Tab would.
+#[test]
+fn completions_for_each_shell() {
+    for (shell, marker) in [
+        ("bash", "complete -F _carc"),
+        ("zsh", "#compdef carc"),
+        ("fish", "complete -c carc"),
+        ("powershell", "Register-ArgumentCompleter"),
+        ("elvish", "edit:completion:arg-completer[carc]"),
+    ] {
+        let out = carc(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        assert!(script.contains(marker), "{shell}: {script}");
+        for word in [
+            "check",
+            "export",
+            "completions",
+            "format",
+            "clientProcessId",
+        ] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    let out = carc(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("invalid value 'tcsh'"),
+        "{}",
+        stderr(&out)
+    );
+
+    // bash: the words a Tab offers after `carc ch` and after `carc check --format `.
+    let dir = scratch("completions");
+    let script = dir.join("carc.bash");
+    std::fs::write(&script, carc(&["completions", "bash"]).stdout).unwrap();
+    let Ok(bash) = Command::new("bash")
+        .arg("-c")
+        .arg(
+            "source \"$1\"; COMP_WORDS=(carc ch); COMP_CWORD=1; _carc carc ch carc; \
+             echo \"${COMPREPLY[*]}\"; COMP_WORDS=(carc check --format ''); COMP_CWORD=3; \
+             _carc carc '' --format; echo \"${COMPREPLY[*]}\"",
+        )
+        .arg("bash")
+        .arg(&script)
+        .output()
+    else {
+        return; // no bash on this system
+    };
+    assert_eq!(stdout(&bash), "check\nhuman json\n", "{}", stderr(&bash));
 }

@@ -81,7 +81,7 @@ fn a_lesson_becomes_one_page_with_every_step() {
     let stdout = carc(&["export", "examples/lessons/08-coat-of-arms.carc"]);
     assert_eq!(stdout.status.code(), Some(0));
     let page = String::from_utf8(stdout.stdout).expect("UTF-8");
-    assert!(page.contains("<h1>Coat of arms</h1>"));
+    assert!(page.contains("<h1 dir=\"auto\">Coat of arms</h1>"));
     // The turn's explanation: blue closes red's city, 3 x 2 + 1 shield x 2 = 8 for red.
     assert!(page.contains("3 × 2 + 1 × 2 = 8 for red"), "{page}");
 }
@@ -118,7 +118,7 @@ fn a_folder_becomes_a_site_with_an_index_in_file_order() {
             .unwrap_or_else(|| panic!("{page} in the index, after the one before"));
         at += found + 1;
     }
-    assert!(index.contains(">Place a tile and a meeple</a>"));
+    assert!(index.contains("><bdi>Place a tile and a meeple</bdi></a>"));
     // Neighbours link each other.
     let second = std::fs::read_to_string(site.join("02-occupancy-and-return.html")).unwrap();
     assert!(second.contains("rel=\"prev\" href=\"01-place-a-tile-and-a-meeple.html\""));
@@ -185,7 +185,7 @@ fn hostile_strings_stay_text_in_every_context() {
     assert!(!html.contains("<img"));
     assert!(!html.contains("<b>"));
     // Escaped text, and JSON that reads back as written.
-    assert!(html.contains("<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--&lt;b&gt;&amp;amp;&apos;\u{2028}</h1>"));
+    assert!(html.contains("<h1 dir=\"auto\">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--&lt;b&gt;&amp;amp;&apos;\u{2028}</h1>"));
     let model = embedded_json(&html);
     assert_eq!(model["title"], title);
     assert_eq!(model["variations"][0]["name"], name);
@@ -201,4 +201,46 @@ fn usage_problems() {
     assert!(String::from_utf8_lossy(&result.stderr).contains("no such file"));
     let result = carc(&["export", "examples/lessons", "-o", "x", "--format", "json"]);
     assert_eq!(result.status.code(), Some(2));
+}
+
+/// A clean game of `turns` turns: a road of straight tiles U east of the start tile.
+fn road_game(turns: usize) -> String {
+    let mut text = String::from("rules boxes 300\nplayers red blue\ntile D 0,0\n");
+    for i in 1..=turns {
+        let colour = if i % 2 == 1 { "red" } else { "blue" };
+        text.push_str(&format!("turn {colour} U {i},0 r90\n"));
+    }
+    text
+}
+
+#[test]
+fn a_page_over_the_size_limit_is_refused_before_anything_is_written() {
+    // Every step draws its whole board: a game of n turns draws about n²/2 tiles. 100 turns:
+    // 1 setup tile, then boards of 2..=101 tiles, plus the setup and the last board once
+    // more: 1 + (2 + … + 101) + 101 = 1 + 5,150 + 101 = 5,252, under the limit of 93,000.
+    // 500 turns: 1 + (2 + … + 501) + 501 = 1 + 125,750 + 501 = 126,252, over it.
+    let dir = scratch("export-limit");
+    let short = dir.join("short.carc");
+    std::fs::write(&short, road_game(100)).unwrap();
+    let out = dir.join("short.html");
+    let result = carc(&["export", &path_str(&short), "-o", &path_str(&out)]);
+    assert_eq!(result.status.code(), Some(0), "{result:?}");
+    assert!(out.exists());
+    let long = dir.join("long.carc");
+    std::fs::write(&long, road_game(500)).unwrap();
+    let out = dir.join("long.html");
+    let result = carc(&["export", &path_str(&long), "-o", &path_str(&out)]);
+    assert_eq!(result.status.code(), Some(2), "{result:?}");
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("would draw 126252 tiles over its 501 steps")
+            && stderr.contains("limit of 93000"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "nothing written");
+    // A folder holding it writes no page at all.
+    let site = dir.join("site");
+    let result = carc(&["export", &path_str(&dir), "-o", &path_str(&site)]);
+    assert_eq!(result.status.code(), Some(2), "{result:?}");
+    assert!(!site.join("short.html").exists());
 }

@@ -178,9 +178,12 @@ fn bad_input_exits_2_with_one_message() {
         ),
         (
             &["moves", path, "E", "--line", "zero"],
-            "`--line` takes a line number",
+            "invalid value 'zero' for '--line <N>'",
         ),
-        (&["moves", path], "takes a file and a tile"),
+        (
+            &["moves", path],
+            "the following required arguments were not provided:\n  <TILE>",
+        ),
         (&["moves", "no/such/file.carc", "E"], "no/such/file.carc"),
     ];
     for (args, message) in cases {

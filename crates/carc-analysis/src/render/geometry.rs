@@ -17,7 +17,8 @@ fn bounds(board: &Board) -> (i32, i32, i32, i32) {
         .iter()
         .map(|t| t.pos)
         .chain(board.marks.iter().map(|m| m.pos))
-        .chain(board.refused.iter().map(|r| r.pos));
+        .chain(board.refused.iter().map(|r| r.pos))
+        .chain(board.open.iter().copied());
     let mut out: Option<(i32, i32, i32, i32)> = None;
     for p in cells {
         out = Some(match out {
@@ -58,6 +59,7 @@ impl Axes {
                 .map(|t| t.pos)
                 .chain(board.marks.iter().map(|m| m.pos))
                 .chain(board.refused.iter().map(|r| r.pos))
+                .chain(board.open.iter().copied())
         };
         let mut xs: Vec<i32> = cells().map(|p| p.x).collect();
         let mut ys: Vec<i32> = cells().map(|p| p.y).collect();

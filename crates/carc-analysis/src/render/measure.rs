@@ -4,7 +4,8 @@
 /// `bold`): what the layout reserves, so that no text runs past its box or the picture.
 /// Characters fall in four classes of width, each at least as wide as its widest glyph in
 /// DejaVu Sans Bold (among the widest sans-serif fonts, and the usual one on Linux); normal
-/// weight takes nine tenths of that. Anything outside ASCII counts as the widest class.
+/// weight takes nine tenths of that. Anything outside ASCII counts as the widest class, but
+/// invisible format characters (bidi isolates, zero-width spaces) count nothing.
 pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
     let ems: f64 = text.chars().map(char_em).sum();
     ems * size * if bold { 1.0 } else { 0.9 }
@@ -19,6 +20,11 @@ fn char_em(c: char) -> f64 {
         | 'Q' => 0.88,
         'w' | '#' | '<' | '>' | '+' | '=' | '^' | '~' | 'M' | '%' | 'm' | 'W' | '@' => 1.12,
         c if c.is_ascii() => 0.74,
+        // Invisible: bidi isolates and controls, zero-width spaces and joiners.
+        '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2069}'
+        | '\u{FEFF}' => 0.0,
         _ => 1.12,
     }
 }

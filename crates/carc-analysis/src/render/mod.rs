@@ -31,6 +31,6 @@ mod tile;
 pub use measure::text_width;
 pub use model::{board_at, board_at_line, teaching_line, Board, BoardMark, BoardMeeple, BoardTile};
 pub use refused::BoardRefusal;
-pub use svg::{esc, render_svg};
+pub use svg::{cell_boxes, esc, render_svg, CellBoxes};
 pub use text::render_ascii;
 pub use tile::render_tiles_svg;

@@ -30,6 +30,12 @@ pub struct Board {
     /// The refused moves of this position (`refused` lines at or before the picture's line
     /// since the last move), drawn crossed out.
     pub refused: Vec<BoardRefusal>,
+    /// Empty cells the picture must span besides those of tiles and marks (where a page lets
+    /// a learner try the tile in hand).
+    pub open: Vec<Pos>,
+    /// Meeples the last turn deployed that scored and came back in the same turn, drawn
+    /// faintly where they stood (the picture is taken after the scoring).
+    pub returned: Vec<BoardMeeple>,
 }
 
 /// A tile in a picture.
@@ -188,5 +194,7 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
             })
         }),
         refused: refused::of_line(analysis, state, line),
+        open: Vec::new(),
+        returned: Vec::new(),
     }
 }

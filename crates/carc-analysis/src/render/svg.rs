@@ -98,6 +98,15 @@ fn position_words(board: &Board) -> String {
     }
 }
 
+/// Text from a file, escaped and isolated (between U+2068 and U+2069, as HTML's `<bdi>`):
+/// a bidi control in it cannot turn the picture's own words after it around.
+fn isolated(text: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    format!("\u{2068}{}\u{2069}", esc(text))
+}
+
 /// Text escaped for XML content and attribute values (also right for HTML: `carc export`).
 pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -121,25 +130,93 @@ pub fn esc(text: &str) -> String {
     out
 }
 
+/// Where a picture puts its cells: its size and each cell's box, in picture units (the
+/// `viewBox` of [`render_svg`]), so that a page can lay controls over the picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellBoxes {
+    /// The picture's width.
+    pub width: f64,
+    /// The picture's height.
+    pub height: f64,
+    /// The side of a cell.
+    pub side: f64,
+    /// The top-left corner of each cell asked for, in the order asked.
+    pub corners: Vec<(f64, f64)>,
+}
+
+/// The boxes of `cells` in the picture [`render_svg`] draws of `board` (a cell outside the
+/// picture gets the box of the nearest row and column).
+pub fn cell_boxes(board: &Board, cells: &[Pos]) -> CellBoxes {
+    let layout = Layout::of(board);
+    CellBoxes {
+        width: layout.width,
+        height: layout.height,
+        side: TILE,
+        corners: cells.iter().map(|&p| layout.cell(p)).collect(),
+    }
+}
+
+/// The measures of a picture.
+struct Layout {
+    axes: Axes,
+    width: f64,
+    height: f64,
+    left: f64,
+    top: f64,
+    rows: f64,
+    header: Header,
+    legend: Legend,
+}
+
+impl Layout {
+    fn of(board: &Board) -> Layout {
+        let axes = Axes::of(board);
+        let cols = axes.xs.len() as f64;
+        let rows = axes.ys.len() as f64;
+        let board_width = LEFT + cols * TILE + RIGHT;
+        let width = board_width.max(MIN_WIDTH);
+        let left = LEFT + (width - board_width) / 2.0;
+        let header = Header::of(board, width);
+        let top = header.height() + TOP_LABELS;
+        let legend = Legend::of(board, width);
+        let height = top + rows * TILE + BOTTOM + LEGEND_LINE * legend.lines.len() as f64;
+        Layout {
+            axes,
+            width,
+            height,
+            left,
+            top,
+            rows,
+            header,
+            legend,
+        }
+    }
+
+    /// The top-left corner of a cell.
+    fn cell(&self, p: Pos) -> (f64, f64) {
+        (
+            self.left + self.axes.col(p.x) as f64 * TILE,
+            self.top + self.axes.row(p.y) as f64 * TILE,
+        )
+    }
+}
+
 /// The picture of `board` as a standalone SVG document.
 pub fn render_svg(board: &Board) -> String {
-    let axes = Axes::of(board);
-    let cols = axes.xs.len() as f64;
-    let rows = axes.ys.len() as f64;
-    let board_width = LEFT + cols * TILE + RIGHT;
-    let width = board_width.max(MIN_WIDTH);
-    let left = LEFT + (width - board_width) / 2.0;
-    let header = Header::of(board, width);
-    let top = header.height() + TOP_LABELS;
-    let legend = Legend::of(board, width);
-    let height = top + rows * TILE + BOTTOM + LEGEND_LINE * legend.lines.len() as f64;
+    let layout = Layout::of(board);
+    let Layout {
+        ref axes,
+        width,
+        height,
+        left,
+        top,
+        rows,
+        ref header,
+        ref legend,
+    } = layout;
+    let _ = left;
     // The top-left corner of a cell.
-    let cell = |p: Pos| {
-        (
-            left + axes.col(p.x) as f64 * TILE,
-            top + axes.row(p.y) as f64 * TILE,
-        )
-    };
+    let cell = |p: Pos| layout.cell(p);
 
     let mut out = String::new();
     let _ = writeln!(
@@ -151,7 +228,7 @@ pub fn render_svg(board: &Board) -> String {
         out,
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#f7f4ec"/>"##
     );
-    header_svg(&mut out, &header);
+    header_svg(&mut out, header);
 
     // Coordinates along the top and the left.
     let _ = writeln!(
@@ -255,6 +332,16 @@ pub fn render_svg(board: &Board) -> String {
         let (cx, cy) = cell(m.pos);
         meeple_svg(&mut out, m, t, cx, cy);
     }
+    // A meeple that scored and came back this turn: faint, where it stood.
+    for m in &board.returned {
+        let Some(t) = board.tiles.iter().find(|t| t.pos == m.pos) else {
+            continue;
+        };
+        let (cx, cy) = cell(m.pos);
+        out.push_str(r#"<g class="returned" opacity="0.55" stroke-dasharray="4 3">"#);
+        meeple_svg(&mut out, m, t, cx, cy);
+        out.push_str("</g>\n");
+    }
     // A mark on a tile has its number there and its label here, so the tile stays visible;
     // so has a label too long for its empty cell.
     for (i, (number, text)) in legend.lines.iter().enumerate() {
@@ -331,7 +418,7 @@ fn header_svg(out: &mut String, header: &Header) {
         let _ = writeln!(
             out,
             r##"<text class="title" x="{MARGIN}" y="{y}" font-size="{TITLE_SIZE}" font-weight="bold" fill="#222">{}{at}</text>"##,
-            esc(line)
+            isolated(line)
         );
         y += TITLE_LINE;
     }

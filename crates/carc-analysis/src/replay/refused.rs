@@ -210,7 +210,7 @@ impl Replayer<'_> {
     }
 
     /// The errors `play` (a turn or a discard) produces here; the position is left as it was.
-    fn evaluate(&mut self, play: impl FnOnce(&mut Self)) -> Vec<Diagnostic> {
+    pub(super) fn evaluate(&mut self, play: impl FnOnce(&mut Self)) -> Vec<Diagnostic> {
         let position = self.position();
         let diagnostics = self.replay.diagnostics.len();
         let facts = self.replay.facts.len();

@@ -13,42 +13,7 @@ use carc_analysis::Severity;
 use crate::args;
 use crate::files::{collect_carc_files, read_source, SourceError};
 use crate::report::Report;
-
-const USAGE: &str = "usage: carc export FILE.carc [-o OUT.html] [--force] [--format html|json]\n       carc export FOLDER -o DIR [--force]  (every lesson of the folder plus index.html)";
-
-/// What the command line asked for.
-#[derive(Debug, PartialEq, Eq)]
-struct ExportArgs {
-    path: PathBuf,
-    output: Option<PathBuf>,
-    force: bool,
-    json: bool,
-}
-
-fn parse_args(args: &[String]) -> Result<ExportArgs, String> {
-    const SPEC: args::Spec = args::Spec {
-        usage: USAGE,
-        valued: &[&["--output", "-o"], &["--format"]],
-        switches: &["--force"],
-    };
-    let parsed = args::parse(args, &SPEC)?;
-    let path = match parsed.positional.as_slice() {
-        [path] => PathBuf::from(path),
-        [] => return Err(format!("no file or folder given\n{USAGE}")),
-        _ => return Err(format!("`carc export` takes one file or folder\n{USAGE}")),
-    };
-    let json = match parsed.value("--format") {
-        None | Some("html") => false,
-        Some("json") => true,
-        Some(other) => return Err(format!("unknown format `{other}`: expected html or json")),
-    };
-    Ok(ExportArgs {
-        path,
-        output: parsed.value("--output").map(PathBuf::from),
-        force: parsed.switch("--force"),
-        json,
-    })
-}
+use crate::{Outcome, Problem};
 
 /// One lesson file, read and analysed.
 struct Source {
@@ -58,22 +23,19 @@ struct Source {
 }
 
 /// Runs `carc export`; `Err` is a usage or I/O problem (exit status 2).
-pub fn export(args: &[String]) -> Result<ExitCode, String> {
-    let args = parse_args(args)?;
+pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
+    let usage = |message: &str| Problem::Usage(args::usage_error(&["export"], message));
+    let json = args.format == args::ExportFormat::Json;
     let meta = std::fs::metadata(&args.path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => SourceError::Missing(args.path.clone()).to_string(),
         _ => SourceError::Unreadable(args.path.clone(), e).to_string(),
     })?;
     let folder = meta.is_dir();
-    if folder && args.json {
-        return Err(format!(
-            "`--format json` exports one file, not a folder\n{USAGE}"
-        ));
+    if folder && json {
+        return Err(usage("`--format json` exports one file, not a folder"));
     }
     if folder && args.output.is_none() {
-        return Err(format!(
-            "a folder exports to a folder: give it with `-o DIR`\n{USAGE}"
-        ));
+        return Err(usage("a folder exports to a folder: give it with `-o DIR`"));
     }
     let files = if folder {
         collect_carc_files(std::slice::from_ref(&args.path)).map_err(|e| e.to_string())?
@@ -118,8 +80,11 @@ pub fn export(args: &[String]) -> Result<ExitCode, String> {
         export_folder(&args.path, &sources, out)?;
     } else {
         let source = &sources[0];
+        if !json {
+            page::check_weight(&source.text, &source.path.display().to_string())?;
+        }
         let lesson = carc_analysis::lesson(&source.analysis);
-        let text = if args.json {
+        let text = if json {
             let mut json = page::lesson_json(&lesson).to_string();
             json.push('\n');
             json
@@ -170,6 +135,10 @@ fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), Stri
             parts
         })
         .collect();
+    // A page over the size limit stops the whole export before anything is built or written.
+    for s in sources {
+        page::check_weight(&s.text, &s.path.display().to_string())?;
+    }
     let lessons: Vec<carc_analysis::Lesson> = sources
         .iter()
         .map(|s| carc_analysis::lesson(&s.analysis))
@@ -177,7 +146,7 @@ fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), Stri
     let titles: Vec<String> = lessons
         .iter()
         .zip(sources)
-        .map(|(l, s)| l.title.clone().unwrap_or_else(|| fallback_title(&s.path)))
+        .map(|(l, s)| page::display_title(l.title.as_deref(), &fallback_title(&s.path)))
         .collect();
     let course = root
         .canonicalize()
@@ -223,39 +192,4 @@ fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), Stri
         &out.join("index.html"),
         &page::index_page(&course, &entries),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn arguments() {
-        let parsed = parse_args(&args(&["a.carc", "-o", "a.html", "--force"])).unwrap();
-        assert_eq!(
-            parsed,
-            ExportArgs {
-                path: PathBuf::from("a.carc"),
-                output: Some(PathBuf::from("a.html")),
-                force: true,
-                json: false,
-            }
-        );
-        assert!(
-            parse_args(&args(&["--format=json", "a.carc"]))
-                .unwrap()
-                .json
-        );
-        assert!(parse_args(&args(&[])).unwrap_err().contains("no file"));
-        assert!(parse_args(&args(&["a", "b"]))
-            .unwrap_err()
-            .contains("one file or folder"));
-        assert!(parse_args(&args(&["a", "--format", "pdf"]))
-            .unwrap_err()
-            .contains("expected html or json"));
-    }
 }

@@ -9,7 +9,11 @@
 
 use std::fmt::Write as _;
 
-use carc_analysis::{render_ascii, render_svg, Lesson, Step, StepKind};
+use carc_analysis::{
+    cell_boxes, render_ascii, render_svg, render_tiles_svg, Exercise, Lesson, Outcome, Step,
+    StepKind,
+};
+use carc_rules::Rotation;
 use serde_json::{json, Value};
 
 /// The page's style sheet.
@@ -151,8 +155,52 @@ pub fn markdown(text: &str) -> String {
     out
 }
 
-/// One line of Markdown: escaped, then `**…**` and `` `…` `` pairs as elements.
+/// One line of Markdown: escaped, then `**…**` and `` `…` `` pairs as elements; `\X` (X
+/// ASCII punctuation: how hover writes text from a file) is X itself, never a marker.
 fn inline(text: &str) -> String {
+    // Literal characters wait as private-use characters (one per literal, in order) while
+    // the pairs are found; a private-use character of the text itself is held the same way.
+    const HELD: u32 = 0xE000;
+    let mut literals: Vec<char> = Vec::new();
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let literal = match c {
+            '\\' if chars.peek().is_some_and(|n| n.is_ascii_punctuation()) => chars.next(),
+            c if ('\u{E000}'..='\u{F8FF}').contains(&c) => Some(c),
+            _ => None,
+        };
+        match literal.and_then(|l| {
+            let slot = char::from_u32(HELD + literals.len() as u32)
+                .filter(|s| ('\u{E000}'..='\u{F8FF}').contains(s))?;
+            Some((l, slot))
+        }) {
+            Some((l, slot)) => {
+                literals.push(l);
+                plain.push(slot);
+            }
+            None => plain.push(literal.unwrap_or(c)),
+        }
+    }
+    let marked = pairs_inline(&plain);
+    if literals.is_empty() {
+        return marked;
+    }
+    let mut out = String::with_capacity(marked.len());
+    for c in marked.chars() {
+        match (c as u32)
+            .checked_sub(HELD)
+            .and_then(|i| literals.get(i as usize))
+        {
+            Some(&l) => out.push_str(&html(l.encode_utf8(&mut [0; 4]))),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// [`inline`] without the backslash escapes.
+fn pairs_inline(text: &str) -> String {
     let escaped = html(text);
     let pairs = |text: &str, marker: &str, open: &str, close: &str| {
         let pieces: Vec<&str> = text.split(marker).collect();
@@ -182,6 +230,7 @@ fn inline(text: &str) -> String {
 /// The page model as JSON (`carc export --format json`, and the data the page's script
 /// walks): every step with its links, texts, and what its board shows.
 pub fn lesson_json(lesson: &Lesson) -> Value {
+    let mut strings = Strings::default();
     let steps: Vec<Value> = lesson
         .steps
         .iter()
@@ -223,9 +272,17 @@ pub fn lesson_json(lesson: &Lesson) -> Value {
                 })).collect::<Vec<_>>(),
             });
             match &step.kind {
-                StepKind::Question { prompt, hint } => {
+                StepKind::Question {
+                    prompt,
+                    hint,
+                    exercise,
+                } => {
                     value["prompt"] = json!(prompt);
                     value["hint"] = json!(hint);
+                    value["answer"] = json!(answer_step(lesson, id));
+                    if let Some(e) = exercise {
+                        value["exercise"] = exercise_json(e, &mut strings);
+                    }
                 }
                 StepKind::Turn {
                     colour,
@@ -267,7 +324,122 @@ pub fn lesson_json(lesson: &Lesson) -> Value {
         "puzzle": lesson.puzzle,
         "steps": steps,
         "variations": variations,
+        "strings": strings.list,
     })
+}
+
+/// The texts of a page's exercises, each once: the exercise tables hold indices into it.
+#[derive(Default)]
+struct Strings {
+    list: Vec<String>,
+    index: std::collections::HashMap<String, usize>,
+}
+
+impl Strings {
+    fn of(&mut self, text: &str) -> usize {
+        if let Some(&i) = self.index.get(text) {
+            return i;
+        }
+        self.list.push(text.to_owned());
+        self.index.insert(text.to_owned(), self.list.len() - 1);
+        self.list.len() - 1
+    }
+
+    /// `(code, message)` pairs as `[code, message]` index pairs.
+    fn pairs(&mut self, pairs: &[(String, String)]) -> Value {
+        Value::Array(
+            pairs
+                .iter()
+                .map(|(c, m)| json!([self.of(c), self.of(m)]))
+                .collect(),
+        )
+    }
+}
+
+/// An exercise as the page's script reads it (docs/export.md, "The page model"): texts as
+/// indices into the page's `strings`; each placement `[0, refusals]` or `[1, choices]`, each
+/// choice `[label, words, move]` with `move` an index into `moves` or the refusals; each
+/// move `[text, points, gains, breakdown, best]`.
+fn exercise_json(e: &Exercise, strings: &mut Strings) -> Value {
+    let placements: Vec<Value> = e
+        .placements
+        .iter()
+        .map(|p| {
+            if !p.refused.is_empty() || p.choices.is_empty() {
+                return json!([0, strings.pairs(&p.refused)]);
+            }
+            let choices: Vec<Value> = p
+                .choices
+                .iter()
+                .map(|c| {
+                    let outcome = match &c.outcome {
+                        Outcome::Move(i) => json!(i),
+                        Outcome::Refused(found) => strings.pairs(found),
+                    };
+                    json!([strings.of(&c.label), strings.of(&c.words), outcome])
+                })
+                .collect();
+            json!([1, choices])
+        })
+        .collect();
+    let moves: Vec<Value> = e
+        .moves
+        .iter()
+        .map(|m| {
+            json!([
+                strings.of(&m.text),
+                m.points,
+                strings.of(&m.gains),
+                strings.of(&m.breakdown),
+                u8::from(m.best)
+            ])
+        })
+        .collect();
+    json!({
+        "tile": e.tile.token(),
+        "colour": e.colour.as_str(),
+        "cells": e.cells.iter().map(|p| json!([p.x, p.y])).collect::<Vec<_>>(),
+        "placements": placements,
+        "moves": moves,
+        "answer": e.answer,
+    })
+}
+
+/// The step a question's answer is: the first turn after it on its line (refused moves held
+/// back to follow the question come between).
+fn answer_step(lesson: &Lesson, question: usize) -> Option<usize> {
+    let mut at = lesson.steps.get(question)?.next;
+    while let Some(id) = at {
+        let step = &lesson.steps[id];
+        if !matches!(step.kind, StepKind::Refused { .. }) {
+            return Some(id);
+        }
+        at = step.next;
+    }
+    None
+}
+
+/// Whether `text` shows anything: not only spaces, control and format characters
+/// (zero-width spaces and joiners, bidi controls, soft hyphens, variation selectors).
+pub fn visible(text: &str) -> bool {
+    text.chars().any(|c| {
+        !(c.is_whitespace()
+            || c.is_control()
+            || matches!(c,
+                '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}'
+                | '\u{17B5}' | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}' | '\u{FFA0}' | '\u{FFF0}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E0FFF}'))
+    })
+}
+
+/// A lesson's title: its `title` when that shows anything, else `fallback` (the file name).
+pub fn display_title(title: Option<&str>, fallback: &str) -> String {
+    match title {
+        Some(t) if visible(t) => t.to_owned(),
+        _ => fallback.to_owned(),
+    }
 }
 
 /// The head of a page: charset, viewport, colour schemes, the policy, title and style.
@@ -289,7 +461,7 @@ fn where_text(lesson: &Lesson, variation: Option<usize>) -> String {
     let mut names = Vec::new();
     let mut at = variation;
     while let Some(v) = at.and_then(|v| lesson.variations.get(v)) {
-        names.push(format!("“{}”", v.name));
+        names.push(format!("“\u{2068}{}\u{2069}”", v.name));
         at = v.parent;
     }
     if names.is_empty() {
@@ -297,6 +469,60 @@ fn where_text(lesson: &Lesson, variation: Option<usize>) -> String {
     }
     names.reverse();
     format!("Variation {}", names.join(" › "))
+}
+
+/// The controls of a question's exercise: the tile in hand and its Turn button (into `out`,
+/// before the picture), a button over each open cell of the picture (`overlay`), and the
+/// figure choices, Confirm and the verdict (`after`, under the picture). Hidden until the
+/// script (which judges from the page model's exercise table) shows them.
+fn play_controls(
+    out: &mut String,
+    overlay: &mut String,
+    after: &mut String,
+    step: &Step,
+    e: &Exercise,
+) {
+    let _ = write!(
+        out,
+        "<div class=\"hand\" hidden><p>Tile in hand: <strong>{}</strong> ({}) for {}. Pick a cell on the board, turn the tile, choose a figure, confirm.</p><div class=\"hand-tiles\">",
+        e.tile.token(),
+        html(e.tile.name()),
+        e.colour.as_str()
+    );
+    for (i, rotation) in Rotation::ALL.into_iter().enumerate() {
+        let _ = write!(
+            out,
+            "<span class=\"hand-tile\" data-rot=\"{i}\"{}>{}</span>",
+            if i == 0 { "" } else { " hidden" },
+            render_tiles_svg(&[(e.tile, rotation)], 1).trim_end()
+        );
+    }
+    out.push_str(
+        "</div><button type=\"button\" class=\"turn-tile\" aria-keyshortcuts=\"R\">Turn ↻ <kbd>R</kbd></button> <span class=\"rot-word\">r0</span></div>\n",
+    );
+    let boxes = cell_boxes(&step.board, &e.cells);
+    let pct = |v: f64, of: f64| format!("{:.3}%", v / of * 100.0);
+    overlay.push_str("<div class=\"cells\" hidden>");
+    for (i, (pos, (x, y))) in e.cells.iter().zip(&boxes.corners).enumerate() {
+        let _ = write!(
+            overlay,
+            "<button type=\"button\" class=\"cell\" data-cell=\"{i}\" tabindex=\"{}\" aria-label=\"cell {},{}\" style=\"left:{};top:{};width:{};height:{}\"></button>",
+            if i == 0 { 0 } else { -1 },
+            pos.x,
+            pos.y,
+            pct(*x, boxes.width),
+            pct(*y, boxes.height),
+            pct(boxes.side, boxes.width),
+            pct(boxes.side, boxes.height),
+        );
+    }
+    overlay.push_str("</div>");
+    after.push_str(
+        "<div class=\"choose\" hidden><p class=\"picked\">No cell picked yet.</p>\
+         <fieldset class=\"figures\" hidden><legend>Figure</legend><div class=\"options\"></div></fieldset>\
+         <button type=\"button\" class=\"confirm\" disabled>Confirm the move</button>\
+         <div class=\"verdict\" role=\"status\" aria-live=\"polite\"></div></div>\n",
+    );
 }
 
 /// One step as a `<section>`.
@@ -310,7 +536,15 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
         html(&where_text(lesson, step.variation)),
         step.line + 1
     );
-    if let StepKind::Question { prompt, hint } = &step.kind {
+    // A question's controls: over the picture (the cells), and under it (the figures).
+    let mut overlay = String::new();
+    let mut after_board = String::new();
+    if let StepKind::Question {
+        prompt,
+        hint,
+        exercise,
+    } = &step.kind
+    {
         let _ = writeln!(out, "<p class=\"prompt\">{}</p>", html(prompt));
         if let Some(hint) = hint {
             let _ = writeln!(
@@ -319,10 +553,13 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
                 markdown(hint)
             );
         }
-        if let Some(next) = step.next {
+        if let Some(e) = exercise {
+            play_controls(out, &mut overlay, &mut after_board, step, e);
+        }
+        if let Some(answer) = answer_step(lesson, id) {
             let _ = writeln!(
-                out,
-                "<p><a class=\"reveal\" href=\"#step-{next}\">Show the answer</a></p>"
+                after_board,
+                "<p><a class=\"reveal\" href=\"#step-{answer}\">Show the answer</a></p>"
             );
         }
     }
@@ -346,12 +583,13 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
     }
     let _ = writeln!(
         out,
-        "<figure class=\"board\">\n<div class=\"picture\" role=\"img\" aria-label=\"{}\">\n{}</div>\n\
+        "<figure class=\"board\">\n<div class=\"picture\"><div role=\"img\" aria-label=\"{}\">\n{}</div>{overlay}</div>\n\
          <figcaption><details><summary>The board as text</summary><pre class=\"ascii\">{}</pre></details></figcaption>\n</figure>",
         html(&step.alt),
         render_svg(&step.board),
         html(&render_ascii(&step.board))
     );
+    out.push_str(&after_board);
     if let Some(explanation) = &step.explanation {
         let _ = writeln!(
             out,
@@ -371,7 +609,7 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
         );
     }
     if !step.checks.is_empty() {
-        out.push_str("<ul class=\"checks\">");
+        out.push_str("<ul class=\"checks\" aria-label=\"The author's checks\">");
         for check in &step.checks {
             let _ = write!(
                 out,
@@ -429,13 +667,17 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
                 Some(first) => {
                     let _ = write!(
                         out,
-                        "<li><a class=\"branch\" href=\"#step-{first}\" data-key=\"{}\">{}</a>{key}</li>",
+                        "<li><a class=\"branch\" href=\"#step-{first}\" data-key=\"{}\"><bdi>{}</bdi></a>{key}</li>",
                         n + 1,
                         html(&variation.name)
                     );
                 }
                 None => {
-                    let _ = write!(out, "<li>{} (no moves)</li>", html(&variation.name));
+                    let _ = write!(
+                        out,
+                        "<li><bdi>{}</bdi> (no moves)</li>",
+                        html(&variation.name)
+                    );
                 }
             }
         }
@@ -444,7 +686,7 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
     if let Some(v) = step.variation.and_then(|v| lesson.variations.get(v)) {
         let _ = writeln!(
             out,
-            "<p class=\"leave\"><a class=\"leave-link\" href=\"#step-{}\">Leave the variation “{}”</a> <kbd>Esc</kbd></p>",
+            "<p class=\"leave\"><a class=\"leave-link\" href=\"#step-{}\">Leave the variation “<bdi>{}</bdi>”</a> <kbd>Esc</kbd></p>",
             v.from,
             html(&v.name)
         );
@@ -453,7 +695,7 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
 }
 
 /// The list of every step, the main line with its variations nested where they branch.
-fn move_list(out: &mut String, lesson: &Lesson, first: Option<usize>) {
+fn move_list(out: &mut String, lesson: &Lesson, first: Option<usize>, answers: &[usize]) {
     out.push_str("<ol>");
     let mut at = first;
     while let Some(id) = at {
@@ -463,17 +705,21 @@ fn move_list(out: &mut String, lesson: &Lesson, first: Option<usize>) {
             "<li><a href=\"#step-{id}\" data-step=\"{id}\">{}</a>",
             html(&step.heading)
         );
-        if !step.statement.is_empty() && !matches!(step.kind, StepKind::Setup) {
+        // An answer's line would give it away before its question is answered.
+        if !step.statement.is_empty()
+            && !matches!(step.kind, StepKind::Setup)
+            && !answers.contains(&id)
+        {
             let _ = write!(out, " <code>{}</code>", html(&step.statement));
         }
         for &v in &step.branches {
             let variation = &lesson.variations[v];
             let _ = write!(
                 out,
-                "<div class=\"variation\"><span>Variation “{}”</span>",
+                "<div class=\"variation\"><span>Variation “<bdi>{}</bdi>”</span>",
                 html(&variation.name)
             );
-            move_list(out, lesson, variation.first);
+            move_list(out, lesson, variation.first, answers);
             out.push_str("</div>");
         }
         out.push_str("</li>");
@@ -482,17 +728,78 @@ fn move_list(out: &mut String, lesson: &Lesson, first: Option<usize>) {
     out.push_str("</ol>");
 }
 
+/// The most tile pictures a page may hold, summed over its steps (each step draws its whole
+/// board, so a game's page grows with the square of its length): about 64 MiB of HTML at some
+/// 700 bytes a tile, as much as carc reads of a file. A base game (72 tiles) draws some 2,700;
+/// a 430-turn game reaches the limit.
+pub const PAGE_TILE_LIMIT: usize = 93_000;
+
+/// Refuses a lesson (its `text`) whose page would hold more than [`PAGE_TILE_LIMIT`] tile
+/// pictures, before its page model is built (that takes time with the square of the game's
+/// length too), with a message naming the limit. The count follows the file's lines: every
+/// setup `tile`, then each step's board (a turn or bonus part adds a tile; variations are
+/// counted as if played on, which can only count more).
+pub fn check_weight(text: &str, file: &str) -> Result<(), String> {
+    use carc_notation::{LineKind, StatementKind};
+    let parse = carc_notation::parse(text);
+    let (mut on_board, mut drawn, mut steps) = (0usize, 0usize, 1usize);
+    let mut playing = false;
+    for line in &parse.lines {
+        let LineKind::Statement(statement) = &line.kind else {
+            continue;
+        };
+        let play = matches!(
+            statement.kind,
+            StatementKind::Turn(_)
+                | StatementKind::Bonus(_)
+                | StatementKind::Discard { .. }
+                | StatementKind::End { .. }
+                | StatementKind::Refused(_)
+        );
+        if play && !playing {
+            // the setup step
+            playing = true;
+            drawn += on_board;
+        }
+        match statement.kind {
+            StatementKind::Tile(_) => on_board += 1,
+            StatementKind::Turn(_) | StatementKind::Bonus(_) => {
+                on_board += 1;
+                drawn += on_board;
+                steps += 1;
+            }
+            StatementKind::Discard { .. }
+            | StatementKind::End { .. }
+            | StatementKind::Refused(_) => {
+                drawn += on_board;
+                steps += 1;
+            }
+            _ => {}
+        }
+    }
+    let drawn = drawn + on_board; // a question's board, once more
+    if drawn <= PAGE_TILE_LIMIT {
+        return Ok(());
+    }
+    Err(format!(
+        "{file}: its page would draw {drawn} tiles over its {steps} steps (every step shows its \
+         whole board), more than the limit of {PAGE_TILE_LIMIT} (a page of about 64 MiB); \
+         nothing exported: export a shorter excerpt of the game"
+    ))
+}
+
 /// The page of one lesson; `fallback` titles a lesson without `title`; `site` links it into
 /// an exported course.
 pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> String {
-    let title = lesson.title.as_deref().unwrap_or(fallback);
+    let title = display_title(lesson.title.as_deref(), fallback);
+    let title = title.as_str();
     let mut out = String::new();
     head(&mut out, title);
     out.push_str("<body>\n<a class=\"skip\" href=\"#steps\">Skip to the lesson</a>\n<header>\n");
     if let Some(site) = site {
         let _ = write!(
             out,
-            "<nav class=\"course\" aria-label=\"Course\"><a href=\"{}\">{}</a> · lesson {} of {}",
+            "<nav class=\"course\" aria-label=\"Course\"><a href=\"{}\"><bdi>{}</bdi></a> · lesson {} of {}",
             html(&site.index),
             html(&site.course),
             site.position.0,
@@ -501,7 +808,7 @@ pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> Stri
         if let Some((href, t)) = &site.previous {
             let _ = write!(
                 out,
-                " · <a rel=\"prev\" href=\"{}\">← {}</a>",
+                " · <a rel=\"prev\" href=\"{}\">← <bdi>{}</bdi></a>",
                 html(href),
                 html(t)
             );
@@ -509,16 +816,16 @@ pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> Stri
         if let Some((href, t)) = &site.next {
             let _ = write!(
                 out,
-                " · <a rel=\"next\" href=\"{}\">{} →</a>",
+                " · <a rel=\"next\" href=\"{}\"><bdi>{}</bdi> →</a>",
                 html(href),
                 html(t)
             );
         }
         out.push_str("</nav>\n");
     }
-    let _ = writeln!(out, "<h1>{}</h1>", html(title));
+    let _ = writeln!(out, "<h1 dir=\"auto\">{}</h1>", html(title));
     for note in &lesson.notes {
-        let _ = writeln!(out, "<p class=\"note\">{}</p>", html(note));
+        let _ = writeln!(out, "<p class=\"note\" dir=\"auto\">{}</p>", html(note));
     }
     out.push_str(
         "</header>\n<main>\n<div class=\"controls\" role=\"toolbar\" aria-label=\"Step through the lesson\" hidden>\n\
@@ -527,6 +834,7 @@ pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> Stri
          <button type=\"button\" id=\"next\" aria-keyshortcuts=\"ArrowRight\">Next ▶</button>\n\
          <button type=\"button\" id=\"leave\" aria-keyshortcuts=\"Escape\">Leave variation</button>\n\
          <label><input type=\"checkbox\" id=\"quiz\" checked> Find the move</label>\n\
+         <label><input type=\"checkbox\" id=\"author\"> Author view</label>\n\
          <p id=\"status\" role=\"status\" aria-live=\"polite\"></p>\n</div>\n\
          <p class=\"keys\" hidden>Keys: <kbd>←</kbd> <kbd>→</kbd> step, ",
     );
@@ -540,7 +848,31 @@ pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> Stri
     out.push_str(
         "</div>\n</main>\n<nav class=\"moves\" aria-label=\"Every step\">\n<h2>Every step</h2>\n",
     );
-    move_list(&mut out, lesson, (!lesson.steps.is_empty()).then_some(0));
+    // A question's answer and the refused moves held back to follow it: their lines would
+    // give the answer away in the list before the question is answered.
+    let mut answers: Vec<usize> = Vec::new();
+    for id in 0..lesson.steps.len() {
+        if !matches!(lesson.steps[id].kind, StepKind::Question { .. }) {
+            continue;
+        }
+        let Some(answer) = answer_step(lesson, id) else {
+            continue;
+        };
+        let mut at = lesson.steps[id].next;
+        while let Some(step) = at {
+            answers.push(step);
+            if step == answer {
+                break;
+            }
+            at = lesson.steps[step].next;
+        }
+    }
+    move_list(
+        &mut out,
+        lesson,
+        (!lesson.steps.is_empty()).then_some(0),
+        &answers,
+    );
     let _ = write!(
         out,
         "\n</nav>\n<script type=\"application/json\" id=\"carc-lesson\">{}</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
@@ -555,7 +887,7 @@ pub fn index_page(course: &str, entries: &[IndexEntry]) -> String {
     head(&mut out, course);
     let _ = writeln!(
         out,
-        "<body class=\"index\">\n<header><h1>{}</h1><p class=\"note\">{} lesson{}</p></header>\n<main>\n<ol class=\"lessons\">",
+        "<body class=\"index\">\n<header><h1 dir=\"auto\">{}</h1><p class=\"note\">{} lesson{}</p></header>\n<main>\n<ol class=\"lessons\">",
         html(course),
         entries.len(),
         if entries.len() == 1 { "" } else { "s" }
@@ -563,12 +895,12 @@ pub fn index_page(course: &str, entries: &[IndexEntry]) -> String {
     for entry in entries {
         let _ = write!(
             out,
-            "<li><a href=\"{}\">{}</a>",
+            "<li><a href=\"{}\"><bdi>{}</bdi></a>",
             html(&entry.href),
             html(&entry.title)
         );
         if let Some(note) = &entry.note {
-            let _ = write!(out, "<p class=\"note\">{}</p>", html(note));
+            let _ = write!(out, "<p class=\"note\" dir=\"auto\">{}</p>", html(note));
         }
         out.push_str("</li>\n");
     }
