@@ -590,11 +590,16 @@ impl Replayer<'_> {
             _ => {}
         }
         self.report_duplicate_colours(kind);
-        // a `bonus` follows its turn directly: only `discard` lines may stand between
+        // a `bonus` follows its turn directly: only `discard` lines may stand between. A
+        // variation's lines do not stand between: the block starts from the turn (it may play
+        // the bonus another way) and its `}` puts the main line's turn back.
         if !is_anywhere
             && !matches!(
                 kind,
-                StatementKind::Turn(_) | StatementKind::Bonus(_) | StatementKind::Discard { .. }
+                StatementKind::Turn(_)
+                    | StatementKind::Bonus(_)
+                    | StatementKind::Discard { .. }
+                    | StatementKind::VariationOpen { .. }
             )
         {
             self.last_part = None;
