@@ -73,8 +73,15 @@ fn a_variation_between_a_turn_and_its_bonus_does_not_hide_the_turn() {
         .collect();
     assert!(codes.is_empty(), "{codes:?}");
     // the variation's bonus still counts as a bonus part: another bonus after it is refused
-    let chained = text.replace("=> nothing\n}", "=> nothing\n  bonus red U 4,0 r90 => nothing\n}");
+    let chained = text.replace(
+        "=> nothing\n}",
+        "=> nothing\n  bonus red U 4,0 r90 => nothing\n}",
+    );
     let analysis = analyze(&chained);
-    let codes: Vec<_> = analysis.diagnostics().iter().map(|d| d.code.as_str()).collect();
+    let codes: Vec<_> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
     assert_eq!(codes, ["bonus-not-earned"], "{chained}");
 }
