@@ -28,6 +28,7 @@ pub mod game;
 pub mod goods;
 mod movegen;
 pub mod river;
+mod rules;
 mod scoring;
 pub mod search;
 pub mod sim;
@@ -42,6 +43,7 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, RecallError, ScoredFeature, Scoring, TurnError,
     TurnScore, MEEPLES_PER_COLOUR,
 };
+pub use rules::Rules;
 pub use goods::{Good, Goods, GoodsAward, GOODS_AWARD};
 pub use scoring::{road_city_value, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY};
 pub use search::{
