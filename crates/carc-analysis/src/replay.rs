@@ -15,8 +15,8 @@ use carc_notation::{
 };
 use carc_rules::river;
 use carc_rules::{
-    Color, Config, Rules, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Good, Goods,
-    MeepleId, PlacementError, Pos, Role, TileSet, TileType, TurnScore,
+    Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Good, Goods,
+    MeepleId, PlacementError, Pos, Role, Rules, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{messages, Code, Diagnostic, Related};

@@ -43,8 +43,8 @@ pub use game::{
     MeepleId, Mismatch, PlacedTile, PlacementError, RecallError, ScoredFeature, Scoring, TurnError,
     TurnScore, MEEPLES_PER_COLOUR,
 };
-pub use rules::Rules;
 pub use goods::{Good, Goods, GoodsAward, GOODS_AWARD};
+pub use rules::Rules;
 pub use scoring::{road_city_value, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY};
 pub use search::{
     cut_position, cut_position_with_sets, solve, solve_with_sets, Cut, Goal, Limits, RootMove,
