@@ -177,10 +177,7 @@ fn turn_label(score: &carc_rules::TurnScore, faults: &[Code]) -> (String, String
         .filter(|f| !f.winners.is_empty())
         .collect();
     if scored.is_empty() {
-        return (
-            "scores nothing".to_owned(),
-            explain::turn_breakdown(score),
-        );
+        return ("scores nothing".to_owned(), explain::turn_breakdown(score));
     }
     let who = |f: &carc_rules::ScoredFeature| -> String {
         let who: Vec<String> = f
@@ -314,7 +311,10 @@ fn meeple_label(value: &MeepleValue, id: carc_rules::MeepleId, written: bool) ->
         .unwrap_or("meeple");
     match value {
         MeepleValue::Scored {
-            feature, points, won, ..
+            feature,
+            points,
+            won,
+            ..
         } => {
             let points = if *won { *points } else { 0 };
             let label = if written {

@@ -33,8 +33,11 @@ fn without_expectations(text: &str) -> String {
         .map(|line| match line.find(" => ") {
             Some(at) => {
                 let comment = line[at..].find('#').map_or("", |c| &line[at + c..]);
-                format!("{}{}", &line[..at], if comment.is_empty() { "" } else { " " })
-                    + comment
+                format!(
+                    "{}{}",
+                    &line[..at],
+                    if comment.is_empty() { "" } else { " " }
+                ) + comment
             }
             None => line.to_owned(),
         })

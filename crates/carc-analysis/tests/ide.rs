@@ -356,10 +356,7 @@ fn hover_and_hints_work_inside_a_variation() {
     );
     let labels = labels(&analysis);
     // E closes the city cap: 2 tiles x 2 = 4 for red.
-    assert!(
-        labels.contains(&"red +4 · city".to_owned()),
-        "{labels:?}"
-    );
+    assert!(labels.contains(&"red +4 · city".to_owned()), "{labels:?}");
     // The main-line turn after the block scores nothing: the city is open again.
     assert!(labels.contains(&"scores nothing".to_owned()), "{labels:?}");
 }

@@ -117,7 +117,10 @@ fn hover_and_inlay_hints_say_what_the_pig_brings() {
         "{labels:?}"
     );
     let short = short_labels(&format!("{TWO_CITIES}end\n"));
-    assert!(short.contains(&"pig: +2 at the end".to_owned()), "{short:?}");
+    assert!(
+        short.contains(&"pig: +2 at the end".to_owned()),
+        "{short:?}"
+    );
     assert!(
         short.contains(&"final: red 8 (+8), blue 6 (+6)".to_owned()),
         "{short:?}"
