@@ -1595,9 +1595,11 @@ impl Replayer<'_> {
     }
 
     /// The codes of the placement and deployment faults reported since diagnostic `from`:
-    /// they make a turn illegal (its expectation is then not checked).
+    /// they make a turn illegal (its expectation is then not checked). Each code once, in the
+    /// order first reported: two mismatched sides are one `edge-mismatch` to the hint and hover.
     fn turn_faults(&self, from: usize) -> Vec<Code> {
-        self.replay.diagnostics[from..]
+        let mut codes: Vec<Code> = Vec::new();
+        let reported = self.replay.diagnostics[from..]
             .iter()
             .filter(|d| d.severity == crate::diagnostic::Severity::Error)
             .map(|d| d.code)
@@ -1620,8 +1622,13 @@ impl Replayer<'_> {
                         | Code::BonusNotEarned
                         | Code::PigPlace
                 )
-            })
-            .collect()
+            });
+        for code in reported {
+            if !codes.contains(&code) {
+                codes.push(code);
+            }
+        }
+        codes
     }
 }
 
