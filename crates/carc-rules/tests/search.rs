@@ -252,7 +252,13 @@ fn a_long_board_costs_the_search_time_not_memory() {
     };
     let before = NOW.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
-    let s = solve(&g, Color::Red, &[TileType::B, TileType::B], Goal::Final, limits);
+    let s = solve(
+        &g,
+        Color::Red,
+        &[TileType::B, TileType::B],
+        Goal::Final,
+        limits,
+    );
     let grown = PEAK.load(Ordering::Relaxed).saturating_sub(before);
     assert!(grown < 96 << 20, "the search took {} MiB", grown >> 20);
     assert!(!s.exact);
