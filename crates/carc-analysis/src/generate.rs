@@ -24,12 +24,23 @@ use crate::game_text::step_text;
 use crate::puzzle::{engine_goal, value_text};
 use crate::{analyze, vocab};
 
+/// The most draws a generated puzzle looks ahead: the search of a position grows about
+/// tenfold with each draw, and past this one it rarely finishes within its budget (`carc puzzle
+/// gen` refuses a larger `--draws` up front).
+pub const MAX_DRAWS: usize = 8;
+
+/// A run of [`generate_counted`] stops once its searches have visited this many times
+/// [`GenOptions::nodes`] positions for each puzzle asked for (as many positions as this many
+/// searches that run out of budget): it ends in bounded time, saying so, when the positions it
+/// tries rarely give a puzzle ([`Generation::out_of_budget`]).
+pub const RUN_SEARCHES_PER_PUZZLE: u64 = 5;
+
 /// What to generate.
 #[derive(Debug, Clone)]
 pub struct GenOptions {
     /// The goal (`final` or `score`; `points` is taken as `final`).
     pub goal: PuzzleGoal,
-    /// Tiles still to come, the mover's first (at least 1).
+    /// Tiles still to come, the mover's first (1 to [`MAX_DRAWS`]; outside, the nearest).
     pub draws: usize,
     /// The first seed; each attempt takes the next.
     pub seed: u64,
@@ -192,6 +203,11 @@ pub struct Generation {
     /// Attempts without a puzzle, per reason (reasons with none left out), in [`Skip::ALL`]
     /// order.
     pub skipped: Vec<(Skip, usize)>,
+    /// Positions the searches visited, all attempts together.
+    pub nodes: u64,
+    /// The run stopped before it had its puzzles because its searches had used the run's
+    /// budget: this many positions ([`RUN_SEARCHES_PER_PUZZLE`]).
+    pub out_of_budget: Option<u64>,
 }
 
 /// Generates up to `options.count` puzzles (fewer if 200 attempts per puzzle find none).
@@ -204,12 +220,22 @@ pub fn generate_counted(options: &GenOptions) -> Generation {
     let mut out = Generation::default();
     let mut skipped = [0usize; Skip::ALL.len()];
     let attempts = options.count.saturating_mul(200);
+    let budget = (options.count as u64)
+        .saturating_mul(RUN_SEARCHES_PER_PUZZLE)
+        .saturating_mul(options.nodes);
     let sets = options.sets_in_play();
     for k in 0..attempts as u64 {
         if out.puzzles.len() >= options.count {
             break;
         }
-        match attempt(options, &sets, options.seed.wrapping_add(k)) {
+        if out.nodes >= budget {
+            out.out_of_budget = Some(budget);
+            break;
+        }
+        let mut nodes = 0;
+        let result = attempt(options, &sets, options.seed.wrapping_add(k), &mut nodes);
+        out.nodes = out.nodes.saturating_add(nodes);
+        match result {
             Ok(p) => out.puzzles.push(p),
             Err(skip) => {
                 if let Some(i) = Skip::ALL.iter().position(|s| *s == skip) {
@@ -248,8 +274,14 @@ fn game_length(sets: &[TileSet]) -> usize {
 }
 
 /// One simulated game cut at a random turn; the puzzle if it qualifies.
-fn attempt(options: &GenOptions, sets: &[TileSet], seed: u64) -> Result<Generated, Skip> {
-    let draws = options.draws.max(1);
+/// `nodes`: the positions its search visited.
+fn attempt(
+    options: &GenOptions,
+    sets: &[TileSet],
+    seed: u64,
+    nodes: &mut u64,
+) -> Result<Generated, Skip> {
+    let draws = options.draws.clamp(1, MAX_DRAWS);
     let goal = engine_goal(options.goal).unwrap_or(carc_rules::Goal::Final);
     let mut rng = Rng::new(seed ^ 0x5EED_CA2C);
     // boards of 8 to (the game's length − 6) tiles before the puzzle (8 to 65 in the base game)
@@ -274,6 +306,7 @@ fn attempt(options: &GenOptions, sets: &[TileSet], seed: u64) -> Result<Generate
         ..Limits::default()
     };
     let solution = solve_with_sets(&before.game, mover, &before.draws, goal, limits, &file_sets);
+    *nodes = solution.nodes;
     if !solution.exact {
         return Err(Skip::Budget);
     }
@@ -515,6 +548,34 @@ mod tests {
 
     fn rules_line(text: &str) -> &str {
         text.lines().find(|l| l.starts_with("rules ")).unwrap_or("")
+    }
+
+    /// Issue 25, item 5: eight draws with a small search budget (the 24-minute run of
+    /// `--draws 1000`, which was taken as 8, in miniature): the searches run out of budget,
+    /// and the run stops once they have visited its budget, 1 puzzle x 5 searches x 2,000
+    /// positions = 10,000, instead of trying 200 positions.
+    #[test]
+    fn a_run_stops_at_its_budget_and_says_so() {
+        let options = GenOptions {
+            draws: MAX_DRAWS,
+            count: 1,
+            nodes: 2_000,
+            ..GenOptions::default()
+        };
+        let run = generate_counted(&options);
+        assert_eq!(run.out_of_budget, Some(10_000), "{run:?}");
+        assert!(run.puzzles.is_empty(), "{run:?}");
+        // the last search may start just under the budget and use its own 2,000
+        assert!((10_000..12_000).contains(&run.nodes), "{run:?}");
+        let attempts: usize = run.skipped.iter().map(|(_, n)| n).sum();
+        assert!(attempts < 200, "{run:?}");
+        // a run that finds its puzzles says nothing of a budget
+        let easy = generate_counted(&GenOptions {
+            draws: 1,
+            count: 1,
+            ..GenOptions::default()
+        });
+        assert_eq!((easy.puzzles.len(), easy.out_of_budget), (1, None));
     }
 
     #[test]

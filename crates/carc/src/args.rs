@@ -194,7 +194,7 @@ pub struct GenArgs {
     #[arg(long, default_value = "final", value_parser = ["final", "score"], hide_possible_values = true)]
     pub goal: String,
     /// The draws each puzzle looks ahead (at most 8)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=carc_analysis::MAX_DRAWS as u64))]
     pub draws: Option<u64>,
     /// The seed of the simulated games
     #[arg(long, value_name = "S")]

@@ -38,7 +38,8 @@ fn generate(args: args::GenArgs) -> Outcome {
     };
     let mut options = GenOptions {
         goal,
-        draws: args.draws.map_or(defaults.draws, |n| n.min(8) as usize),
+        // clap refused more than MAX_DRAWS
+        draws: args.draws.map_or(defaults.draws, |n| n as usize),
         seed: args.seed.unwrap_or(defaults.seed),
         count: args.count.map_or(defaults.count, |n| n as usize),
         margin: args.margin.map_or(defaults.margin, |n| n as i64),
@@ -87,8 +88,17 @@ fn generate(args: args::GenArgs) -> Outcome {
         .iter()
         .map(|(skip, n)| format!("{n}: {}", skip.describe()))
         .collect();
+    let stopped = match generation.out_of_budget {
+        Some(budget) => format!(
+            "; stopped: the searches visited {} positions, the run's budget of {budget} ({} searches of {} positions for each puzzle asked for); fewer `--draws` make smaller searches",
+            generation.nodes,
+            carc_analysis::RUN_SEARCHES_PER_PUZZLE,
+            options.nodes
+        ),
+        None => String::new(),
+    };
     eprintln!(
-        "wrote {} of {} puzzle{}{}",
+        "wrote {} of {} puzzle{}{}{stopped}",
         puzzles.len(),
         options.count,
         if options.count == 1 { "" } else { "s" },

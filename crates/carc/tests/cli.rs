@@ -595,3 +595,23 @@ fn completions_for_each_shell() {
     };
     assert_eq!(stdout(&bash), "check\nhuman json\n", "{}", stderr(&bash));
 }
+
+/// Issue 25, item 5: `--draws 1000` was taken as 8 without a word and ran for 24 minutes.
+/// Past the limit the command is refused at once, naming it, and writes nothing.
+#[test]
+fn puzzle_gen_refuses_draws_past_the_limit() {
+    let dir = scratch("gen-draws");
+    let out = carc(&[
+        "puzzle",
+        "gen",
+        "--draws",
+        "9",
+        "--count",
+        "1",
+        "-o",
+        dir.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("9 is not in 1..=8"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0), 0);
+}
