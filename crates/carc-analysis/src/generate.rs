@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 
 use carc_notation::PuzzleGoal;
 use carc_rules::{
-    cut_position_with_sets, solve, Color, Cut, Figure, Game, Good, Limits, Place, Rng,
-    Role, Rules, Step, TileSet, TileType,
+    cut_position_with_sets, solve, Color, Cut, Figure, Game, Good, Limits, Place, Rng, Role, Rules,
+    Step, TileSet, TileType,
 };
 
 use crate::game_text::step_text;

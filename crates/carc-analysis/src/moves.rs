@@ -9,9 +9,7 @@
 //! meeple, meeples in the tile's segment order.
 
 use carc_notation::{LineKind, Parse, StatementKind};
-use carc_rules::{
-    Action, Color, Figure, Game, Place, Pos, Role, Rotation, TileType, TurnScore,
-};
+use carc_rules::{Action, Color, Figure, Game, Place, Pos, Role, Rotation, TileType, TurnScore};
 
 use crate::replay::replay;
 use crate::{explain, vocab, Analysis};

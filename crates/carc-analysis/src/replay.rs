@@ -210,8 +210,7 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
     let mut r = Replayer {
         replay: Replay {
             game: Game::new(
-                Config::new(prelude.players.clone(), prelude.farmers)
-                    .with_rules(prelude.rules),
+                Config::new(prelude.players.clone(), prelude.farmers).with_rules(prelude.rules),
             ),
             players: prelude.players,
             declared_players: prelude.declared,
@@ -308,9 +307,13 @@ impl Prelude {
                             // Read by `reach::whole_board` (setup checks).
                             RuleOption::WholeBoard => {}
                             RuleOption::Abbot => rules = rules.with(TileSet::Abbot),
-                            RuleOption::InnsCathedrals => rules = rules.with(TileSet::InnsCathedrals),
+                            RuleOption::InnsCathedrals => {
+                                rules = rules.with(TileSet::InnsCathedrals)
+                            }
                             RuleOption::River => rules = rules.with(TileSet::River),
-                            RuleOption::TradersBuilders => rules = rules.with(TileSet::TradersBuilders),
+                            RuleOption::TradersBuilders => {
+                                rules = rules.with(TileSet::TradersBuilders)
+                            }
                         }
                     }
                 }

@@ -417,8 +417,8 @@ impl Sim {
         let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
         let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
         let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
-        let pig = rules.allows_figure(Figure::Pig)
-            && g.figure_available(colour, Figure::Pig).is_ok();
+        let pig =
+            rules.allows_figure(Figure::Pig) && g.figure_available(colour, Figure::Pig).is_ok();
         for i in 0..info.nseg {
             if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
                 continue;
