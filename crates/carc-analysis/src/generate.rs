@@ -270,7 +270,7 @@ fn attempt(options: &GenOptions, sets: &[TileSet], seed: u64) -> Result<Generate
     }
     let limits = Limits {
         nodes: options.nodes,
-        cancel: None,
+        ..Limits::default()
     };
     let solution = solve(&before.game, mover, &before.draws, goal, limits);
     if !solution.exact {
@@ -491,7 +491,7 @@ mod tests {
         let analysis = analyze(&p.text);
         let limits = Limits {
             nodes: 20_000_000,
-            cancel: None,
+            ..Limits::default()
         };
         let solved = crate::solve(&analysis, None, None, limits).expect("a puzzle to solve");
         assert!(solved.exact, "{}", p.text);
