@@ -40,8 +40,8 @@ pub use exercise::{Choice, Exercise, ExerciseMove, Outcome, Placement};
 pub use folding::folding_ranges;
 pub use game_text::game_text;
 pub use generate::{
-    gen_rule_words, generate, generate_counted, GenOptions, Generated, Generation, Skip,
-    MAX_DRAWS, RUN_SEARCHES_PER_PUZZLE,
+    gen_rule_words, generate, generate_counted, GenOptions, Generated, Generation, Skip, MAX_DRAWS,
+    RUN_SEARCHES_PER_PUZZLE,
 };
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};

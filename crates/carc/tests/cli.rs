@@ -612,6 +612,10 @@ fn puzzle_gen_refuses_draws_past_the_limit() {
         dir.to_str().expect("a UTF-8 path"),
     ]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("9 is not in 1..=8"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("9 is not in 1..=8"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0), 0);
 }
