@@ -11,6 +11,15 @@ fn main() {
         let text = carc_bench::files::synthetic(lines, 1);
         files.push((format!("synthetic-{lines}-lines.carc"), text));
     }
+    // issue 25's inputs: a big setup (the reachability model) and deep variations
+    files.push((
+        "setup-10000-tiles.carc".to_owned(),
+        carc_bench::files::setup(10_000, 1),
+    ));
+    files.push((
+        "nested-4000-turns-10000-variations.carc".to_owned(),
+        carc_bench::files::nested_variations(4_000, 10_000, 1),
+    ));
     for (name, text) in files {
         let path = std::path::Path::new(&dir).join(name);
         std::fs::write(&path, text).expect("write");
