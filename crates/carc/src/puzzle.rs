@@ -76,10 +76,10 @@ fn generate(args: args::GenArgs) -> Outcome {
             Ok(()) => {
                 written += 1;
                 crate::output::println(&format!(
-                "{}: {} is worth {:+}, the greedy move {:+}",
-                path.display(),
-                p.answer,
-                p.value,
+                    "{}: {} is worth {:+}, the greedy move {:+}",
+                    path.display(),
+                    p.answer,
+                    p.value,
                     p.greedy
                 ));
             }

@@ -10,7 +10,8 @@ use std::process::Output;
 
 use support::{carc, scratch};
 
-const LESSON: &str = "# A lesson\nplayers red blue\ntile D 0,0\nturn red E 0,1 r180 knight S\nend\n";
+const LESSON: &str =
+    "# A lesson\nplayers red blue\ntile D 0,0\nturn red E 0,1 r180 knight S\nend\n";
 
 fn text(o: &Output) -> String {
     format!(
@@ -89,8 +90,16 @@ fn a_folders_index_lesson_keeps_its_page_and_a_second_export_needs_force() {
     let dir = scratch("write-export-folder");
     let course = dir.join("course");
     std::fs::create_dir_all(&course).unwrap();
-    std::fs::write(course.join("index.carc"), "title \"Start here\"\ntile D 0,0\n").unwrap();
-    std::fs::write(course.join("next.carc"), "title \"Then this\"\ntile D 0,0\n").unwrap();
+    std::fs::write(
+        course.join("index.carc"),
+        "title \"Start here\"\ntile D 0,0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        course.join("next.carc"),
+        "title \"Then this\"\ntile D 0,0\n",
+    )
+    .unwrap();
     let site = dir.join("site");
     let o = carc(&["export", s(&course), "-o", s(&site)]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
@@ -100,7 +109,10 @@ fn a_folders_index_lesson_keeps_its_page_and_a_second_export_needs_force() {
     assert!(index.contains("href=\"index-2.html\""), "{index}");
     assert!(index.contains("href=\"next.html\""), "{index}");
     let lesson = read(&site.join("index-2.html"));
-    assert!(lesson.contains("<title>Start here</title>"), "the lesson's page");
+    assert!(
+        lesson.contains("<title>Start here</title>"),
+        "the lesson's page"
+    );
     assert!(lesson.contains("rel=\"next\" href=\"next.html\""));
 
     // Again, after a lesson was added: refused as a whole, nothing written.
@@ -133,7 +145,10 @@ fn a_folders_index_lesson_keeps_its_page_and_a_second_export_needs_force() {
             "next.html"
         ]
     );
-    assert_eq!(read(&course.join("index.carc")), "title \"Start here\"\ntile D 0,0\n");
+    assert_eq!(
+        read(&course.join("index.carc")),
+        "title \"Start here\"\ntile D 0,0\n"
+    );
 }
 
 #[test]
@@ -149,7 +164,14 @@ fn render_overwrites_only_with_force_and_never_its_input() {
     let o = carc(&["render", s(&lesson), "--ascii", "-o", s(&picture)]);
     assert_refused(&o, &picture, "`--force` overwrites it");
     assert_eq!(read(&picture), "mine");
-    let o = carc(&["render", s(&lesson), "--ascii", "-o", s(&picture), "--force"]);
+    let o = carc(&[
+        "render",
+        s(&lesson),
+        "--ascii",
+        "-o",
+        s(&picture),
+        "--force",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_ne!(read(&picture), "mine");
     let o = carc(&["render", s(&lesson), "-o", s(&lesson), "--force"]);
@@ -211,7 +233,11 @@ fn fmt_keeps_permissions_and_a_full_disk_leaves_the_file_whole() {
         .output()
         .expect("sh runs");
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("messy.carc: cannot write:"), "{}", text(&o));
+    assert!(
+        text(&o).contains("messy.carc: cannot write:"),
+        "{}",
+        text(&o)
+    );
     assert_eq!(read(&file), messy, "the file is as it was");
     assert_eq!(names(&dir), ["messy.carc"], "no temporary file left");
 

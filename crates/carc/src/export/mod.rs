@@ -220,9 +220,8 @@ fn export_folder(
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "Lessons".to_owned());
-    let create = |dir: &Path| {
-        std::fs::create_dir_all(dir).map_err(|e| WriteError::Io(dir.to_owned(), e))
-    };
+    let create =
+        |dir: &Path| std::fs::create_dir_all(dir).map_err(|e| WriteError::Io(dir.to_owned(), e));
     create(out)?;
     for (index, (lesson, parts)) in lessons.iter().zip(&pages).enumerate() {
         let link = |other: usize| {
@@ -287,7 +286,7 @@ mod tests {
                 "index-3.html", // index.html is the site's index, index-2.html the next file's
                 "index-2.html",
                 "a.html",
-                "A-2.html", // the same name as a.html on a case-blind file system
+                "A-2.html",       // the same name as a.html on a case-blind file system
                 "sub/index.html", // only the top folder's index.html is the site's
                 "notes.txt.html",
             ]

@@ -290,7 +290,10 @@ mod tests {
             Err(io::Error::new(io::ErrorKind::StorageFull, "no space left"))
         });
         let err = result.unwrap_err().to_string();
-        assert!(err.contains("lesson.carc: cannot write: no space left"), "{err}");
+        assert!(
+            err.contains("lesson.carc: cannot write: no space left"),
+            "{err}"
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "tile D 0,0\n");
         assert_eq!(entries(&dir), ["lesson.carc"]);
         std::fs::remove_dir_all(&dir).unwrap();
