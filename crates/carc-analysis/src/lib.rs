@@ -44,7 +44,7 @@ pub use generate::{
 };
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};
-pub use inlay::inlay_hints;
+pub use inlay::{inlay_hints, HINT_LABEL_LIMIT};
 pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{code_lenses, CodeLens};

@@ -16,8 +16,10 @@ pub struct Hover {
 pub struct InlayHint {
     /// Where the label is shown.
     pub offset: usize,
-    /// The label text.
+    /// The label text: short, at most [`crate::HINT_LABEL_LIMIT`] characters.
     pub label: String,
+    /// The whole sentence the label abbreviates (shown when the pointer rests on the hint).
+    pub tooltip: String,
 }
 
 /// What kind of thing a completion inserts (the server maps it to an LSP item kind).

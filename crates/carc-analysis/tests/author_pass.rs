@@ -158,7 +158,7 @@ fn a_bonus_part_that_extends_the_builders_road_says_it_earns_nothing() {
     let labels: Vec<String> =
         carc_analysis::inlay_hints(&analysis, carc_analysis::Span::new(0, text.len()))
             .into_iter()
-            .map(|h| h.label)
+            .map(|h| h.tooltip)
             .collect();
     assert!(
         labels.contains(&"no further bonus: a bonus tile never earns another".to_owned()),
@@ -183,7 +183,7 @@ fn a_meeple_on_an_open_inn_road_or_cathedral_city_is_told_why_it_is_worth_nothin
     let labels: Vec<String> =
         carc_analysis::inlay_hints(&analysis, carc_analysis::Span::new(0, text.len()))
             .into_iter()
-            .map(|h| h.label)
+            .map(|h| h.tooltip)
             .collect();
     assert_eq!(
         labels,

@@ -142,7 +142,7 @@ fn hover_and_inlay_name_the_builder_that_earned_the_bonus() {
         "a bonus never earns another: {card}"
     );
     let hints = inlay_hints(&analysis, Span::new(0, WORKED.len()));
-    let labels: Vec<&str> = hints.iter().map(|h| h.label.as_str()).collect();
+    let labels: Vec<&str> = hints.iter().map(|h| h.tooltip.as_str()).collect();
     assert!(
         labels.contains(&"bonus earned: red's builder on this road"),
         "{labels:?}"
@@ -216,7 +216,7 @@ fn hover_and_inlay_on_a_builder_say_it_never_scores() {
     assert!(card.contains("red 1 + red's builder"), "{card}");
     assert!(card.contains("worth 3 at final scoring"), "{card}");
     let hints = inlay_hints(&analysis, Span::new(0, text.len()));
-    let labels: Vec<&str> = hints.iter().map(|h| h.label.as_str()).collect();
+    let labels: Vec<&str> = hints.iter().map(|h| h.tooltip.as_str()).collect();
     assert!(
         labels.contains(&"builder: never scores; extending this road earns a bonus tile"),
         "{labels:?}"

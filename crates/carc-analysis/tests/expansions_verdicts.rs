@@ -79,7 +79,7 @@ fn hints_on(text: &str, line: usize) -> Vec<String> {
     inlay_hints(&analysis, Span::new(0, text.len()))
         .into_iter()
         .filter(|h| line_of(text, h.offset) == line)
-        .map(|h| h.label)
+        .map(|h| h.tooltip)
         .collect()
 }
 
@@ -389,7 +389,7 @@ fn mismatches_and_inlay_hints_explain_them_too() {
     let line = line_of(&text, offset_of(&text, "turn red U 6,0", "recall"));
     assert_eq!(
         hints_on(&text, line),
-        ["red +2 · monastery with 1 neighbour (abbot recalled)"]
+        ["monastery with 1 neighbour (abbot recalled): 1 + 1 = 2 for red"]
     );
 }
 
@@ -459,7 +459,7 @@ fn the_one_field_of_ic_h_needs_no_place() {
         hints_on(&text, line),
         [
             "field touching 1 completed city: 3 at the end",
-            "scores nothing"
+            "the tile completes a city of 2 tiles (4) that holds no meeple"
         ]
     );
     // and the same deployment written with its place means the same
@@ -469,7 +469,7 @@ fn the_one_field_of_ic_h_needs_no_place() {
         hints_on(&named, line),
         [
             "field touching 1 completed city: 3 at the end",
-            "scores nothing"
+            "the tile completes a city of 2 tiles (4) that holds no meeple"
         ]
     );
 }

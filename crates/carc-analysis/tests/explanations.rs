@@ -89,7 +89,7 @@ fn an_illegal_turn_gets_no_score_check_no_score_fix_and_says_it_is_illegal() {
     // The hint and the card say the turn is illegal, never a bare `+0`.
     let hints = labels(&analysis);
     assert!(
-        hints.contains(&"illegal (edge-mismatch)".to_owned()),
+        hints.contains(&"illegal: edge-mismatch".to_owned()),
         "{hints:?}"
     );
     assert!(!hints.iter().any(|h| h.contains("+0")), "{hints:?}");
@@ -114,7 +114,7 @@ fn inlay_hints_do_not_repeat_a_written_expectation_and_show_ties_by_colour() {
     assert_ne!(bare, text);
     let hints = labels(&analyze(&bare));
     assert!(
-        hints.contains(&"red +8, blue +8 · city of 4 tiles".to_owned()),
+        hints.contains(&"red +8, blue +8 · city".to_owned()),
         "{hints:?}"
     );
 }

@@ -179,7 +179,7 @@ fn meaning(text: &str) -> (Vec<(&'static str, String)>, Vec<String>) {
         .collect();
     let hints = carc_analysis::inlay_hints(&analysis, carc_analysis::Span::new(0, text.len()))
         .into_iter()
-        .map(|h| h.label)
+        .map(|h| h.tooltip)
         .collect();
     (diagnostics, hints)
 }

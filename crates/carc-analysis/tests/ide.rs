@@ -163,10 +163,20 @@ fn inlay_hints_show_turn_scores_meeple_values_and_final_totals() {
         labels(&analysis),
         [
             // F's knight after the setup: city D+F, one shield, open: 2 + 1 = 3 at the end.
-            "city of 2 tiles, 1 shield: 3 at the end",
+            "knight: 3 now",
             // E closes it: 3 tiles x 2 + 1 shield x 2 = 8 for red.
-            "red +8 · city of 3 tiles, 1 shield",
-            "red +0 = 8 · blue +0 = 0",
+            "red +8 · city",
+            // the end: nothing more to score; red 8 in all, blue 0
+            "final: red 8 (+0), blue 0 (+0)",
+        ]
+    );
+    // The tooltips say it in sentences.
+    assert_eq!(
+        hints::tooltips(&analysis),
+        [
+            "city of 2 tiles, 1 shield: 3 at the end",
+            "city of 3 tiles, 1 shield (complete): 3 × 2 + 1 × 2 = 8 for red",
+            "final scoring: red +0, total 8; blue +0, total 0",
         ]
     );
     // Each hint sits at the end of its statement (before the comment).
@@ -346,10 +356,7 @@ fn hover_and_hints_work_inside_a_variation() {
     );
     let labels = labels(&analysis);
     // E closes the city cap: 2 tiles x 2 = 4 for red.
-    assert!(
-        labels.contains(&"red +4 · city of 2 tiles".to_owned()),
-        "{labels:?}"
-    );
+    assert!(labels.contains(&"red +4 · city".to_owned()), "{labels:?}");
     // The main-line turn after the block scores nothing: the city is open again.
     assert!(labels.contains(&"scores nothing".to_owned()), "{labels:?}");
 }

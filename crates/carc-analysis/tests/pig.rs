@@ -26,6 +26,14 @@ fn hover_at(fixture: &str) -> String {
 fn labels(text: &str) -> Vec<String> {
     inlay_hints(&analyze(text), Span::new(0, text.len()))
         .into_iter()
+        .map(|h| h.tooltip)
+        .collect()
+}
+
+/// Every inlay hint's short label over the whole of `text`.
+fn short_labels(text: &str) -> Vec<String> {
+    inlay_hints(&analyze(text), Span::new(0, text.len()))
+        .into_iter()
         .map(|h| h.label)
         .collect()
 }
@@ -105,8 +113,17 @@ fn hover_and_inlay_hints_say_what_the_pig_brings() {
         "{labels:?}"
     );
     assert!(
-        labels.contains(&"red +8 = 8 · blue +6 = 6".to_owned()),
+        labels.contains(&"final scoring: red +8, total 8; blue +6, total 6".to_owned()),
         "{labels:?}"
+    );
+    let short = short_labels(&format!("{TWO_CITIES}end\n"));
+    assert!(
+        short.contains(&"pig: +2 at the end".to_owned()),
+        "{short:?}"
+    );
+    assert!(
+        short.contains(&"final: red 8 (+8), blue 6 (+6)".to_owned()),
+        "{short:?}"
     );
 }
 
@@ -296,7 +313,10 @@ end
         ),
         "{labels:?}"
     );
-    assert!(labels.contains(&"red +4 = 4".to_owned()), "{labels:?}");
+    assert!(
+        labels.contains(&"final scoring: red +4, total 4".to_owned()),
+        "{labels:?}"
+    );
     let card = hover(&analysis, text.find("pig NW").unwrap())
         .unwrap()
         .markdown;

@@ -96,7 +96,7 @@ pub fn inlay_hint(text: Text<'_>, hint: analysis::InlayHint) -> lsp::InlayHint {
         label: InlayHintLabel::String(hint.label),
         kind: None,
         text_edits: None,
-        tooltip: None,
+        tooltip: Some(lsp::InlayHintTooltip::String(hint.tooltip)),
         padding_left: Some(true),
         padding_right: None,
         data: None,
