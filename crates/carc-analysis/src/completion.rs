@@ -238,14 +238,16 @@ impl Context<'_> {
             .collect()
     }
 
-    /// Cells where a turn's tile fits, with their rotations.
+    /// Cells where a turn's tile may go, with their rotations: the engine's placements of a
+    /// turn under the file's rules (`carc moves` lists the same), so that a cell the replay
+    /// refuses (a river U-turn) is never offered.
     fn cells(&self, tile: &str) -> Vec<CompletionItem> {
         let Some(tile) = single_tile(tile) else {
             return Vec::new();
         };
         let board = self.board();
         let mut cells: Vec<(Pos, Vec<Rotation>)> = Vec::new();
-        for (pos, rot) in board.game.legal_placements(tile) {
+        for (pos, rot) in board.game.turn_placements(tile) {
             match cells.iter_mut().find(|(p, _)| *p == pos) {
                 Some(entry) => entry.1.push(rot),
                 None => cells.push((pos, vec![rot])),

@@ -173,14 +173,8 @@ pub(crate) fn candidates_with(
     let ic = sets.contains(&TileSet::InnsCathedrals);
     let abbot = sets.contains(&TileSet::Abbot);
     let tb = sets.contains(&TileSet::TradersBuilders);
-    let river = sets.contains(&TileSet::River);
     let mut out = Vec::new();
-    let placements = if river {
-        carc_rules::river::legal_placements(game, tile)
-    } else {
-        game.legal_placements(tile)
-    };
-    for (pos, rotation) in placements {
+    for (pos, rotation) in game.turn_placements(tile) {
         if canonical_rotation(tile, rotation) != rotation {
             continue;
         }

@@ -16,7 +16,7 @@ use carc_notation::{
 use carc_rules::river;
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Good, Goods,
-    MeepleId, PlacementError, Pos, Role, TileSet, TileType, TurnScore,
+    MeepleId, PlacementError, Pos, Role, Rules, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{messages, Code, Diagnostic, Related};
@@ -216,10 +216,10 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
     let prelude = Prelude::read(parse);
     let mut r = Replayer {
         replay: Replay {
-            game: Game::new(Config {
-                players: prelude.players.clone(),
-                farmers: prelude.farmers,
-            }),
+            game: Game::new(
+                Config::new(prelude.players.clone(), prelude.farmers)
+                    .with_rules(Rules::of(&prelude.sets)),
+            ),
             players: prelude.players,
             declared_players: prelude.declared,
             tile_lines: PosMap::default(),
@@ -1407,11 +1407,7 @@ impl Replayer<'_> {
         let Some(tile) = self.take_drawn(letter, None) else {
             return;
         };
-        let legal = if self.replay.river {
-            river::legal_placements(&self.replay.game, tile)
-        } else {
-            self.replay.game.legal_placements(tile)
-        };
+        let legal = self.replay.game.turn_placements(tile);
         if let Some((pos, rotation)) = legal.into_iter().next() {
             let message = messages::illegal_discard(tile, pos, rotation);
             self.report(Code::IllegalDiscard, letter.span, message);

@@ -472,6 +472,32 @@ async fn every_fixture_publishes_its_diagnostic_codes() {
                 "{name}: expected {expected:?}, published {found:?}"
             ));
         }
+        // The same file with CRLF and with lone CRs: the same codes at the same ranges, as
+        // LSP counts lines (issue 25, item 10).
+        let ranges = |diagnostics: &[Value]| -> Vec<(Value, Value)> {
+            let mut all: Vec<(Value, Value)> = diagnostics
+                .iter()
+                .map(|d| (d["range"].clone(), d["code"].clone()))
+                .collect();
+            all.sort_by_key(|(range, code)| format!("{range}{code}"));
+            all
+        };
+        for (ending, newline) in [("crlf", "\r\n"), ("cr", "\r")] {
+            let other_uri = format!("{uri}.{ending}.carc");
+            let other_text = text.replace("\r\n", "\n").replace('\n', newline);
+            client.open(&other_uri, &other_text, 1);
+            let other = client
+                .diagnostics_until(&other_uri, 1)
+                .await
+                .pop()
+                .unwrap_or_default();
+            let other = other["diagnostics"].as_array().cloned().unwrap_or_default();
+            if ranges(&other) != ranges(&diagnostics) {
+                failures.push(format!(
+                    "{name}: {ending} line endings publish other ranges"
+                ));
+            }
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(client.stop().await);

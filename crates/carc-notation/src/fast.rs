@@ -249,9 +249,9 @@ mod tests {
                     stack.push(path);
                 } else if path.extension().is_some_and(|e| e == "carc") {
                     let text = std::fs::read_to_string(&path).unwrap_or_default();
-                    for (start, end) in crate::parser::line_ranges(&text) {
+                    for span in crate::lines::line_spans(&text) {
                         lines += 1;
-                        fast += usize::from(agrees(&text[start..end], start));
+                        fast += usize::from(agrees(&text[span.start..span.end], span.start));
                     }
                 }
             }

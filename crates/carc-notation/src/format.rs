@@ -33,20 +33,18 @@
 //! - Trailing spaces are removed; runs of empty lines become one empty line; empty lines at
 //!   the start and end are removed; the text ends with exactly one line break (an empty
 //!   or blank text becomes empty).
-//! - Line breaks are all CRLF if the first line break of the input is CRLF, else LF. A
-//!   UTF-8 byte order mark at the start is kept.
+//! - Line breaks are all CRLF if the first line break of the input is CRLF, else LF: a file
+//!   whose lines end with lone CRs (classic Mac OS) is written with LF, which every tool
+//!   reads as lines. A UTF-8 byte order mark at the start is kept.
 
-use crate::parser::{line_ranges, MAX_LINE_LEN};
+use crate::lines::newline_of;
+use crate::parser::MAX_LINE_LEN;
 use crate::syntax::*;
 
 /// Formats `text` canonically (see the [module documentation](self)).
 pub fn format(text: &str) -> String {
     let parse = crate::parse(text);
-    let newline = match text.find('\n') {
-        Some(i) if i > 0 && text.as_bytes().get(i - 1) == Some(&b'\r') => "\r\n",
-        _ => "\n",
-    };
-    debug_assert_eq!(line_ranges(text).len(), parse.lines.len());
+    let newline = newline_of(text);
 
     // Lines inside `variation … {` blocks are indented by two spaces per open block.
     let mut depth = 0usize;

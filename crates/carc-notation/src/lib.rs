@@ -1,6 +1,6 @@
 //! The `.carc` notation: grammar, syntax tree, formatter.
 //!
-//! - [`parse`] splits the text into lines (LF or CRLF; see below) and parses each line on
+//! - [`parse`] splits the text into lines (LF, CRLF or CR; see below) and parses each line on
 //!   its own with the pest grammar `grammar/carc.pest` (at the repository root), so one bad
 //!   line yields one [`SyntaxError`] and every other line still parses. It never fails and
 //!   never panics; a line longer than [`MAX_LINE_LEN`] bytes is a syntax error and is not
@@ -34,9 +34,10 @@
 //!
 //! # Lines
 //!
-//! A line ends at `\n`; the `\r`s right before a `\n` (or the end of the text) belong to
-//! the line break. A lone `\r` elsewhere is an ordinary character. A UTF-8 byte order mark
-//! at the start of the text is skipped. No line follows a final line break, so `""` has no
+//! A line ends at `\n`, `\r\n` or a lone `\r`, the line breaks of the LSP specification
+//! and of editors ([`line_breaks`], [`line_spans`]: the one definition, which the CLI's
+//! report uses too). `\r\r\n` is two line breaks, as an editor shows it. A UTF-8 byte
+//! order mark at the start of the text is skipped. No line follows a final line break, so `""` has no
 //! lines and `"tile D 0,0\n"` has one.
 //!
 //! # What the syntax accepts beyond notation.md
@@ -73,6 +74,7 @@ mod error;
 mod fast;
 pub mod format;
 pub mod keywords;
+mod lines;
 mod parser;
 pub mod rules;
 pub mod suggest;
@@ -81,6 +83,7 @@ mod syntax;
 pub use error::{Expected, SyntaxError, SyntaxErrorKind};
 pub use format::format;
 pub use keywords::{keyword, KeywordDef, KEYWORDS};
+pub use lines::{line_breaks, line_spans, newline_of, LineBreaks};
 #[doc(hidden)]
 pub use parser::grammar_accepts;
 #[doc(hidden)]

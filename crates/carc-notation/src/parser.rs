@@ -48,9 +48,8 @@ pub fn grammar_accepts(line: &str) -> bool {
 
 fn parse_lines(text: &str, fast: bool) -> Parse {
     let mut parse = Parse::default();
-    let ranges = line_ranges(text);
-    parse.lines.reserve_exact(ranges.len());
-    for (start, end) in ranges {
+    for span in crate::lines::line_spans(text) {
+        let (start, end) = (span.start, span.end);
         let line_text = text.get(start..end).unwrap_or("");
         let fast_line = if fast {
             crate::fast::line(line_text, start)
@@ -67,45 +66,6 @@ fn parse_lines(text: &str, fast: bool) -> Parse {
         }
     }
     parse
-}
-
-/// Byte ranges of the lines' contents, without their `\n` or `\r\n`. A UTF-8 byte order
-/// mark at the start is not part of the first line. No line follows a final line break.
-///
-/// Carriage returns right before a `\n` or the end of the text all belong to the line
-/// break (`\r\r\n` comes from converting line ends twice). That way no line's content ends
-/// with `\r`, so the formatter can keep a broken line byte for byte under either line
-/// ending without changing where lines break. A `\r` elsewhere is an ordinary character
-/// (and a syntax error outside strings and comments).
-pub(crate) fn line_ranges(text: &str) -> Vec<(usize, usize)> {
-    let mut ranges = Vec::new();
-    let mut start = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let bytes = text.as_bytes();
-    while start < bytes.len() {
-        let newline = bytes
-            .get(start..)
-            .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
-            .map(|i| start + i);
-        match newline {
-            Some(nl) => {
-                ranges.push((start, trim_carriage_returns(bytes, start, nl)));
-                start = nl + 1;
-            }
-            None => {
-                ranges.push((start, trim_carriage_returns(bytes, start, bytes.len())));
-                start = bytes.len();
-            }
-        }
-    }
-    ranges
-}
-
-/// `end`, moved back over the `\r`s just before it (but not before `start`).
-fn trim_carriage_returns(bytes: &[u8], start: usize, mut end: usize) -> usize {
-    while end > start && bytes.get(end - 1) == Some(&b'\r') {
-        end -= 1;
-    }
-    end
 }
 
 pub(crate) fn parse_line(line: &str, base: usize) -> (Line, Option<SyntaxError>) {

@@ -81,7 +81,7 @@ impl Parse {
 /// One line of the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
-    /// The line's content without its line break (`\n` or `\r\n`).
+    /// The line's content without its line break (`\n`, `\r\n` or `\r`).
     pub span: Span,
     /// What the line holds.
     pub kind: LineKind,

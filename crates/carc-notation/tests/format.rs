@@ -172,10 +172,17 @@ fn a_broken_line_survives_as_is() {
 }
 
 #[test]
-fn stray_carriage_returns_belong_to_the_line_break() {
-    check("tile D 0,0\r\r\nfoo\r\r\n", "tile D 0,0\r\nfoo\r\n");
-    check("foo \rbar\nend\r", "foo \rbar\nend\n");
+fn lone_carriage_returns_are_line_breaks_written_as_lf() {
+    // `\r\r\n` is a lone CR, then CRLF: the first break is a lone CR, so the file is
+    // written with LF; the empty line between stays one empty line.
+    check("tile D 0,0\r\r\nfoo\r\r\n", "tile D 0,0\n\nfoo\n");
+    // A broken line keeps its bytes (its trailing space too), only its line break changes.
+    check("foo \rbar\nend\r", "foo \nbar\nend\n");
     check("foo\r", "foo\n");
+    check(
+        "players red blue\rtile  D 0,0\rturn red E 0,1 r90  =>  red +1\r",
+        "players red blue\ntile D 0,0\nturn red E 0,1 r90 => red +1\n",
+    );
 }
 
 #[test]

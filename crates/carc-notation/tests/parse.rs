@@ -688,10 +688,18 @@ fn a_bad_line_among_good_ones() {
 }
 
 #[test]
-fn a_lone_carriage_return_is_not_a_line_break() {
-    let parse = parse("tile D 0,0\rtile E 0,1");
-    assert_eq!(parse.lines.len(), 1);
-    assert_eq!(parse.errors.len(), 1);
+fn a_lone_carriage_return_is_a_line_break() {
+    // Issue 25, item 10: a file saved with bare CRs was one comment line that checked clean.
+    let text = "# Lesson\rplayers red blue\rtile D 0,0\rturn red E 0,1 r90 knight S => red +99\r";
+    let parsed = parse(text);
+    assert_eq!(parsed.lines.len(), 4);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    assert_eq!(slice(text, parsed.lines[1].span), "players red blue");
+    assert!(matches!(parsed.lines[3].kind, LineKind::Statement(_)));
+    // `\r\r\n` is a lone CR and a CRLF: an empty line between, as editors show it.
+    let parsed = parse("tile D 0,0\r\r\ntile E 0,1");
+    assert_eq!(parsed.lines.len(), 3);
+    assert_eq!(parsed.lines[1].kind, LineKind::Blank);
 }
 
 #[test]

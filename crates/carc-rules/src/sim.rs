@@ -15,6 +15,7 @@ use crate::board::Pos;
 use crate::catalogue::TileSet;
 use crate::figures::Figure;
 use crate::game::{Config, FinalScore, Game};
+use crate::rules::Rules;
 use crate::tiles::{Color, Place, Role, Rotation, TileType, TOTAL_TILES};
 use crate::tiles::{FeatureKind, MAX_SEGMENTS};
 
@@ -240,10 +241,11 @@ impl Sim {
         self.players.clear();
         self.players
             .extend(Color::allowed(&self.sets).take(players.max(1)));
-        let config = Config {
-            players: self.players.clone(),
-            farmers,
-        };
+        let mut rules = Rules::of(&self.sets);
+        if self.river_tiles > 0 {
+            rules = rules.with(TileSet::River);
+        }
+        let config = Config::new(self.players.clone(), farmers).with_rules(rules);
         if self.game.config() != &config {
             self.game.reset(Some(config));
         } else {
@@ -342,7 +344,7 @@ impl Sim {
 
     /// A river tile's turn: a random placement keeping the river rules, or a discard.
     fn river_step(&mut self, tile: TileType) -> Step {
-        let legal = crate::river::legal_placements(&self.game, tile);
+        let legal = self.game.turn_placements(tile);
         let Some(&(pos, rot)) = legal.get(self.rng.below(legal.len() as u32) as usize) else {
             self.discards += 1;
             return Step::Discard { tile };

@@ -42,7 +42,7 @@ pub fn render(args: args::RenderArgs) -> Outcome {
             format!(
                 "{}: line {n} is past the end of the file (it has {} lines)",
                 args.file.display(),
-                text.lines().count()
+                carc_notation::line_spans(&text).count()
             )
         })?,
     };

@@ -9,18 +9,32 @@ use serde_json::json;
 
 use crate::output::{terminal_text, terminal_width};
 
-/// Line starts of one text, to turn byte offsets into 1-based lines and character columns.
+/// Line starts and content ends of one text, to turn byte offsets into 1-based lines and
+/// character columns. Lines break where the parser breaks them (`carc_notation::line_breaks`:
+/// LF, CRLF or a lone CR), so a diagnostic's line is the one an editor shows.
 struct LineIndex<'a> {
     text: &'a str,
+    /// Where each line starts.
     starts: Vec<usize>,
+    /// Where each line's content ends (its line break starts), for the lines before the last.
+    ends: Vec<usize>,
 }
 
 impl<'a> LineIndex<'a> {
-    fn new(text: &'a str) -> Self {
-        let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        LineIndex { text, starts }
+    /// Indexes the lines of `text` up to the one holding byte `last` (the largest offset that
+    /// will be asked about), so that a report of a few diagnostics near the start of a huge
+    /// file costs memory for those lines only.
+    fn new(text: &'a str, last: usize) -> Self {
+        let mut starts = vec![0];
+        let mut ends = Vec::new();
+        for line_break in carc_notation::line_breaks(text) {
+            if line_break.start > last {
+                break;
+            }
+            ends.push(line_break.start);
+            starts.push(line_break.end);
+        }
+        LineIndex { text, starts, ends }
     }
 
     /// 0-based line of a byte offset (clamped to the text).
@@ -42,12 +56,14 @@ impl<'a> LineIndex<'a> {
     /// The text of a 0-based line without its line break.
     fn line_text(&self, line: usize) -> &'a str {
         let start = self.starts[line];
-        let end = self
-            .starts
-            .get(line + 1)
-            .copied()
-            .unwrap_or(self.text.len());
-        self.text[start..end].trim_end_matches(['\n', '\r'])
+        let end = match self.ends.get(line) {
+            Some(&end) => end,
+            // The last indexed line: up to its break, which may lie past the indexed part.
+            None => carc_notation::line_breaks(&self.text[start..])
+                .next()
+                .map_or(self.text.len(), |b| start + b.start),
+        };
+        &self.text[start..end]
     }
 
     fn floor_char_boundary(&self, mut offset: usize) -> usize {
@@ -99,7 +115,12 @@ impl Report {
     /// Adds one file's diagnostics.
     pub fn add(&mut self, path: &Path, text: &str, diagnostics: &[Diagnostic]) {
         self.files += 1;
-        let index = LineIndex::new(text);
+        let last = diagnostics
+            .iter()
+            .flat_map(|d| std::iter::once(d.span.end).chain(d.related.iter().map(|r| r.span.start)))
+            .max()
+            .unwrap_or(0);
+        let index = LineIndex::new(text, last);
         let file = path.display().to_string();
         for diagnostic in diagnostics {
             match diagnostic.severity {
@@ -229,9 +250,9 @@ mod tests {
     use super::LineIndex;
 
     #[test]
-    fn columns_count_characters_and_lines_split_on_lf() {
+    fn columns_count_characters_and_lines_split_on_lf_crlf_and_cr() {
         let text = "note \"é😀\" x\r\ntile D 0,0\n";
-        let index = LineIndex::new(text);
+        let index = LineIndex::new(text, text.len());
         let x = text.find('x').unwrap();
         assert_eq!(index.line_col(x), (1, 11));
         let d = text.find('D').unwrap();
@@ -240,6 +261,23 @@ mod tests {
         // Offsets inside a character and past the end are clamped, never a panic.
         assert_eq!(index.line_col(7), (1, 7));
         assert_eq!(index.line_col(10_000), (3, 1));
+
+        let text = "# Lesson\rplayers red\r\rturn red E 0,1\r";
+        let index = LineIndex::new(text, text.len());
+        let e = text.find('E').unwrap();
+        assert_eq!(index.line_col(e), (4, 10));
+        assert_eq!(index.line_text(1), "players red");
+        assert_eq!(index.line_text(2), "");
+        assert_eq!(index.line_text(3), "turn red E 0,1");
+    }
+
+    #[test]
+    fn only_the_lines_up_to_the_last_offset_are_indexed() {
+        let text = "a\nb\nc\nd\n";
+        let index = LineIndex::new(text, 2);
+        assert_eq!(index.starts, [0, 2]);
+        assert_eq!(index.line_col(2), (2, 1));
+        assert_eq!(index.line_text(1), "b");
     }
 
     #[test]
