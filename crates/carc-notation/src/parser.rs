@@ -137,7 +137,10 @@ pub fn recover_line(line: &str, base: usize, error: &SyntaxError) -> Option<Stat
     // something missing, sits right after the last whole word), longest prefix first
     let mut ends: Vec<usize> = Vec::new();
     let mut in_word = false;
-    for (i, ch) in line.char_indices().chain(std::iter::once((line.len(), ' '))) {
+    for (i, ch) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
         let space = ch == ' ' || ch == '\t';
         if in_word && space && i <= broken_at {
             ends.push(i);
@@ -221,8 +224,14 @@ fn turn_of(line: &str, base: usize) -> Option<Statement> {
                 span: end,
             },
             at: Coord {
-                x: Spanned { value: 0, span: end },
-                y: Spanned { value: 0, span: end },
+                x: Spanned {
+                    value: 0,
+                    span: end,
+                },
+                y: Spanned {
+                    value: 0,
+                    span: end,
+                },
                 span: end,
             },
             rotation: None,

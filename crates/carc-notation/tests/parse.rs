@@ -1347,7 +1347,11 @@ fn a_broken_line_keeps_its_tile_cell_and_rotation() {
         assert_eq!(turn.colour.value, Color::Red, "{text}");
         assert_eq!(turn.tile.value, "U", "{text}");
         assert_eq!((turn.at.x.value, turn.at.y.value), (1, 0), "{text}");
-        assert_eq!(turn.rotation.map(|r| r.value), Some(RotationWord::R90), "{text}");
+        assert_eq!(
+            turn.rotation.map(|r| r.value),
+            Some(RotationWord::R90),
+            "{text}"
+        );
         assert!(turn.expect.is_none(), "{text}");
     }
 }
@@ -1379,7 +1383,12 @@ fn a_turn_whose_tile_or_cell_is_broken_is_still_its_players_turn() {
         assert_eq!(turn.tile.value, "", "{text}");
     }
     // what is not a tile, turn or bonus line, or has nothing clear, is not guessed at
-    for text in ["titel \"x\"", "turn bleu U 1,0", "tile 1A 0,0", "players red bleu"] {
+    for text in [
+        "titel \"x\"",
+        "turn bleu U 1,0",
+        "tile 1A 0,0",
+        "players red bleu",
+    ] {
         assert_eq!(recovered(text), None, "{text}");
     }
 }
