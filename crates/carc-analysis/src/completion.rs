@@ -70,7 +70,15 @@ fn candidates(
         return Vec::new();
     }
     let partial_len = before.len() - before.trim_end_matches(|c: char| !c.is_whitespace()).len();
-    let replace = Span::new(offset - partial_len, offset);
+    // The rest of the word under the cursor is replaced too: a dotted tile token (`ic.R` with
+    // the cursor after `ic`) or a kebab-case word is one word, so choosing `ic.K` gives `ic.K`,
+    // not `ic.K.R`. It stops at a comma, `#` or space, which are not part of the word.
+    let rest = analysis.text.get(offset..line.span.end).unwrap_or("");
+    let word_rest = rest.len()
+        - rest
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            .len();
+    let replace = Span::new(offset - partial_len, offset + word_rest);
     // Words before the one being typed; a trailing comma separates list entries.
     let words: Vec<&str> = before[..before.len() - partial_len]
         .split_whitespace()

@@ -806,3 +806,29 @@ turn blue E 0,1
     assert_eq!(folds("# a\n# b\n# c"), vec![(0, 2, FoldKind::Comment)]);
     assert_eq!(folds(""), vec![]);
 }
+
+#[test]
+fn completion_replaces_the_whole_dotted_token_under_the_cursor() {
+    // The cursor after `ic` in `ic.R` (where a double-click that stopped at the dot leaves
+    // it): the item replaces all of `ic.R`, so choosing `ic.K` gives `ic.K`, never `ic.K.R`.
+    for fixture in [
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red ic$0.R 1,0\n",
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red ic.$0R 1,0\n",
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red ic.R$0 1,0\n",
+    ] {
+        let (text, offset) = cursor(fixture);
+        let items = completions(&analyze(&text), offset);
+        let item = items
+            .iter()
+            .find(|i| i.label == "ic.K")
+            .unwrap_or_else(|| panic!("{fixture}: no ic.K in {items:?}"));
+        assert_eq!(item.replace.slice(&text), Some("ic.R"), "{fixture}");
+    }
+    // a comma ends the word: `red,` keeps `,blue`
+    let (text, offset) = cursor("players r$0ed,blue\n");
+    let items = completions(&analyze(&text), offset);
+    assert!(
+        items.iter().all(|i| i.replace.slice(&text) == Some("red")),
+        "{items:?}"
+    );
+}

@@ -235,11 +235,11 @@ fn setup_after(analysis: &Analysis, line: usize) -> Option<usize> {
         .iter()
         .enumerate()
         .skip(line + 1)
-        .filter(|(_, l)| {
+        .rev()
+        .find(|(_, l)| {
             matches!(&l.kind, LineKind::Statement(s) if matches!(s.kind, StatementKind::Tile(_)))
         })
         .map(|(i, _)| i)
-        .last()
 }
 
 /// The sides where a tile's edge differs from its neighbour's, each on the tile of the two
