@@ -271,7 +271,7 @@ fn attempt(options: &GenOptions, sets: &[TileSet], seed: u64) -> Result<Generate
     let file_sets = crate::replay::sets_on(&parse);
     let limits = Limits {
         nodes: options.nodes,
-        cancel: None,
+        ..Limits::default()
     };
     let solution = solve_with_sets(&before.game, mover, &before.draws, goal, limits, &file_sets);
     if !solution.exact {
@@ -492,7 +492,7 @@ mod tests {
         let analysis = analyze(&p.text);
         let limits = Limits {
             nodes: 20_000_000,
-            cancel: None,
+            ..Limits::default()
         };
         let solved = crate::solve(&analysis, None, None, limits).expect("a puzzle to solve");
         assert!(solved.exact, "{}", p.text);

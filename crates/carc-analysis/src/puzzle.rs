@@ -195,7 +195,7 @@ pub(crate) fn check(
                 let draws = draws_from(&before.draws, tile);
                 let limits = Limits {
                     nodes: SEARCH_BUDGET,
-                    cancel: None,
+                    ..Limits::default()
                 };
                 Search {
                     key,

@@ -47,7 +47,7 @@ pub struct Solved {
     pub exact: bool,
     /// Draws searched to the end (the search deepens one draw at a time).
     pub depth: usize,
-    /// `budget` or `cancelled` when the search stopped early.
+    /// `budget`, `memory` or `cancelled` when the search stopped early.
     pub stopped: Option<&'static str>,
     /// Positions visited.
     pub nodes: u64,
@@ -210,6 +210,7 @@ pub fn solve(
         depth: solution.depth,
         stopped: solution.stopped.map(|s| match s {
             Stop::Budget => "budget",
+            Stop::Memory => "memory",
             Stop::Cancelled => "cancelled",
         }),
         nodes: solution.nodes,
