@@ -126,7 +126,9 @@ const RECOVERY_TRIES: usize = 16;
 /// an empty tile token (which places nothing), so the next turn's order is checked against it.
 /// `line` is the line's text without its comment, `base` its offset in the whole text, `error`
 /// the line's syntax error. The syntax error stays the line's report. The one guess: a
-/// mistyped rotation one slip from exactly one rotation word (`r9O`) is read as that word.
+/// mistyped rotation one slip from exactly one rotation word (`r9O`) is read as that word;
+/// a rotation that is broken beyond that (`r45`) leaves the tile unplaced (a turn still
+/// counts as its player's).
 pub fn recover_line(line: &str, base: usize, error: &SyntaxError) -> Option<Statement> {
     let keyword = line.split_whitespace().next()?;
     if !matches!(keyword, "tile" | "turn" | "bonus") {
@@ -164,8 +166,14 @@ pub fn recover_line(line: &str, base: usize, error: &SyntaxError) -> Option<Stat
                 }
                 _ => return None,
             };
-            if rotation.is_none() {
-                *rotation = slipped_rotation(error);
+            if rotation.is_none() && looks_like_rotation(error) {
+                // the rotation is the broken word: read as the one it is a slip of, or else
+                // the tile's lie is unknown and it is not placed (a turn still counts)
+                match slipped_rotation(error) {
+                    Some(slipped) => *rotation = Some(slipped),
+                    None if keyword == "turn" => return turn_of(line, base),
+                    None => return None,
+                }
             }
             return Some(statement);
         }
@@ -176,20 +184,26 @@ pub fn recover_line(line: &str, base: usize, error: &SyntaxError) -> Option<Stat
     None
 }
 
-/// A rotation mistyped where one belongs (`r9O`, `r18`) that is one slip from exactly one
-/// rotation word: that rotation, so that the recovered tile lies as the writer meant.
-fn slipped_rotation(error: &SyntaxError) -> Option<Spanned<RotationWord>> {
+/// Whether the broken word stands where a rotation may and looks like one (`r45`, `R90`,
+/// `r9O`: an `r` and a digit), so the tile's rotation is what is broken.
+fn looks_like_rotation(error: &SyntaxError) -> bool {
     let SyntaxErrorKind::Expected {
         expected,
         found: Some(found),
     } = &error.kind
     else {
-        return None;
+        return false;
     };
-    if !expected.contains(&Expected::Rotation) {
-        return None;
-    }
-    match crate::suggest::closest(found, RotationWord::ALL.map(RotationWord::as_str))[..] {
+    let mut chars = found.chars();
+    expected.contains(&Expected::Rotation)
+        && matches!(chars.next(), Some('r' | 'R'))
+        && chars.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// A rotation mistyped (`r9O`, `r18`) whose one nearest word of all that could stand there is
+/// a rotation: that rotation, so that the recovered tile lies as the writer meant.
+fn slipped_rotation(error: &SyntaxError) -> Option<Spanned<RotationWord>> {
+    match error.suggestions()[..] {
         [only] => Some(Spanned {
             value: RotationWord::from_word(only)?,
             span: error.span,

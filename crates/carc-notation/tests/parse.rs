@@ -1392,3 +1392,14 @@ fn a_turn_whose_tile_or_cell_is_broken_is_still_its_players_turn() {
         assert_eq!(recovered(text), None, "{text}");
     }
 }
+
+#[test]
+fn a_rotation_broken_beyond_one_slip_places_nothing() {
+    // `r45` is no slip of one rotation: where the tile lies is unknown, so a setup tile is
+    // not kept, and a turn keeps only whose turn it is
+    assert_eq!(recovered("tile E 0,1 r45"), None);
+    let Some(StatementKind::Turn(turn)) = recovered("turn red E 0,1 r45") else {
+        panic!("the turn still counts");
+    };
+    assert_eq!(turn.tile.value, "");
+}
