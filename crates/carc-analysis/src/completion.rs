@@ -56,7 +56,7 @@ fn candidates(
     pictures: Option<TilePictures>,
 ) -> Vec<CompletionItem> {
     let Some(line_index) = analysis.line_at(offset) else {
-        return keywords(Span::new(offset, offset));
+        return keywords_of(analysis, Span::new(offset, offset));
     };
     let line = &analysis.parse.lines[line_index];
     let Some(before) = analysis
@@ -105,7 +105,7 @@ fn candidates(
         None => words.as_slice(),
     };
     match words {
-        [] => keywords(replace),
+        [] => keywords_of(analysis, replace),
         ["tile"] | ["discard"] | ["turn" | "bonus", _] | ["draws", ..] => context.tiles(),
         ["puzzle"] => context.simple(Expected::Goal.words(), CompletionKind::Keyword),
         ["turn" | "bonus" | "goods"] | ["expect", "goods"] => context.colours(&[]),
@@ -145,6 +145,21 @@ fn candidates(
         }
         _ => Vec::new(),
     }
+}
+
+/// The keywords the file's rules allow (an expansion's `bonus` and `goods` only under its
+/// `rules` option).
+fn keywords_of(analysis: &Analysis, replace: Span) -> Vec<CompletionItem> {
+    let sets = crate::replay::sets_on(&analysis.parse);
+    let on = |rules: &str| sets.iter().any(|s| s.as_str() == rules);
+    keywords(replace)
+        .into_iter()
+        .filter(|item| {
+            carc_notation::keyword(&item.label)
+                .and_then(|k| k.rules)
+                .is_none_or(on)
+        })
+        .collect()
 }
 
 fn keywords(replace: Span) -> Vec<CompletionItem> {
