@@ -150,8 +150,8 @@ fn candidates(
 /// The keywords the file's rules allow (an expansion's `bonus` and `goods` only under its
 /// `rules` option).
 fn keywords_of(analysis: &Analysis, replace: Span) -> Vec<CompletionItem> {
-    let sets = crate::replay::sets_on(&analysis.parse);
-    let on = |rules: &str| sets.iter().any(|s| s.as_str() == rules);
+    let sets = crate::replay::rules_on(&analysis.parse);
+    let on = |rules: &str| sets.sets().any(|s| s.as_str() == rules);
     keywords(replace)
         .into_iter()
         .filter(|item| {
