@@ -23,8 +23,6 @@ pub enum SourceError {
     /// Not a regular file (a FIFO, a device, a socket): reading it could block for ever or
     /// never end.
     NotAFile(PathBuf),
-    /// Writing the formatted file failed.
-    Write(PathBuf, std::io::Error),
 }
 
 impl fmt::Display for SourceError {
@@ -50,7 +48,6 @@ impl fmt::Display for SourceError {
                 "{}: not a regular file (a pipe, device or socket is not read)",
                 p.display()
             ),
-            SourceError::Write(p, e) => write!(f, "{}: cannot write: {e}", p.display()),
         }
     }
 }
