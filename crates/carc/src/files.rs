@@ -102,7 +102,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), SourceError> {
             walk(&child, out)?;
         } else if child
             .extension()
-            .is_some_and(|ext| ext.eq_ignore_ascii_case("carc")) {
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("carc"))
+        {
             out.push(child);
         }
     }

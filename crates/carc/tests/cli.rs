@@ -179,9 +179,17 @@ fn upper_case_extensions_are_found_and_a_folder_without_carc_files_is_an_error()
     std::fs::write(dir.join("notes.txt"), "tile Q").unwrap();
     let out = carc(&["check", dir.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert!(stdout(&out).contains("error[duplicate-cell]"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("error[duplicate-cell]"),
+        "{}",
+        stdout(&out)
+    );
     assert!(stdout(&out).contains("BAD.CARC:2:"), "{}", stdout(&out));
-    assert!(stderr(&out).contains("checked 1 file: 1 error"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("checked 1 file: 1 error"),
+        "{}",
+        stderr(&out)
+    );
     // A file named on the command line is checked whatever its name.
     let out = carc(&["check", dir.join("BAD.CARC").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));

@@ -270,7 +270,8 @@ fn a_folder_named_like_a_file_is_searched() {
     let run = carc(&["check", s(&folder)]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(
-        run.stderr.contains("game.carc: no .carc file in this folder"),
+        run.stderr
+            .contains("game.carc: no .carc file in this folder"),
         "{}",
         run.stderr
     );
