@@ -21,7 +21,7 @@ use carc_rules::{Action, Goal, Limits, Pos, Role, RootMove, Rotation, Solution, 
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::game_text::step_text;
-use crate::moves::{candidates_with, canonical_rotation, prefix, Candidate, Extra};
+use crate::moves::{candidates, canonical_rotation, prefix, Candidate, Extra};
 use crate::replay::{replay, Fact, Replay};
 use crate::{vocab, Analysis};
 
@@ -177,8 +177,7 @@ pub(crate) fn check(
         return (None, diagnostics);
     };
     let before = replay(&prefix(parse, line), None, None);
-    let sets = crate::replay::sets_on(parse);
-    let all = candidates_with(&before.game, colour, tile, &sets);
+    let all = candidates(&before.game, colour, tile);
     if let Some(goal) = engine_goal(goal) {
         let key = format!(
             "{}\u{0}{}\u{0}{}",
@@ -195,18 +194,11 @@ pub(crate) fn check(
                 let draws = draws_from(&before.draws, tile);
                 let limits = Limits {
                     nodes: SEARCH_BUDGET,
-                    cancel: None,
+                    ..Limits::default()
                 };
                 Search {
                     key,
-                    solution: carc_rules::solve_with_sets(
-                        &before.game,
-                        colour,
-                        &draws,
-                        goal,
-                        limits,
-                        &sets,
-                    ),
+                    solution: carc_rules::solve(&before.game, colour, &draws, goal, limits),
                     reused: false,
                 }
             }

@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use carc_notation::{
     Amount, Expectation, ExpectationKind, FigureWord, GoodsStmt, LineKind, MeepleSpec, Parse,
@@ -17,7 +18,7 @@ use carc_notation::{
 use carc_rules::river;
 use carc_rules::{
     Color, Config, DeployError, FeatureKind, FeatureSummary, Figure, FinalScore, Game, Good, Goods,
-    MeepleId, PlacementError, Pos, Role, TileSet, TileType, TurnScore,
+    MeepleId, PlacementError, Pos, Role, Rules, TileSet, TileType, TurnScore,
 };
 
 use crate::diagnostic::{messages, Code, Diagnostic, Related};
@@ -153,8 +154,6 @@ pub struct Replay {
     pub draws: Vec<TileType>,
     /// What each `refused` line found, in file order.
     pub refusals: Vec<refused::Refusal>,
-    /// `rules river`: The River is on (its tiles and turn rules).
-    pub river: bool,
 }
 
 /// The `mark` lines in effect, one per cell: a map, so that a file of 100,000 `mark` lines
@@ -192,16 +191,11 @@ pub struct MarkInfo {
     pub label: Option<String>,
 }
 
-/// The sets a file switches on: the base game and those its `rules` lines name (`abbot`,
+/// The rules a file switches on: the base game and the sets its `rules` lines name (`abbot`,
 /// `inns-cathedrals`). The garden tiles of The Abbot are legal in every file all the same.
-pub fn sets_on(parse: &Parse) -> Vec<TileSet> {
-    Prelude::read(parse).sets
-}
-
-/// Whether a tile of `set` may be used where `sets` are on: the base game and the garden tiles
-/// of the base box always, the others when switched on.
-pub fn set_allowed(sets: &[TileSet], set: TileSet) -> bool {
-    set == TileSet::Abbot || sets.contains(&set)
+/// What each set allows is the engine's ([`Rules`]).
+pub fn rules_on(parse: &Parse) -> Rules {
+    Prelude::read(parse).rules
 }
 
 /// Replays `parse`, stopping after line index `stop` (all lines when `None`) and leaving out
@@ -241,10 +235,9 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
     let prelude = Prelude::read(parse);
     let mut r = Replayer {
         replay: Replay {
-            game: Game::new(Config {
-                players: prelude.players.clone(),
-                farmers: prelude.farmers,
-            }),
+            game: Game::new(
+                Config::new(prelude.players.clone(), prelude.farmers).with_rules(prelude.rules),
+            ),
             players: prelude.players,
             declared_players: prelude.declared,
             tile_lines: PosMap::default(),
@@ -254,11 +247,10 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
             marks: Marks::default(),
             draws: Vec::new(),
             refusals: Vec::new(),
-            river: prelude.sets.contains(&TileSet::River),
         },
         parse,
         boxes: prelude.boxes,
-        sets: prelude.sets,
+        rules: prelude.rules,
         phase: Phase::Setup,
         first_tile: None,
         tile_counts: TileCounts::default(),
@@ -270,6 +262,8 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
         last_part: None,
         variations: Vec::new(),
         too_deep: 0,
+        version: 0,
+        next_version: 0,
         colours_off: Vec::new(),
     };
     for (index, line) in parse.lines.iter().enumerate() {
@@ -312,7 +306,7 @@ struct Prelude {
     /// `rules boxes N`: how many boxes of tiles the file may use (1 by default).
     boxes: u32,
     /// The sets switched on: the base game and those `rules` names (`abbot` …).
-    sets: Vec<TileSet>,
+    rules: Rules,
 }
 
 impl Prelude {
@@ -320,7 +314,7 @@ impl Prelude {
         let mut declared: Option<Vec<Color>> = None;
         let mut farmers = true;
         let mut boxes = 1;
-        let mut sets = vec![TileSet::Base];
+        let mut rules = Rules::BASE;
         let mut first_use: Vec<Color> = Vec::new();
         let mut saw_play = false;
         for line in &parse.lines {
@@ -350,10 +344,14 @@ impl Prelude {
                             RuleOption::Boxes(n) => boxes = n,
                             // Read by `reach::whole_board` (setup checks).
                             RuleOption::WholeBoard => {}
-                            RuleOption::Abbot => sets.push(TileSet::Abbot),
-                            RuleOption::InnsCathedrals => sets.push(TileSet::InnsCathedrals),
-                            RuleOption::River => sets.push(TileSet::River),
-                            RuleOption::TradersBuilders => sets.push(TileSet::TradersBuilders),
+                            RuleOption::Abbot => rules = rules.with(TileSet::Abbot),
+                            RuleOption::InnsCathedrals => {
+                                rules = rules.with(TileSet::InnsCathedrals)
+                            }
+                            RuleOption::River => rules = rules.with(TileSet::River),
+                            RuleOption::TradersBuilders => {
+                                rules = rules.with(TileSet::TradersBuilders)
+                            }
                         }
                     }
                 }
@@ -374,14 +372,14 @@ impl Prelude {
                 declared: true,
                 farmers,
                 boxes,
-                sets: sets.clone(),
+                rules,
             },
             None => Prelude {
                 players: first_use,
                 declared: false,
                 farmers,
                 boxes,
-                sets: sets.clone(),
+                rules,
             },
         }
     }
@@ -431,7 +429,7 @@ struct Replayer<'a> {
     /// How many boxes of tiles the file may use.
     boxes: u32,
     /// The sets switched on (the base game and those `rules` names).
-    sets: Vec<TileSet>,
+    rules: Rules,
     phase: Phase,
     /// The first setup tile: the root of the edge-connected group.
     first_tile: Option<Pos>,
@@ -454,6 +452,11 @@ struct Replayer<'a> {
     /// How many blocks are open past [`MAX_VARIATION_DEPTH`] (the outermost of them reported):
     /// their lines are not replayed, so a file nests as deep as it likes in bounded memory.
     too_deep: usize,
+    /// Which position the replay is in: a new number after each statement that may change
+    /// it (see [`VariationStart`]).
+    version: u64,
+    /// The next unused [`Replayer::version`].
+    next_version: u64,
     /// The colours of a set that is off already reported (`expansion-off`, once each).
     colours_off: Vec<Color>,
 }
@@ -536,6 +539,7 @@ struct LastPart {
 
 /// Everything a variation may change and its closing `}` puts back: the main line goes on
 /// as if the block were not there.
+#[derive(Clone)]
 struct Position {
     game: Game,
     phase: Phase,
@@ -548,9 +552,17 @@ struct Position {
 }
 
 /// An open `variation "…" {` line.
+///
+/// Its position is shared with the block around it when nothing changed between the two
+/// `{` (nested blocks opened in a row), and its `}` puts nothing back when nothing changed
+/// inside: a level that plays no move costs no copy of the board (issue 25: 10,000 nested
+/// blocks after 4,000 turns took 9.65 GB, one board per level). A level that plays a move
+/// still copies the position once.
 struct VariationStart {
     keyword: Span,
-    position: Position,
+    position: Rc<Position>,
+    /// The replay's [`Replayer::version`] when the block opened.
+    version: u64,
 }
 
 impl Replayer<'_> {
@@ -602,6 +614,15 @@ impl Replayer<'_> {
     }
 
     fn statement(&mut self, line: usize, keyword: Span, kind: &StatementKind) {
+        if !matches!(
+            kind,
+            StatementKind::VariationOpen { .. } | StatementKind::VariationClose
+        ) {
+            // any other statement may change the position (a new number, never used before:
+            // a `}` puts back an older one)
+            self.next_version += 1;
+            self.version = self.next_version;
+        }
         let is_setup = is_setup_kind(kind);
         let is_anywhere = is_anywhere_kind(kind);
         match self.phase {
@@ -628,11 +649,16 @@ impl Replayer<'_> {
             _ => {}
         }
         self.report_duplicate_colours(kind);
-        // a `bonus` follows its turn directly: only `discard` lines may stand between
+        // a `bonus` follows its turn directly: only `discard` lines may stand between. A
+        // variation's lines do not stand between: the block starts from the turn (it may play
+        // the bonus another way) and its `}` puts the main line's turn back.
         if !is_anywhere
             && !matches!(
                 kind,
-                StatementKind::Turn(_) | StatementKind::Bonus(_) | StatementKind::Discard { .. }
+                StatementKind::Turn(_)
+                    | StatementKind::Bonus(_)
+                    | StatementKind::Discard { .. }
+                    | StatementKind::VariationOpen { .. }
             )
         {
             self.last_part = None;
@@ -670,12 +696,24 @@ impl Replayer<'_> {
                 );
                 self.too_deep = 1;
             }
-            StatementKind::VariationOpen { .. } => self.variations.push(VariationStart {
-                keyword,
-                position: self.position(),
-            }),
+            StatementKind::VariationOpen { .. } => {
+                let position = match self.variations.last() {
+                    Some(outer) if outer.version == self.version => Rc::clone(&outer.position),
+                    _ => Rc::new(self.position()),
+                };
+                self.variations.push(VariationStart {
+                    keyword,
+                    position,
+                    version: self.version,
+                });
+            }
             StatementKind::VariationClose => match self.variations.pop() {
-                Some(start) => self.restore(start.position),
+                // nothing changed inside the block: the position is already the one to return to
+                Some(start) if start.version == self.version => {}
+                Some(start) => {
+                    self.version = start.version;
+                    self.restore(Rc::unwrap_or_clone(start.position));
+                }
                 None => {
                     self.report(Code::Variation, keyword, messages::VARIATION_CLOSES_NOTHING);
                 }
@@ -736,7 +774,7 @@ impl Replayer<'_> {
         }
         let used = self.tile_counts.take(tile);
         let mut available = u32::from(tile.count()).saturating_mul(self.boxes);
-        if self.replay.river && tile == TileType::START {
+        if self.replay.game.config().rules.river() && tile == TileType::START {
             // the spring is the start tile: one D stays in the box
             available = available.saturating_sub(1);
         }
@@ -773,7 +811,7 @@ impl Replayer<'_> {
             });
         }
         if let Some(abbot) = meeple.abbot {
-            if self.sets.contains(&TileSet::Abbot) {
+            if self.rules.allows_figure(Figure::Abbot) {
                 return Some(Figure::Abbot);
             }
             self.report(Code::ExpansionOff, abbot, messages::EXPANSION_OFF_ABBOT);
@@ -793,7 +831,7 @@ impl Replayer<'_> {
     /// without an abbot on the board, or when this turn's tile completes its monastery or
     /// garden; `expansion-off` without `rules abbot`.
     fn recall(&mut self, colour: Color, span: Span) -> Option<TurnScore> {
-        if !self.sets.contains(&TileSet::Abbot) {
+        if !self.rules.allows_figure(Figure::Abbot) {
             self.report(Code::ExpansionOff, span, messages::EXPANSION_OFF_RECALL);
             return None;
         }
@@ -828,7 +866,7 @@ impl Replayer<'_> {
     }
 
     fn set_on(&self, set: TileSet) -> bool {
-        set_allowed(&self.sets, set)
+        self.rules.allows_tile_set(set)
     }
 
     /// `tile-count` when a base type and its garden tile together exceed the base type's count
@@ -1242,7 +1280,7 @@ impl Replayer<'_> {
             }
         }
         let fault_span = turn.rotation.as_ref().map_or(turn.at.span, |r| r.span);
-        if self.replay.river && free {
+        if self.replay.game.config().rules.river() && free {
             self.report_river(tile, pos, rotation, turn.at.span, fault_span);
         }
         let pos = self.put_tile(line, tile, &turn.at, (rotation, fault_span), checked)?;
@@ -1452,11 +1490,7 @@ impl Replayer<'_> {
         let Some(tile) = self.take_drawn(letter, None) else {
             return;
         };
-        let legal = if self.replay.river {
-            river::legal_placements(&self.replay.game, tile)
-        } else {
-            self.replay.game.legal_placements(tile)
-        };
+        let legal = self.replay.game.turn_placements(tile);
         if let Some((pos, rotation)) = legal.into_iter().next() {
             let message = messages::illegal_discard(tile, pos, rotation);
             self.report(Code::IllegalDiscard, letter.span, message);

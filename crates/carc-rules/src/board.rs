@@ -137,6 +137,12 @@ impl CellMap {
         self.vals[i] = v;
     }
 
+    /// Bytes of its two arrays (for the search's memory bound).
+    pub fn heap_bytes(&self) -> usize {
+        self.keys.capacity() * std::mem::size_of::<u64>()
+            + self.vals.capacity() * std::mem::size_of::<u32>()
+    }
+
     fn grow(&mut self) {
         let size = self.keys.len() * 2;
         let old_keys = std::mem::replace(&mut self.keys, vec![0; size]);

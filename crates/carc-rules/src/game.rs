@@ -6,6 +6,7 @@ use crate::board::{CellMap, Pos, AROUND};
 use crate::builder::{BonusError, BonusState, BuilderFault};
 use crate::figures::Figure;
 use crate::goods::Goods;
+use crate::rules::Rules;
 use crate::tiles::{
     Color, Edge, FeatureKind, Place, Role, Rotation, SegmentDef, Side, TileType, NO_SEG,
     SIDE_HALVES,
@@ -25,12 +26,23 @@ pub struct Config {
     pub players: Vec<Color>,
     /// Whether farmers may be deployed (the advanced base rule).
     pub farmers: bool,
+    /// The sets in play.
+    pub rules: Rules,
 }
 
 impl Config {
-    /// A configuration for `players` with farmers on or off.
+    /// A configuration for `players` with farmers on or off, the base game alone.
     pub fn new(players: Vec<Color>, farmers: bool) -> Config {
-        Config { players, farmers }
+        Config {
+            players,
+            farmers,
+            rules: Rules::BASE,
+        }
+    }
+
+    /// This configuration under `rules`.
+    pub fn with_rules(self, rules: Rules) -> Config {
+        Config { rules, ..self }
     }
 }
 
@@ -40,6 +52,7 @@ impl Default for Config {
         Config {
             players: vec![Color::Red, Color::Blue],
             farmers: true,
+            rules: Rules::BASE,
         }
     }
 }

@@ -28,6 +28,7 @@ pub mod game;
 pub mod goods;
 mod movegen;
 pub mod river;
+mod rules;
 mod scoring;
 pub mod search;
 pub mod sim;
@@ -43,10 +44,11 @@ pub use game::{
     TurnScore, MEEPLES_PER_COLOUR,
 };
 pub use goods::{Good, Goods, GoodsAward, GOODS_AWARD};
+pub use rules::Rules;
 pub use scoring::{road_city_value, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY};
 pub use search::{
     cut_position, cut_position_with_sets, solve, solve_with_sets, Cut, Goal, Limits, RootMove,
-    Solution, Stop,
+    Solution, Stop, DEFAULT_MEMORY,
 };
 pub use sim::{
     deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,

@@ -50,6 +50,7 @@ use crate::catalogue::TileSet;
 use crate::figures::Figure;
 use crate::game::Game;
 use crate::goods::Good;
+use crate::rules::Rules;
 use crate::sim::{Action, Step};
 use crate::tiles::{Color, Place, Role, Rotation, TileType};
 
@@ -67,15 +68,26 @@ pub enum Goal {
 pub struct Limits<'a> {
     /// Nodes (positions visited, leaves included) before the search stops.
     pub nodes: u64,
+    /// Bytes the search's own state may hold before it stops ([`Stop::Memory`]): its
+    /// transposition table (bounded to a quarter of this, cleared when full), its spare games,
+    /// and at each node of the current line the moves listed and the games kept for them. A
+    /// node's moves keep their games only within a quarter of this; the others are made again
+    /// when searched, so a big board costs time, not memory. Approximate: vectors' capacities
+    /// are counted, the allocator's own overhead is not.
+    pub memory: usize,
     /// Set from another thread to stop the search at the next node.
     pub cancel: Option<&'a AtomicBool>,
 }
 
+/// The default of [`Limits::memory`]: 512 MiB.
+pub const DEFAULT_MEMORY: usize = 512 << 20;
+
 impl Default for Limits<'_> {
-    /// Ten million nodes, no cancellation flag.
+    /// Ten million nodes, [`DEFAULT_MEMORY`], no cancellation flag.
     fn default() -> Self {
         Limits {
             nodes: 10_000_000,
+            memory: DEFAULT_MEMORY,
             cancel: None,
         }
     }
@@ -86,6 +98,8 @@ impl Default for Limits<'_> {
 pub enum Stop {
     /// The node budget ran out (or there are more than [`MAX_DEPTH`] draws).
     Budget,
+    /// The search's state would have outgrown [`Limits::memory`].
+    Memory,
     /// The cancellation flag was set.
     Cancelled,
 }
@@ -130,8 +144,8 @@ pub struct Solution {
 }
 
 /// Values every move of `mover` with `draws[0]` on `game`, the other draws following in order
-/// (see the module docs). `game` is not changed. The base game's moves only: see
-/// [`solve_with_sets`] for the expansions'.
+/// (see the module docs), under the game's rules ([`crate::Config::rules`]: the expansions'
+/// moves as [`solve_with_sets`] lists them). `game` is not changed.
 pub fn solve(
     game: &Game,
     mover: Color,
@@ -139,7 +153,7 @@ pub fn solve(
     goal: Goal,
     limits: Limits<'_>,
 ) -> Solution {
-    solve_with_sets(game, mover, draws, goal, limits, &[])
+    search(game, mover, draws, goal, limits, game.config().rules)
 }
 
 /// As [`solve`] under the rules of the expansions in `sets` (as a file's `rules` line switches
@@ -155,11 +169,25 @@ pub fn solve_with_sets(
     limits: Limits<'_>,
     sets: &[TileSet],
 ) -> Solution {
+    search(game, mover, draws, goal, limits, Rules::of(sets))
+}
+
+/// [`solve`] under `rules`.
+fn search(
+    game: &Game,
+    mover: Color,
+    draws: &[TileType],
+    goal: Goal,
+    limits: Limits<'_>,
+    rules: Rules,
+) -> Solution {
     let mut players = game.config().players.clone();
     if !players.contains(&mover) {
         players = vec![mover];
     }
     let turn = players.iter().position(|&c| c == mover).unwrap_or(0);
+    // every game of the search is the root's with a few more tiles: twice its bytes is ample
+    let game_bytes = game.heap_bytes().saturating_mul(2).max(1);
     let mut s = Searcher {
         players,
         draws,
@@ -167,9 +195,15 @@ pub fn solve_with_sets(
         limits,
         nodes: 0,
         tt: HashMap::new(),
+        tt_cap: (limits.memory / 4 / TT_ENTRY_BYTES).min(TT_CAP),
         looks: HashMap::new(),
-        pool: Rc::default(),
-        choices: Choices::of(sets),
+        pool: Rc::new(Pool::new(
+            (limits.memory / 8 / game_bytes).min(POOL_CAP),
+            game_bytes,
+        )),
+        game_bytes,
+        live: 0,
+        choices: Choices { rules },
     };
     let mut solution = Solution {
         moves: Vec::new(),
@@ -251,7 +285,7 @@ fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Opti
     if record.bonus_steps.contains(&cut) {
         return None;
     }
-    let goods = record.sets.contains(&TileSet::TradersBuilders);
+    let goods = record.game.config().rules.goods();
     let mut game = Game::new(record.game.config().clone());
     let start = record.game.tiles().first()?;
     game.place_tile_unchecked(start.tile, start.pos, start.rot)
@@ -306,17 +340,34 @@ fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Opti
 
 /// Spare games whose allocations are reused for the next copies: a copy into a spare one
 /// allocates (almost) nothing, where a fresh clone allocates every vector at its exact length
-/// and grows them all again with the next tile.
-#[derive(Default)]
-struct Pool(RefCell<Vec<Game>>);
+/// and grows them all again with the next tile. Holds at most `cap` games (of about `bytes`
+/// each, for the memory bound).
+struct Pool {
+    spares: RefCell<Vec<Game>>,
+    cap: usize,
+    bytes: usize,
+}
 
 /// Spare games kept at most.
 const POOL_CAP: usize = 512;
 
 impl Pool {
+    fn new(cap: usize, bytes: usize) -> Pool {
+        Pool {
+            spares: RefCell::new(Vec::new()),
+            cap,
+            bytes,
+        }
+    }
+
+    /// The bytes the spare games hold (about).
+    fn held(&self) -> usize {
+        self.spares.borrow().len().saturating_mul(self.bytes)
+    }
+
     /// A copy of `game`.
     fn copy(&self, game: &Game) -> Game {
-        match self.0.borrow_mut().pop() {
+        match self.spares.borrow_mut().pop() {
             Some(mut spare) => {
                 spare.copy_from(game);
                 spare
@@ -327,14 +378,69 @@ impl Pool {
 
     /// Gives a game back for reuse.
     fn recycle(&self, game: Game) {
-        let mut spares = self.0.borrow_mut();
-        if spares.len() < POOL_CAP {
+        let mut spares = self.spares.borrow_mut();
+        if spares.len() < self.cap {
             spares.push(game);
         }
     }
 }
 
 impl Game {
+    /// The bytes `self` holds (its vectors' capacities, and itself), for the search's memory
+    /// bound. Every field is named, so a field added to [`Game`] fails to compile here until
+    /// it is counted too (fields without heap storage count in `size_of`).
+    fn heap_bytes(&self) -> usize {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let Game {
+            config,
+            cells,
+            tiles,
+            tile_base,
+            tile_nbrs,
+            parent,
+            size,
+            next,
+            node_tile,
+            node_seg,
+            open,
+            mcount,
+            scored,
+            frontier,
+            meeples,
+            next_meeple: _,
+            supply: _,
+            score: _,
+            goods: _,
+            last: _,
+            monasteries,
+            stamp,
+            epoch: _,
+            passive: _,
+            bonus: _,
+            goods_awarded: _,
+        } = self;
+        std::mem::size_of::<Game>()
+            + bytes(&config.players)
+            + cells.heap_bytes()
+            + bytes(tiles)
+            + bytes(tile_base)
+            + bytes(tile_nbrs)
+            + bytes(parent)
+            + bytes(size)
+            + bytes(next)
+            + bytes(node_tile)
+            + bytes(node_seg)
+            + bytes(open)
+            + bytes(mcount)
+            + bytes(scored)
+            + bytes(frontier)
+            + bytes(meeples)
+            + bytes(monasteries)
+            + bytes(stamp)
+    }
+
     /// Makes `self` a copy of `other`, reusing `self`'s allocations. Every field is named, so
     /// a field added to [`Game`] fails to compile here until it is copied too.
     fn copy_from(&mut self, other: &Game) {
@@ -399,8 +505,12 @@ const INF: i64 = i64::MAX / 4;
 /// Draws searched at most (the recursion's depth; a box holds 72 tiles): beyond, the search
 /// stops as if its budget had run out.
 pub const MAX_DEPTH: usize = 100;
-/// Entries kept before the table is cleared (bounds memory: ~100 bytes each).
+/// Entries kept before the table is cleared, at most (fewer under a smaller
+/// [`Limits::memory`]).
 const TT_CAP: usize = 1 << 20;
+/// Bytes per entry of the table, as `HashMap` lays them out: the key and the entry, one
+/// control byte, and one slot in eight left empty.
+const TT_ENTRY_BYTES: usize = (std::mem::size_of::<(u64, Entry)>() + 1) * 8 / 7 + 1;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -437,12 +547,13 @@ struct Part {
     bonus: bool,
 }
 
-/// A move and the game after it.
+/// A move and the game after it (`None` when the node's games would have outgrown their
+/// share of [`Limits::memory`]: the move is made again when it is searched).
 struct Child {
     index: usize,
     step: Step,
     action: Action,
-    game: Game,
+    game: Option<Game>,
     hash: u64,
     /// Immediate points of the mover, and of everybody else.
     own: i64,
@@ -456,53 +567,35 @@ struct Searcher<'d, 'l> {
     limits: Limits<'l>,
     nodes: u64,
     tt: HashMap<u64, Entry>,
+    /// Entries the table may hold before it is cleared.
+    tt_cap: usize,
     /// [`Searcher::looks`] per tile type.
     looks: HashMap<TileType, u8>,
     /// Spare games for copies.
     pool: Rc<Pool>,
+    /// Bytes of one game (an upper estimate).
+    game_bytes: usize,
+    /// Bytes held by the nodes of the current line: their lists of moves and the games kept.
+    live: usize,
     /// The expansions' moves the rules switch on.
     choices: Choices,
 }
 
-/// Which of the expansions' moves the rules switch on (from the sets of [`solve_with_sets`]).
+/// The moves the rules switch on (from the sets of [`solve_with_sets`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct Choices {
-    /// Inns & Cathedrals: the large meeple.
-    large: bool,
-    /// The Abbot: the abbot and its recall.
-    abbot: bool,
-    /// The River: river tiles keep the river rules.
-    river: bool,
-    /// Traders & Builders: the builder, the pig and the builder's bonus tile.
-    tb: bool,
+    rules: Rules,
 }
 
 impl Choices {
-    fn of(sets: &[TileSet]) -> Choices {
-        Choices {
-            large: sets.contains(&TileSet::InnsCathedrals),
-            abbot: sets.contains(&TileSet::Abbot),
-            river: sets.contains(&TileSet::River),
-            tb: sets.contains(&TileSet::TradersBuilders),
-        }
-    }
-
     /// The legal placements of `tile` under these rules.
     fn placements(self, game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
-        if self.river {
-            crate::river::legal_placements(game, tile)
-        } else {
-            game.legal_placements(tile)
-        }
+        self.rules.placements(game, tile)
     }
 
     /// Whether `tile` has a legal placement under these rules (else it is discarded).
     fn playable(self, game: &Game, tile: TileType) -> bool {
-        if self.river && crate::river::is_river(tile) {
-            !crate::river::legal_placements(game, tile).is_empty()
-        } else {
-            game.has_legal_placement(tile)
-        }
+        self.rules.playable(game, tile)
     }
 
     /// After placing a tile at `pos`: "nothing", each meeple, then the expansions' moves (see
@@ -515,21 +608,19 @@ impl Choices {
                 .into_iter()
                 .map(|d| (Some(d), Action::Plain)),
         );
-        let mut specials = Vec::new();
-        if self.large {
-            specials.push(Figure::LargeMeeple);
-        }
-        if self.abbot {
-            specials.push(Figure::Abbot);
-        }
+        let specials = [Figure::LargeMeeple, Figure::Abbot]
+            .into_iter()
+            .filter(|f| self.rules.allows_figure(*f));
         for figure in specials {
             let action = Action::Figure(figure);
             out.extend(deploy(figure).into_iter().map(|d| (Some(d), action)));
         }
-        if self.abbot && placed.figure_available(colour, Figure::Abbot).is_err() {
+        if self.rules.allows_figure(Figure::Abbot)
+            && placed.figure_available(colour, Figure::Abbot).is_err()
+        {
             out.push((None, Action::Recall));
         }
-        if self.tb {
+        if self.rules.goods() {
             // the builder on each unfinished road or city of the tile holding the mover's
             // follower (its role from its place), then the pig in each field holding its farmer
             if let Some(t) = placed.tile_at(pos) {
@@ -582,6 +673,9 @@ impl Searcher<'_, '_> {
         if self.nodes > self.limits.nodes {
             return Err(Stop::Budget);
         }
+        if self.held() > self.limits.memory {
+            return Err(Stop::Memory);
+        }
         if self
             .limits
             .cancel
@@ -603,17 +697,68 @@ impl Searcher<'_, '_> {
         })
     }
 
+    /// The bytes the search holds (about): the table, the spare games and the current line.
+    fn held(&self) -> usize {
+        self.tt
+            .capacity()
+            .saturating_mul(TT_ENTRY_BYTES)
+            .saturating_add(self.pool.held())
+            .saturating_add(self.live)
+    }
+
     /// Every move of the player of `part` with `tile`, with the game after it, in generation
-    /// order.
-    fn children(&mut self, game: &Game, tile: TileType, part: Part, hash: u64) -> Vec<Child> {
+    /// order, and the bytes they hold (counted in [`Searcher::live`] until the caller gives
+    /// them back). A move keeps its game while the games kept stay within a quarter of
+    /// [`Limits::memory`]; past the whole limit the search stops.
+    fn children(
+        &mut self,
+        game: &Game,
+        tile: TileType,
+        part: Part,
+        hash: u64,
+    ) -> Result<(Vec<Child>, usize), Stop> {
         let mut out = Vec::new();
         let mv = self.mover(tile, part);
         let pool = Rc::clone(&self.pool);
-        for_each_move(&pool, game, mv, hash, &mut |child| {
+        let share = self.limits.memory / 4;
+        let (game_bytes, mut held) = (self.game_bytes, 0usize);
+        let mut over = false;
+        for_each_move(&pool, game, mv, hash, &mut |mut child| {
+            held = held.saturating_add(std::mem::size_of::<Child>());
+            if self.live.saturating_add(held + game_bytes) <= share {
+                held += game_bytes;
+            } else if let Some(g) = child.game.take() {
+                pool.recycle(g);
+            }
             out.push(child);
-            true
+            over = self.live.saturating_add(held) > self.limits.memory;
+            !over
         });
-        out
+        self.live = self.live.saturating_add(held);
+        if over || self.held() > self.limits.memory {
+            return Err(Stop::Memory);
+        }
+        Ok((out, held))
+    }
+
+    /// The game after `child`'s move: its own, or made again (with its bytes, counted in
+    /// [`Searcher::live`] until the caller gives them back).
+    fn child_game(
+        &mut self,
+        game: &Game,
+        tile: TileType,
+        part: Part,
+        child: &mut Child,
+    ) -> Result<(Game, usize), Stop> {
+        if let Some(g) = child.game.take() {
+            return Ok((g, 0));
+        }
+        let mv = self.mover(tile, part);
+        let remade = make_move(&self.pool, game, mv, &child.step, child.action);
+        // unreachable: the same move was made when the node's moves were listed
+        let g = remade.ok_or(Stop::Budget)?;
+        self.live = self.live.saturating_add(self.game_bytes);
+        Ok((g, self.game_bytes))
     }
 
     /// The player of `part` moving with `tile` under the search's rules.
@@ -632,7 +777,7 @@ impl Searcher<'_, '_> {
     /// Builders: the bonus tile is played, never a third), else the next player's turn.
     fn next_part(&self, game: &Game, part: Part) -> Part {
         let colour = self.players[part.turn];
-        if self.choices.tb && !part.bonus && game.bonus_earned(colour) {
+        if self.choices.rules.goods() && !part.bonus && game.bonus_earned(colour) {
             Part {
                 turn: part.turn,
                 bonus: true,
@@ -680,13 +825,9 @@ fn for_each_move(
             if looks & (1 << rot.index()) == 0 {
                 continue;
             }
-            let mut placed = pool.copy(game);
-            if placed.place_tile_unchecked(tile, pos, rot).is_err() {
+            let Some(placed) = place(pool, game, tile, pos, rot, bonus) else {
                 continue;
-            }
-            if bonus {
-                placed.mark_bonus_part();
-            }
+            };
             let hash = hash ^ tile_key(tile, pos, rot);
             let options = choices.options(&placed, colour, pos);
             let last = options.len() - 1;
@@ -700,23 +841,10 @@ fn for_each_move(
                         None => break,
                     },
                 };
-                let done = match (action, meeple) {
-                    (Action::Recall, _) => after.recall(colour).is_ok(),
-                    (Action::Figure(figure), Some((role, place))) => after
-                        .deploy_figure(colour, figure, pos, role, Some(place))
-                        .is_ok(),
-                    (_, Some((role, place))) => {
-                        after.deploy(colour, pos, role, Some(place)).is_ok()
-                    }
-                    (_, None) => true,
-                };
-                if !done {
+                if !finish_move(&mut after, colour, pos, meeple, action) {
                     pool.recycle(after);
                     continue;
                 }
-                after.score_completed_inner(pos, None);
-                // Traders & Builders: the mover takes the goods of the cities it completed
-                after.take_goods(colour, pos);
                 let gains: Vec<i64> = Color::ALL
                     .iter()
                     .map(|c| after.score(*c) - before[c.index()])
@@ -733,7 +861,7 @@ fn for_each_move(
                         meeple,
                     },
                     action,
-                    game: after,
+                    game: Some(after),
                     hash,
                     own,
                     others,
@@ -744,6 +872,74 @@ fn for_each_move(
                 }
             }
         }
+    }
+}
+
+/// A copy of `game` with `tile` placed (marked a bonus part if `bonus`), `None` if the
+/// engine refuses it.
+fn place(
+    pool: &Pool,
+    game: &Game,
+    tile: TileType,
+    pos: Pos,
+    rot: Rotation,
+    bonus: bool,
+) -> Option<Game> {
+    let mut placed = pool.copy(game);
+    if placed.place_tile_unchecked(tile, pos, rot).is_err() {
+        pool.recycle(placed);
+        return None;
+    }
+    if bonus {
+        placed.mark_bonus_part();
+    }
+    Some(placed)
+}
+
+/// The rest of a move on the game where its tile was just placed at `pos`: the figure or the
+/// recall, then the scoring of what the tile completed and the goods taken; `false` if the
+/// engine refuses the figure or the recall.
+fn finish_move(
+    after: &mut Game,
+    colour: Color,
+    pos: Pos,
+    meeple: Option<(Role, Place)>,
+    action: Action,
+) -> bool {
+    let done = match (action, meeple) {
+        (Action::Recall, _) => after.recall(colour).is_ok(),
+        (Action::Figure(figure), Some((role, place))) => after
+            .deploy_figure(colour, figure, pos, role, Some(place))
+            .is_ok(),
+        (_, Some((role, place))) => after.deploy(colour, pos, role, Some(place)).is_ok(),
+        (_, None) => true,
+    };
+    if done {
+        after.score_completed_inner(pos, None);
+        // Traders & Builders: the mover takes the goods of the cities it completed
+        after.take_goods(colour, pos);
+    }
+    done
+}
+
+/// The game after one move listed by [`for_each_move`] (made again: its game was not kept).
+fn make_move(pool: &Pool, game: &Game, mv: Mover, step: &Step, action: Action) -> Option<Game> {
+    let Step::Turn {
+        tile,
+        pos,
+        rot,
+        meeple,
+        ..
+    } = *step
+    else {
+        return None;
+    };
+    let mut after = place(pool, game, tile, pos, rot, mv.bonus)?;
+    if finish_move(&mut after, mv.colour, pos, meeple, action) {
+        Some(after)
+    } else {
+        pool.recycle(after);
+        None
     }
 }
 
@@ -759,9 +955,12 @@ impl Searcher<'_, '_> {
         self.tick()?;
         let colour = self.players[part.turn];
         let mut out = Vec::new();
-        for child in self.children(game, tile, part, hash) {
-            let next = self.next_part(&child.game, part);
-            let v = self.node(child.game, 1, horizon, next, -INF, INF, child.hash)?;
+        let (children, held) = self.children(game, tile, part, hash)?;
+        for mut child in children {
+            let (after, remade) = self.child_game(game, tile, part, &mut child)?;
+            let next = self.next_part(&after, part);
+            let v = self.node(after, 1, horizon, next, -INF, INF, child.hash)?;
+            self.live -= remade;
             let (line, actions) = v.line.into_iter().unzip();
             out.push(RootMove {
                 step: child.step,
@@ -773,6 +972,7 @@ impl Searcher<'_, '_> {
                 actions,
             });
         }
+        self.live -= held;
         // stable: ties keep generation order
         out.sort_by_key(|m| std::cmp::Reverse(m.value));
         Ok(out)
@@ -866,7 +1066,7 @@ impl Searcher<'_, '_> {
         } else {
             Bound::Exact
         };
-        if self.tt.len() >= TT_CAP {
+        if self.tt.len() >= self.tt_cap {
             self.tt.clear();
         }
         self.tt.insert(
@@ -899,12 +1099,14 @@ impl Searcher<'_, '_> {
         let mut stopped = None;
         let pool = Rc::clone(&self.pool);
         for_each_move(&pool, game, mv, hash, &mut |child| {
+            let Some(mut end) = child.game else {
+                return true;
+            };
             if let Err(stop) = self.tick() {
-                pool.recycle(child.game);
+                pool.recycle(end);
                 stopped = Some(stop);
                 return false;
             }
-            let mut end = child.game;
             end.final_scoring_inner(None);
             let s = scores(&end);
             pool.recycle(end);
@@ -941,7 +1143,7 @@ impl Searcher<'_, '_> {
     ) -> Result<Option<Best>, Stop> {
         let zero_sum = self.zero_sum();
         let colour = self.players[part.turn];
-        let mut children = self.children(game, tile, part, hash);
+        let (mut children, held) = self.children(game, tile, part, hash)?;
         children.sort_by_key(|c| {
             (
                 Some(c.index) != first,
@@ -952,8 +1154,9 @@ impl Searcher<'_, '_> {
         });
         let mut best: Option<Best> = None;
         let mut rest = children.into_iter();
-        for child in rest.by_ref() {
-            let next = self.next_part(&child.game, part);
+        for mut child in rest.by_ref() {
+            let (after, remade) = self.child_game(game, tile, part, &mut child)?;
+            let next = self.next_part(&after, part);
             let window = if !zero_sum {
                 (-INF, INF)
             } else if self.players[next.turn] == colour {
@@ -962,7 +1165,7 @@ impl Searcher<'_, '_> {
                 (-beta, -alpha)
             };
             let mut v = self.node(
-                child.game,
+                after,
                 ply + 1,
                 horizon,
                 next,
@@ -970,6 +1173,7 @@ impl Searcher<'_, '_> {
                 window.1,
                 child.hash,
             )?;
+            self.live -= remade;
             let u = self.utility(colour, &v.scores);
             // max-n: equal values go to the first move in generation order (it decides what
             // the others get); zero-sum values do not depend on it
@@ -988,8 +1192,11 @@ impl Searcher<'_, '_> {
             }
         }
         for cut in rest {
-            self.pool.recycle(cut.game);
+            if let Some(g) = cut.game {
+                self.pool.recycle(g);
+            }
         }
+        self.live -= held;
         Ok(best)
     }
 }
@@ -1133,6 +1340,7 @@ mod tests {
         let limits = Limits {
             nodes: 1000,
             cancel: Some(&flag),
+            ..Limits::default()
         };
         let s = solve(&g, Color::Red, &[TileType::E], Goal::Final, limits);
         assert_eq!(s.stopped, Some(Stop::Cancelled));

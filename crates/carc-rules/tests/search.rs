@@ -5,6 +5,32 @@ mod common;
 use carc_rules::*;
 use common::*;
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The system allocator, counting the bytes allocated now and at most (for the memory test;
+/// the other tests of this file run beside it and add their few megabytes).
+struct Counting;
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let now = NOW.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+        PEAK.fetch_max(now, Ordering::Relaxed);
+        System.alloc(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        NOW.fetch_sub(layout.size(), Ordering::Relaxed);
+        System.dealloc(ptr, layout)
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
 fn turn_text(step: &Step) -> String {
     match step {
         Step::Turn {
@@ -158,7 +184,7 @@ fn a_budget_stops_the_search() {
     let draws = [TileType::E, TileType::U, TileType::V];
     let limits = Limits {
         nodes: 50,
-        cancel: None,
+        ..Limits::default()
     };
     let s = solve(&g, Color::Red, &draws, Goal::Final, limits);
     assert_eq!(s.stopped, Some(Stop::Budget));
@@ -166,6 +192,81 @@ fn a_budget_stops_the_search() {
     assert!(s.depth < 3);
     let full = solve(&g, Color::Red, &draws, Goal::Final, Limits::default());
     assert!(full.exact && full.stopped.is_none() && full.depth == 3);
+}
+
+/// A memory limit stops the search and says so (nothing fits in one byte), and a limit so
+/// tight that a node's moves keep a few games (the others are made again when searched) and the
+/// table holds a few thousand entries gives the same values, line for line, as the default.
+#[test]
+fn a_memory_limit_bounds_the_search_without_changing_its_values() {
+    let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], false));
+    tile(&mut g, "D 0,0 r0 blue knight N");
+    let one_byte = Limits {
+        memory: 1,
+        ..Limits::default()
+    };
+    let draws = [TileType::E, TileType::U];
+    let s = solve(&g, Color::Red, &draws, Goal::Final, one_byte);
+    assert_eq!(s.stopped, Some(Stop::Memory));
+    assert!(!s.exact && s.moves.is_empty());
+    let tight = Limits {
+        memory: 1 << 20,
+        ..Limits::default()
+    };
+    let mut compared = 0;
+    for seed in 1..=8u64 {
+        let Some(cut) = cut_position(seed, 20 + seed as usize, 2) else {
+            continue;
+        };
+        for goal in [Goal::Final, Goal::Score] {
+            let full = solve(&cut.game, cut.mover, &cut.draws, goal, Limits::default());
+            let small = solve(&cut.game, cut.mover, &cut.draws, goal, tight);
+            assert!(full.exact, "seed {seed}");
+            assert!(small.exact, "seed {seed}: {:?}", small.stopped);
+            assert_eq!(values(&small), values(&full), "seed {seed} {goal:?}");
+            let lines = |s: &Solution| s.moves.iter().map(|m| m.line.clone()).collect::<Vec<_>>();
+            assert_eq!(lines(&small), lines(&full), "seed {seed} {goal:?}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 8, "{compared} searches compared");
+}
+
+/// A long board (a row of 2,000 straight roads) and a tile that fits beside every one of
+/// them (B, a monastery in a field: about 4,000 cells, three moves each, each move a copy of
+/// a game of 2,000 tiles): the moves listed keep their games only within a quarter of the
+/// memory limit. Before the limit a node kept every move's game: about 6 GB here (issue 25).
+/// The search stops by its node budget long before the end, within its limit of 64 MiB (the
+/// allocator counts: at most 64 MiB more than before, with room for the other tests).
+#[test]
+fn a_long_board_costs_the_search_time_not_memory() {
+    let mut g = Game::new(Config::new(vec![Color::Red, Color::Blue], true));
+    for x in 0..2000 {
+        g.place_tile_unchecked(TileType::U, Pos::new(x, 0), Rotation::R90)
+            .unwrap();
+    }
+    let limits = Limits {
+        nodes: 1000,
+        memory: 64 << 20,
+        ..Limits::default()
+    };
+    let before = NOW.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let s = solve(
+        &g,
+        Color::Red,
+        &[TileType::B, TileType::B],
+        Goal::Final,
+        limits,
+    );
+    let grown = PEAK.load(Ordering::Relaxed).saturating_sub(before);
+    assert!(grown < 96 << 20, "the search took {} MiB", grown >> 20);
+    assert!(!s.exact);
+    assert!(
+        matches!(s.stopped, Some(Stop::Budget | Stop::Memory)),
+        "{:?}",
+        s.stopped
+    );
 }
 
 /// A plain minimax without pruning, transposition table or move order, from the public API

@@ -22,7 +22,7 @@ pub fn solve(args: args::SolveArgs) -> Outcome {
     let analysis = carc_analysis::analyze(&text);
     let limits = Limits {
         nodes,
-        cancel: None,
+        ..Limits::default()
     };
     let solved = carc_analysis::solve(&analysis, line.map(|n| n as usize - 1), goal, limits)
         .map_err(|e| format!("{}: {e}", file.display()))?;
@@ -39,11 +39,17 @@ fn human(s: &Solved) -> String {
     let status = if s.exact {
         "exact".to_owned()
     } else {
+        let why = match s.stopped {
+            Some("memory") => format!(
+                "memory: its table and positions would pass the limit of {} MiB",
+                carc_rules::DEFAULT_MEMORY >> 20
+            ),
+            other => other.unwrap_or("budget").to_owned(),
+        };
         format!(
-            "NOT exact: {} of {} draws searched, the search stopped ({})",
+            "NOT exact: {} of {} draws searched, the search stopped ({why})",
             s.depth,
             s.draws.len(),
-            s.stopped.unwrap_or("budget")
         )
     };
     let _ = writeln!(
