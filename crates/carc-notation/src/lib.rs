@@ -88,8 +88,8 @@ pub use limits::{MAX_LINES, MAX_LINE_LEN, MAX_VARIATION_DEPTH};
 pub use lines::{line_breaks, line_spans, newline_of, LineBreaks};
 #[doc(hidden)]
 pub use parser::grammar_accepts;
-pub use parser::parse;
 #[doc(hidden)]
 pub use parser::parse_with_grammar_only;
+pub use parser::{parse, recover_line};
 pub use rules::{rule_option, RuleOptionDef, RULE_OPTIONS};
 pub use syntax::*;
