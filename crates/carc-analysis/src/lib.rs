@@ -40,8 +40,8 @@ pub use exercise::{Choice, Exercise, ExerciseMove, Outcome, Placement};
 pub use folding::folding_ranges;
 pub use game_text::game_text;
 pub use generate::{
-    gen_rule_words, generate, generate_counted, GenOptions, Generated, Generation, Skip, MAX_DRAWS,
-    RUN_SEARCHES_PER_PUZZLE,
+    gen_rule_words, generate, generate_counted, generate_with_progress, GenOptions, GenProgress,
+    Generated, Generation, Skip, MAX_DRAWS, RUN_SEARCHES_PER_PUZZLE,
 };
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};
@@ -150,10 +150,14 @@ pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis 
     recover::variation_opens(text, &mut parse);
     let recovered = recover::partial_lines(text, &mut parse);
     let replay = replay::replay(&parse, None, None);
+    // `recovered` is in line order: a binary search, not a scan per diagnostic (quadratic on
+    // a file of many broken lines).
     let on_recovered = |d: &&Diagnostic| {
-        recovered
-            .iter()
-            .any(|line| line.start <= d.span.start && d.span.end <= line.end)
+        let after = recovered.partition_point(|line| line.start <= d.span.start);
+        after
+            .checked_sub(1)
+            .and_then(|i| recovered.get(i))
+            .is_some_and(|line| d.span.end <= line.end)
     };
     let mut diagnostics: Vec<Diagnostic> = parse
         .errors
