@@ -9,7 +9,7 @@ mod support;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use support::scratch;
+use support::{carc, scratch};
 
 /// Address space for one run, in KiB: the 1 GiB that a file of 8 Mi blank lines needed four
 /// times over before (460 bytes a line).
@@ -127,6 +127,12 @@ fn deep_nesting_is_an_error_and_formats_to_a_bounded_size() {
         1,
         &["error[variation]", "more than 100 deep", "nested.carc:103:"],
     );
+    // at the limit itself the file is clean: only the level past it is reported
+    let at_limit = text
+        .replacen("variation \"v\" {\n", "", depth - 100)
+        .replacen("}\n", "", depth - 100);
+    let clean = write(&dir, "at-limit.carc", &at_limit);
+    assert_eq!(carc(&["check", &clean]).status.code(), Some(0));
     let out = limited(&["fmt", &file]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let formatted = std::fs::read_to_string(&file).expect("formatted");
