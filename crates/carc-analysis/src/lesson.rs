@@ -491,6 +491,8 @@ fn setup_step(
         refused: Vec::new(),
         open: Vec::new(),
         returned: Vec::new(),
+        mismatched: Vec::new(),
+        setup_through: None,
     });
     let statement = lines
         .iter()

@@ -147,7 +147,13 @@ pub fn analyze(text: &str) -> Analysis {
 pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis {
     let mut parse = carc_notation::parse(text);
     recover::variation_opens(text, &mut parse);
+    let recovered = recover::partial_lines(text, &mut parse);
     let replay = replay::replay(&parse, None, None);
+    let on_recovered = |d: &&Diagnostic| {
+        recovered
+            .iter()
+            .any(|line| line.start <= d.span.start && d.span.end <= line.end)
+    };
     let mut diagnostics: Vec<Diagnostic> = parse
         .errors
         .iter()
@@ -158,7 +164,13 @@ pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis 
             message: recover::syntax_message(text, &parse, e),
             related: Vec::new(),
         })
-        .chain(replay.diagnostics.iter().cloned())
+        .chain(
+            replay
+                .diagnostics
+                .iter()
+                .filter(|d| !on_recovered(d))
+                .cloned(),
+        )
         .collect();
     // Puzzle and reachability checks: their own modules, on the finished replay.
     let (puzzle, found) = puzzle::check(

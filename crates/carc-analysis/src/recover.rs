@@ -1,6 +1,8 @@
 //! Help on lines that do not parse, where the text says more than the grammar's error: a
-//! glyph written before the meeple (hint: it goes after), and a `variation` whose name is not
-//! quoted (still opens a block, so its `}` is not a second error).
+//! glyph written before the meeple (hint: it goes after), a `variation` whose name is not
+//! quoted (still opens a block, so its `}` is not a second error), and a `tile`, `turn` or
+//! `bonus` line whose words before the broken one still say the tile, its cell and rotation,
+//! or whose turn it is (replayed, so that one mistake gives one diagnostic).
 
 use carc_notation::{LineKind, Parse, Span, Spanned, Statement, StatementKind, SyntaxError};
 
@@ -100,4 +102,34 @@ pub(crate) fn variation_opens(text: &str, parse: &mut Parse) {
             },
         });
     }
+}
+
+/// Reads each `tile`, `turn` or `bonus` line that does not parse as what its words before
+/// the broken one clearly say ([`carc_notation::recover_line`]): the tile stays on its cell,
+/// and a broken turn still counts as its player's turn. The syntax error stays the line's
+/// report; the spans of the lines read this way are returned, so that the replay's
+/// diagnostics on them (a fault of what was cut away) are not reported a second time.
+pub(crate) fn partial_lines(text: &str, parse: &mut Parse) -> Vec<Span> {
+    let mut recovered = Vec::new();
+    for line in &mut parse.lines {
+        if line.kind != LineKind::Error {
+            continue;
+        }
+        let Some(error) = parse
+            .errors
+            .iter()
+            .find(|e| line.span.start <= e.span.start && e.span.start <= line.span.end)
+        else {
+            continue;
+        };
+        let end = line.comment.map_or(line.span.end, |c| c.start);
+        let Some(content) = text.get(line.span.start..end) else {
+            continue;
+        };
+        if let Some(statement) = carc_notation::recover_line(content, line.span.start, error) {
+            line.kind = LineKind::Statement(statement);
+            recovered.push(line.span);
+        }
+    }
+    recovered
 }

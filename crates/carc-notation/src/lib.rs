@@ -88,6 +88,6 @@ pub use lines::{line_breaks, line_spans, newline_of, LineBreaks};
 pub use parser::grammar_accepts;
 #[doc(hidden)]
 pub use parser::parse_with_grammar_only;
-pub use parser::{parse, MAX_LINE_LEN};
+pub use parser::{parse, recover_line, MAX_LINE_LEN};
 pub use rules::{rule_option, RuleOptionDef, RULE_OPTIONS};
 pub use syntax::*;
