@@ -9,7 +9,10 @@
 //! meeple, meeples in the tile's segment order.
 
 use carc_notation::{LineKind, Parse, StatementKind};
-use carc_rules::{Action, Color, Figure, Game, Move as EngineMove, Place, Pos, Role, Rotation, TileType, TurnScore};
+use carc_rules::{
+    Action, Color, Figure, Game, Move as EngineMove, Place, Pos, Role, Rotation, TileType,
+    TurnScore,
+};
 
 use crate::replay::replay;
 use crate::{explain, vocab, Analysis};
@@ -360,10 +363,26 @@ mod tests {
     #[test]
     fn symmetric_rotations_are_one_placement() {
         // U looks the same at r0 and r180, and at r90 and r270; B and C at every rotation.
-        assert!(carc_rules::same_look(TileType::U, Rotation::R0, Rotation::R180));
-        assert!(!carc_rules::same_look(TileType::U, Rotation::R0, Rotation::R90));
-        assert!(carc_rules::same_look(TileType::C, Rotation::R0, Rotation::R270));
-        assert!(!carc_rules::same_look(TileType::E, Rotation::R0, Rotation::R180));
+        assert!(carc_rules::same_look(
+            TileType::U,
+            Rotation::R0,
+            Rotation::R180
+        ));
+        assert!(!carc_rules::same_look(
+            TileType::U,
+            Rotation::R0,
+            Rotation::R90
+        ));
+        assert!(carc_rules::same_look(
+            TileType::C,
+            Rotation::R0,
+            Rotation::R270
+        ));
+        assert!(!carc_rules::same_look(
+            TileType::E,
+            Rotation::R0,
+            Rotation::R180
+        ));
         assert_eq!(
             canonical_rotation(TileType::U, Rotation::R270),
             Rotation::R90

@@ -19,9 +19,9 @@ use std::fmt;
 use crate::board::Pos;
 use crate::figures::Figure;
 use crate::game::{DeployError, Game, Meeple, MeepleId, TurnError};
-use crate::turn::{Move, PartAction};
 use crate::scoring::TurnScore;
 use crate::tiles::{Color, FeatureKind, Place, Rotation, TileType};
+use crate::turn::{Move, PartAction};
 
 /// Why a builder may not stand where it is written (diagnostic code `builder-place`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -39,7 +39,6 @@ mod turn;
 
 pub use board::Pos;
 pub use builder::{BonusError, BuilderFault};
-pub use turn::{first_look, same_look, Move, PartAction, PartEnd};
 pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
 pub use figures::Figure;
 pub use game::{
@@ -62,3 +61,4 @@ pub use tiles::{
     Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,
     TileType, TOTAL_TILES,
 };
+pub use turn::{first_look, same_look, Move, PartAction, PartEnd};

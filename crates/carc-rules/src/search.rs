@@ -47,9 +47,9 @@ use crate::catalogue::TileSet;
 use crate::game::Game;
 use crate::goods::Good;
 use crate::rules::Rules;
-use crate::turn::PartAction;
 use crate::sim::{Action, Step};
 use crate::tiles::{Color, Place, Role, Rotation, TileType};
+use crate::turn::PartAction;
 
 /// What the search maximises for each player (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

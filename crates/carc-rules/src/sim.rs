@@ -453,69 +453,74 @@ fn figure_choices(
     pos: Pos,
     rot: Rotation,
 ) -> Vec<(u32, Figure)> {
-        let rules = g.config.rules;
-        let ic = rules.allows_figure(Figure::LargeMeeple);
-        let abbot = rules.allows_figure(Figure::Abbot);
-        let builder = rules.allows_figure(Figure::Builder);
-        let idx = g.tiles.len() - 1;
-        let base = g.tile_base[idx];
-        let info = tile.info();
-        // (node, figure): at most 3 per segment (meeple, large meeple, pig or builder), the
-        // abbot, recall (node u32::MAX)
-        let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
-        let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
-        let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
-        let pig =
-            rules.allows_figure(Figure::Pig) && g.figure_available(colour, Figure::Pig).is_ok();
-        for i in 0..info.nseg {
-            if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
-                continue;
+    let rules = g.config.rules;
+    let ic = rules.allows_figure(Figure::LargeMeeple);
+    let abbot = rules.allows_figure(Figure::Abbot);
+    let builder = rules.allows_figure(Figure::Builder);
+    let idx = g.tiles.len() - 1;
+    let base = g.tile_base[idx];
+    let info = tile.info();
+    // (node, figure): at most 3 per segment (meeple, large meeple, pig or builder), the
+    // abbot, recall (node u32::MAX)
+    let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
+    let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
+    let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
+    let pig = rules.allows_figure(Figure::Pig) && g.figure_available(colour, Figure::Pig).is_ok();
+    for i in 0..info.nseg {
+        if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
+            continue;
+        }
+        // every segment has a place word: a field without a whole corner is named by a
+        // half-side (`tb.I`'s SSE), one that touches no side by `inner` (`ic.H`)
+        if tile
+            .segment(rot, usize::from(i))
+            .and_then(|s| crate::movegen::field_place(tile, rot, s))
+            .is_none()
+        {
+            continue;
+        }
+        let root = g.find(base + u32::from(i));
+        if pig && info.kinds[i as usize] == FeatureKind::Field && g.has_farmer(colour, root) {
+            opts.push((base + u32::from(i), Figure::Pig));
+        }
+        if !g.occupied(root) {
+            if meeple {
+                opts.push((base + u32::from(i), Figure::Meeple));
             }
-            // every segment has a place word: a field without a whole corner is named by a
-            // half-side (`tb.I`'s SSE), one that touches no side by `inner` (`ic.H`)
-            if tile
-                .segment(rot, usize::from(i))
-                .and_then(|s| crate::movegen::field_place(tile, rot, s))
-                .is_none()
-            {
-                continue;
-            }
-            let root = g.find(base + u32::from(i));
-            if pig && info.kinds[i as usize] == FeatureKind::Field && g.has_farmer(colour, root) {
-                opts.push((base + u32::from(i), Figure::Pig));
-            }
-            if !g.occupied(root) {
-                if meeple {
-                    opts.push((base + u32::from(i), Figure::Meeple));
-                }
-                if large {
-                    opts.push((base + u32::from(i), Figure::LargeMeeple));
-                }
+            if large {
+                opts.push((base + u32::from(i), Figure::LargeMeeple));
             }
         }
-        if abbot {
-            if let Ok((node, _)) = g.locate(pos, Figure::Abbot, Role::Monk, None) {
-                let root = g.find(node);
-                if !g.occupied(root) && g.figure_available(colour, Figure::Abbot).is_ok() {
-                    opts.push((node, Figure::Abbot));
-                }
-            }
-            if g.figure_available(colour, Figure::Abbot).is_err() {
-                opts.push((u32::MAX, Figure::Abbot));
+    }
+    if abbot {
+        if let Ok((node, _)) = g.locate(pos, Figure::Abbot, Role::Monk, None) {
+            let root = g.find(node);
+            if !g.occupied(root) && g.figure_available(colour, Figure::Abbot).is_ok() {
+                opts.push((node, Figure::Abbot));
             }
         }
-        if builder {
-            for place in g.legal_builder_places(colour, pos) {
-                if let Ok((node, _, _)) = g.locate_builder(pos, Some(place)) {
-                    opts.push((node, Figure::Builder));
-                }
+        if g.figure_available(colour, Figure::Abbot).is_err() {
+            opts.push((u32::MAX, Figure::Abbot));
+        }
+    }
+    if builder {
+        for place in g.legal_builder_places(colour, pos) {
+            if let Ok((node, _, _)) = g.locate_builder(pos, Some(place)) {
+                opts.push((node, Figure::Builder));
             }
         }
+    }
     opts
 }
 
 /// The role and place a choice of [`figure_choices`] (not a recall) deploys its figure at.
-fn choice_place(g: &Game, tile: TileType, rot: Rotation, node: u32, figure: Figure) -> (Role, Place) {
+fn choice_place(
+    g: &Game,
+    tile: TileType,
+    rot: Rotation,
+    node: u32,
+    figure: Figure,
+) -> (Role, Place) {
     let seg = usize::from(g.node_seg[node as usize]);
     let (role, place) = match tile.segment(rot, seg) {
         Some(s) => (
@@ -691,15 +696,19 @@ mod tests {
                     }
                     assert_eq!(choices, legal, "{sets:?} seed {seed}: {step:?}");
                     compared += 1;
-                    special += usize::from(
-                        legal
-                            .iter()
-                            .any(|a| !matches!(a, PartAction::Nothing | PartAction::Deploy(Figure::Meeple, ..))),
-                    );
+                    special += usize::from(legal.iter().any(|a| {
+                        !matches!(
+                            a,
+                            PartAction::Nothing | PartAction::Deploy(Figure::Meeple, ..)
+                        )
+                    }));
                 }
             }
         }
         assert!(compared > 1000, "{compared}");
-        assert!(special > 100, "{special} positions with an expansion's action");
+        assert!(
+            special > 100,
+            "{special} positions with an expansion's action"
+        );
     }
 }
