@@ -19,7 +19,7 @@ use std::process::ExitCode;
 
 use args::{Command, Format};
 use clap::{CommandFactory as _, Parser as _};
-use files::{collect_carc_files, read_source, SourceError};
+use files::{collect_carc_files, read_source};
 
 /// Why a command failed: a usage error (printed by clap, with the command's usage) or any
 /// other problem (printed as `carc: MESSAGE`). Both exit with status 2.
@@ -147,9 +147,10 @@ fn fmt(args: args::FmtArgs) -> Outcome {
         changed += 1;
         if check_only {
             output::println(&path.display().to_string());
-        } else if let Err(err) = std::fs::write(path, formatted) {
+        } else if let Err(err) = output::file::replace(path, formatted.as_bytes()) {
+            // Atomic: on a full disk the file is left as it was, never cut short.
             io_failed = true;
-            eprintln!("carc: {}", SourceError::Write(path.clone(), err));
+            eprintln!("carc: {err}");
         }
     }
     if check_only && changed > 0 {

@@ -2,6 +2,11 @@
 //! head -1`) closes the pipe, and the command then ends quietly with status 0 instead of
 //! panicking (Rust's `print!` panics on a closed pipe). Any other write error is reported and
 //! ends the command with status 2.
+//!
+//! Files are written through [`file`]: atomically, never over an input, and over an existing
+//! file only with `--force`.
+
+pub mod file;
 
 use std::io::{ErrorKind, Write as _};
 

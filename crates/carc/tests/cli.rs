@@ -172,6 +172,43 @@ fn folders_are_searched_for_carc_files_and_symlink_loops_do_not_hang() {
 }
 
 #[test]
+fn upper_case_extensions_are_found_and_a_folder_without_carc_files_is_an_error() {
+    // Issue 25, item 12: `BAD.CARC` was skipped, "checked 0 files", exit 0.
+    let dir = scratch("upper-case");
+    std::fs::write(dir.join("BAD.CARC"), "tile D 0,0\ntile D 0,0\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "tile Q").unwrap();
+    let out = carc(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("error[duplicate-cell]"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("BAD.CARC:2:"), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("checked 1 file: 1 error"),
+        "{}",
+        stderr(&out)
+    );
+    // A file named on the command line is checked whatever its name.
+    let out = carc(&["check", dir.join("BAD.CARC").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+
+    std::fs::remove_file(dir.join("BAD.CARC")).unwrap();
+    for command in ["check", "fmt"] {
+        let out = carc(&[command, "examples", dir.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "carc: {}: no .carc file in this folder (nothing to do)\n",
+                dir.display()
+            )
+        );
+    }
+}
+
+#[test]
 fn fmt_check_lists_files_that_would_change_and_fmt_rewrites_them() {
     let dir = scratch("fmt");
     let file = dir.join("messy.carc");
