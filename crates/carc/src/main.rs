@@ -93,11 +93,11 @@ fn completions(args: args::CompletionsArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-fn check(args: args::CheckArgs, _color: args::ColorWhen) -> Outcome {
+fn check(args: args::CheckArgs, color: args::ColorWhen) -> Outcome {
     let format = args.format;
     let files = collect_carc_files(&args.paths).map_err(|e| e.to_string())?;
 
-    let mut report = report::Report::default();
+    let mut report = report::Report::new(output::colored(color, &std::io::stdout()));
     for path in &files {
         match read_source(path) {
             Ok(text) => {

@@ -24,7 +24,7 @@ struct Source {
 }
 
 /// Runs `carc export`; `Err` is a usage or I/O problem (exit status 2).
-pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
+pub fn export(args: args::ExportArgs, color: args::ColorWhen) -> Outcome {
     let usage = |message: &str| Problem::Usage(args::usage_error(&["export"], message));
     let json = args.format == args::ExportFormat::Json;
     let meta = std::fs::metadata(&args.path).map_err(|e| match e.kind() {
@@ -54,7 +54,8 @@ pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
         });
     }
     // A file with errors exports nothing (and no file of a folder is written) unless --force.
-    let mut report = Report::default();
+    // Printed on standard error: coloured if that is a terminal.
+    let mut report = Report::new(crate::output::colored(color, &std::io::stderr()));
     for s in &sources {
         let errors: Vec<_> = s
             .analysis
