@@ -611,8 +611,7 @@ fn question(
     let pos: Pos = vocab::pos(&turn.at);
     let mark = state
         .marks
-        .iter()
-        .find(|m| m.pos == pos)
+        .at(pos)
         .filter(|_| state.game.tile_at(pos).is_none());
     if mark.is_none() && !puzzle {
         return None;

@@ -149,10 +149,14 @@ pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis 
     recover::variation_opens(text, &mut parse);
     let recovered = recover::partial_lines(text, &mut parse);
     let replay = replay::replay(&parse, None, None);
+    // `recovered` is in line order: a binary search, not a scan per diagnostic (quadratic on
+    // a file of many broken lines).
     let on_recovered = |d: &&Diagnostic| {
-        recovered
-            .iter()
-            .any(|line| line.start <= d.span.start && d.span.end <= line.end)
+        let after = recovered.partition_point(|line| line.start <= d.span.start);
+        after
+            .checked_sub(1)
+            .and_then(|i| recovered.get(i))
+            .is_some_and(|line| d.span.end <= line.end)
     };
     let mut diagnostics: Vec<Diagnostic> = parse
         .errors

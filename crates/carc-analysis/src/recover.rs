@@ -12,10 +12,14 @@ const GLYPHS: [&str; 6] = ["!!", "!", "!?", "?!", "?", "??"];
 /// The message of a syntax error, with a hint where the line shows a known slip.
 pub(crate) fn syntax_message(text: &str, parse: &Parse, error: &SyntaxError) -> String {
     let message = error.message();
-    let Some(line) = parse
+    // Lines are in text order: a binary search, or 100,000 bad lines take minutes.
+    let index = parse
         .lines
-        .iter()
-        .find(|l| l.span.start <= error.span.start && error.span.start <= l.span.end)
+        .partition_point(|l| l.span.start <= error.span.start);
+    let Some(line) = index
+        .checked_sub(1)
+        .and_then(|i| parse.lines.get(i))
+        .filter(|l| error.span.start <= l.span.end)
     else {
         return message;
     };
@@ -91,7 +95,7 @@ pub(crate) fn variation_opens(text: &str, parse: &mut Parse) {
             continue;
         };
         let name_start = start + trimmed.find(name).unwrap_or(0);
-        line.kind = LineKind::Statement(Statement {
+        line.kind = LineKind::Statement(Box::new(Statement {
             span: Span::new(start, start + trimmed.len()),
             keyword: Span::new(start, start + "variation".len()),
             kind: StatementKind::VariationOpen {
@@ -100,7 +104,7 @@ pub(crate) fn variation_opens(text: &str, parse: &mut Parse) {
                     span: Span::new(name_start, name_start + name.len()),
                 },
             },
-        });
+        }));
     }
 }
 
@@ -111,15 +115,15 @@ pub(crate) fn variation_opens(text: &str, parse: &mut Parse) {
 /// diagnostics on them (a fault of what was cut away) are not reported a second time.
 pub(crate) fn partial_lines(text: &str, parse: &mut Parse) -> Vec<Span> {
     let mut recovered = Vec::new();
+    // The errors are in line order: walked along with the lines, not searched per line (a
+    // search per line made 100,000 broken lines quadratic).
+    let mut errors = parse.errors.iter().peekable();
     for line in &mut parse.lines {
         if line.kind != LineKind::Error {
             continue;
         }
-        let Some(error) = parse
-            .errors
-            .iter()
-            .find(|e| line.span.start <= e.span.start && e.span.start <= line.span.end)
-        else {
+        while errors.next_if(|e| e.span.start < line.span.start).is_some() {}
+        let Some(error) = errors.next_if(|e| e.span.start <= line.span.end) else {
             continue;
         };
         let end = line.comment.map_or(line.span.end, |c| c.start);
@@ -127,7 +131,7 @@ pub(crate) fn partial_lines(text: &str, parse: &mut Parse) -> Vec<Span> {
             continue;
         };
         if let Some(statement) = carc_notation::recover_line(content, line.span.start, error) {
-            line.kind = LineKind::Statement(statement);
+            line.kind = LineKind::Statement(Box::new(statement));
             recovered.push(line.span);
         }
     }

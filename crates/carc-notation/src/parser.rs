@@ -9,8 +9,7 @@ use crate::error::{Expected, SyntaxError, SyntaxErrorKind};
 use crate::syntax::*;
 use carc_rules::Color;
 
-/// Lines longer than this many bytes are a syntax error and are not given to pest.
-pub const MAX_LINE_LEN: usize = 65_536;
+use crate::limits::{MAX_LINES, MAX_LINE_LEN};
 
 /// The longest `found` word quoted in a message, in characters.
 const MAX_FOUND_CHARS: usize = 40;
@@ -48,7 +47,21 @@ pub fn grammar_accepts(line: &str) -> bool {
 
 fn parse_lines(text: &str, fast: bool) -> Parse {
     let mut parse = Parse::default();
-    for span in crate::lines::line_spans(text) {
+    for (index, span) in crate::lines::line_spans(text).enumerate() {
+        if index == MAX_LINES {
+            // The rest of the text is one line that did not parse, kept whole (the formatter
+            // keeps it byte for byte); the error points at its first line.
+            parse.lines.push(Line {
+                span: Span::new(span.start, text.len()),
+                kind: LineKind::Error,
+                comment: None,
+            });
+            parse.errors.push(SyntaxError {
+                span,
+                kind: SyntaxErrorKind::TooManyLines { limit: MAX_LINES },
+            });
+            break;
+        }
         let (start, end) = (span.start, span.end);
         let line_text = text.get(start..end).unwrap_or("");
         let fast_line = if fast {
@@ -102,7 +115,7 @@ pub(crate) fn parse_line(line: &str, base: usize) -> (Line, Option<SyntaxError>)
         }
     }
     let kind = match statement {
-        Some(statement) => LineKind::Statement(statement),
+        Some(statement) => LineKind::Statement(Box::new(statement)),
         None => LineKind::Blank,
     };
     (
@@ -175,7 +188,7 @@ pub fn recover_line(line: &str, base: usize, error: &SyntaxError) -> Option<Stat
                     None => return None,
                 }
             }
-            return Some(statement);
+            return Some(*statement);
         }
     }
     if keyword == "turn" {

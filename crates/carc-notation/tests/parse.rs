@@ -169,7 +169,7 @@ fn coat_of_arms_example_means_what_it_says() {
     let line = parse
         .lines
         .iter()
-        .find(|l| l.kind == LineKind::Statement(statements[5].clone()))
+        .find(|l| l.kind == LineKind::Statement(Box::new(statements[5].clone())))
         .expect("line");
     assert_eq!(
         slice(text, line.comment.expect("comment")),
@@ -700,6 +700,41 @@ fn a_lone_carriage_return_is_a_line_break() {
     let parsed = parse("tile D 0,0\r\r\ntile E 0,1");
     assert_eq!(parsed.lines.len(), 3);
     assert_eq!(parsed.lines[1].kind, LineKind::Blank);
+}
+
+/// Issue 25, item 1: a file of blank lines took 460 bytes a line (60 Mi lines: 28 GB, an
+/// abort). Past [`MAX_LINES`] lines the rest is one broken line with an error naming the
+/// limit, and a line costs a few dozen bytes.
+#[test]
+fn past_the_line_limit_the_rest_is_one_error_naming_the_limit() {
+    assert!(
+        std::mem::size_of::<Line>() <= 64,
+        "{}",
+        std::mem::size_of::<Line>()
+    );
+    let text = format!("{}tile D 0,0\nmore\n", "\n".repeat(MAX_LINES));
+    let parsed = parse(&text);
+    assert_eq!(parsed.lines.len(), MAX_LINES + 1);
+    assert_eq!(parsed.errors.len(), 1);
+    let error = &parsed.errors[0];
+    assert_eq!(
+        error.kind,
+        SyntaxErrorKind::TooManyLines { limit: MAX_LINES }
+    );
+    assert_eq!(slice(&text, error.span), "tile D 0,0");
+    assert!(
+        error.message().contains("at most 1,000,000 lines"),
+        "{}",
+        error.message()
+    );
+    // The last line keeps the rest of the text, so nothing is lost; formatting leaves it.
+    let last = parsed.lines.last().expect("lines");
+    assert_eq!(last.kind, LineKind::Error);
+    assert_eq!(slice(&text, last.span), "tile D 0,0\nmore\n");
+    assert_eq!(format(&text), text);
+    // One line fewer is read whole.
+    let text = format!("{}tile D 0,0\n", "\n".repeat(MAX_LINES - 1));
+    assert!(parse(&text).errors.is_empty());
 }
 
 #[test]

@@ -5,9 +5,9 @@ use std::fmt;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
-/// Files larger than this are refused rather than analysed: no lesson is this long, and a
-/// multi-gigabyte file would only exhaust memory.
-const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+// Files larger than this are refused rather than analysed: no lesson is this long, and a
+// multi-gigabyte file would only exhaust memory. One of carc's limits (carc-notation's table).
+use carc_notation::limits::MAX_FILE_BYTES;
 
 /// Why a path could not be used.
 #[derive(Debug)]
