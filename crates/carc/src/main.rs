@@ -97,12 +97,20 @@ fn check(args: args::CheckArgs, _color: args::ColorWhen) -> Outcome {
     let format = args.format;
     let files = collect_carc_files(&args.paths).map_err(|e| e.to_string())?;
 
+    let search = carc_analysis::SearchOptions {
+        positions: args.max_positions,
+        time: args.time_limit,
+        ..carc_analysis::SearchOptions::full()
+    };
     let mut report = report::Report::default();
     for path in &files {
         match read_source(path) {
             Ok(text) => {
-                let analysis = carc_analysis::analyze(&text);
+                let analysis = carc_analysis::analyze_with(&text, None, &search);
                 report.add(path, &text, analysis.diagnostics());
+                if let Some(note) = carc_analysis::puzzle_note(&analysis) {
+                    report.add_note(path, &text, &note);
+                }
             }
             Err(err) => {
                 report.add_unreadable();
@@ -119,7 +127,7 @@ fn check(args: args::CheckArgs, _color: args::ColorWhen) -> Outcome {
     }
     Ok(if report.has_unreadable() {
         ExitCode::from(2)
-    } else if report.has_errors() {
+    } else if report.has_errors() || (args.strict && report.has_warnings()) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

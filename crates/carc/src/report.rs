@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use carc_analysis::{Diagnostic, Severity};
+use carc_analysis::{Diagnostic, PuzzleNote, Severity};
 use serde_json::json;
 
 use crate::output::{terminal_text, terminal_width};
@@ -204,9 +204,44 @@ impl Report {
         out.push('\n');
     }
 
+    /// Adds what the puzzle check proved about a file's puzzle: a `note:` line after its
+    /// diagnostics, and an entry of severity `note` and code `puzzle` in the JSON array.
+    pub fn add_note(&mut self, path: &Path, text: &str, note: &PuzzleNote) {
+        let index = LineIndex::new(text, note.span.end);
+        let (line, column) = index.line_col(note.span.start);
+        let file = path.display().to_string();
+        let _ = writeln!(
+            self.human,
+            "note: {}\n --> {}:{line}:{column}\n",
+            note.text,
+            terminal_text(&file)
+        );
+        self.json.push(json!({
+            "file": file,
+            "line": line,
+            "column": column,
+            "severity": "note",
+            "code": "puzzle",
+            "message": note.text,
+            "puzzle": {
+                "goal": note.goal,
+                "draws": note.draws,
+                "verdict": note.verdict,
+                "value": note.value,
+                "moves": note.moves,
+                "positions": note.positions,
+            },
+        }));
+    }
+
     /// True when any error (not warning) was added.
     pub fn has_errors(&self) -> bool {
         self.errors > 0
+    }
+
+    /// True when any warning was added.
+    pub fn has_warnings(&self) -> bool {
+        self.warnings > 0
     }
 
     /// The rustc-like rendering.
