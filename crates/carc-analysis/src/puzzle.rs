@@ -180,7 +180,7 @@ pub(crate) fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -696,17 +696,48 @@ pub fn puzzle_note(analysis: &Analysis) -> Option<PuzzleNote> {
     };
     let points = format!("+{}", report.points);
     let (verdict, value, said) = match &report.verdict {
-        Verdict::Unique => ("unique", Some(points.clone()), format!("the answer is the unique best, {points}")),
-        Verdict::Tied { .. } => ("tied", Some(points.clone()), format!("the answer is tied best, {points} (not-unique)")),
-        Verdict::Beaten { .. } => ("beaten", Some(points.clone()), format!("the answer is not the best, {points} (not-best)")),
-        Verdict::Goal(GoalVerdict::Unique { value }) => ("unique", Some(value.clone()), format!("the answer is the unique best, {value}")),
-        Verdict::Goal(GoalVerdict::Tied { value, .. }) => ("tied", Some(value.clone()), format!("the answer is tied best, {value} (not-unique)")),
-        Verdict::Goal(GoalVerdict::Beaten { value, .. }) => ("beaten", Some(value.clone()), format!("the answer is not the best, {value} (not-best)")),
-        Verdict::Goal(GoalVerdict::Incomplete { depth, draws, .. }) => ("incomplete", None, format!("nothing proven, {depth} of {draws} draws searched (search-incomplete)")),
+        Verdict::Unique => (
+            "unique",
+            Some(points.clone()),
+            format!("the answer is the unique best, {points}"),
+        ),
+        Verdict::Tied { .. } => (
+            "tied",
+            Some(points.clone()),
+            format!("the answer is tied best, {points} (not-unique)"),
+        ),
+        Verdict::Beaten { .. } => (
+            "beaten",
+            Some(points.clone()),
+            format!("the answer is not the best, {points} (not-best)"),
+        ),
+        Verdict::Goal(GoalVerdict::Unique { value }) => (
+            "unique",
+            Some(value.clone()),
+            format!("the answer is the unique best, {value}"),
+        ),
+        Verdict::Goal(GoalVerdict::Tied { value, .. }) => (
+            "tied",
+            Some(value.clone()),
+            format!("the answer is tied best, {value} (not-unique)"),
+        ),
+        Verdict::Goal(GoalVerdict::Beaten { value, .. }) => (
+            "beaten",
+            Some(value.clone()),
+            format!("the answer is not the best, {value} (not-best)"),
+        ),
+        Verdict::Goal(GoalVerdict::Incomplete { depth, draws, .. }) => (
+            "incomplete",
+            None,
+            format!("nothing proven, {depth} of {draws} draws searched (search-incomplete)"),
+        ),
     };
     let mut head = goal.to_owned();
     if report.search.is_some() {
-        head.push_str(&format!(", {draws} draw{}", if draws == 1 { "" } else { "s" }));
+        head.push_str(&format!(
+            ", {draws} draw{}",
+            if draws == 1 { "" } else { "s" }
+        ));
     }
     let mut text = format!(
         "puzzle ({head}): {said}; {} legal move{}",
@@ -916,12 +947,18 @@ mod tests {
         assert_eq!(codes, vec![Code::SearchIncomplete]);
         let message = &analysis.diagnostics()[0].message;
         assert!(
-            message.contains("of 9 draws searched") && message.contains("its limit of 20,000 positions"),
+            message.contains("of 9 draws searched")
+                && message.contains("its limit of 20,000 positions"),
             "{message}"
         );
         let note = puzzle_note(&analysis).unwrap();
         assert_eq!(note.verdict, "incomplete");
-        assert!(note.text.starts_with("puzzle (final, 9 draws): nothing proven"), "{}", note.text);
+        assert!(
+            note.text
+                .starts_with("puzzle (final, 9 draws): nothing proven"),
+            "{}",
+            note.text
+        );
         // A memory limit is named as such, in MiB.
         let tiny = SearchOptions {
             memory: 64 << 10,

@@ -708,7 +708,9 @@ impl Searcher<'_, '_> {
         if self.held() > self.limits.memory {
             return Err(Stop::Memory);
         }
-        if self.nodes % PROGRESS_EVERY == 0 && self.limits.progress.is_some_and(|p| !p(self.nodes)) {
+        if self.nodes.is_multiple_of(PROGRESS_EVERY)
+            && self.limits.progress.is_some_and(|p| !p(self.nodes))
+        {
             return Err(Stop::Cancelled);
         }
         if self

@@ -114,7 +114,9 @@ fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     if seconds.is_finite() && seconds > 0.0 && seconds < 1e9 {
         Ok(std::time::Duration::from_secs_f64(seconds))
     } else {
-        Err(format!("`{text}`: a time limit is a positive number of seconds"))
+        Err(format!(
+            "`{text}`: a time limit is a positive number of seconds"
+        ))
     }
 }
 
