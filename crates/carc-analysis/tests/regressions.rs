@@ -51,3 +51,37 @@ fn tiles_far_apart_make_small_pictures() {
     let svg = render_svg(&board_at(&analyze(&line), None));
     assert!(svg.matches("text-anchor=\"middle\"").count() >= 300);
 }
+
+/// Issue 25, item 11: a `variation` between a turn that earned a bonus and the main line's
+/// `bonus` made both `bonus` lines `bonus-not-earned` (opening the block forgot the turn just
+/// played), although the main line goes on as if the block were not there. Red's builder on
+/// U 1,0 (road A, D, U open east): U at 2,0 extends it, which earns the bonus (as in
+/// author_pass.rs). In the variation the bonus U at 3,0 extends the road again (nothing
+/// closes); in the main line the bonus A at 3,0 closes the road A, D, U, U, A: 5 tiles x 1 = 5.
+#[test]
+fn a_variation_between_a_turn_and_its_bonus_does_not_hide_the_turn() {
+    let text = "rules traders-builders\nplayers red blue\ntile A -1,0 r270\n\
+        tile D 0,0 red traveller E\ntile U 1,0 r90 red builder E\n\
+        turn red U 2,0 r90 => nothing\n\
+        variation \"another bonus\" {\n  bonus red U 3,0 r90 => nothing\n}\n\
+        bonus red A 3,0 r90 => red +5\n";
+    let analysis = analyze(text);
+    let codes: Vec<_> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code.as_str(), d.message.clone()))
+        .collect();
+    assert!(codes.is_empty(), "{codes:?}");
+    // the variation's bonus still counts as a bonus part: another bonus after it is refused
+    let chained = text.replace(
+        "=> nothing\n}",
+        "=> nothing\n  bonus red U 4,0 r90 => nothing\n}",
+    );
+    let analysis = analyze(&chained);
+    let codes: Vec<_> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["bonus-not-earned"], "{chained}");
+}

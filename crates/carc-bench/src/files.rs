@@ -30,9 +30,52 @@ pub fn synthetic(lines: usize, seed: u64) -> String {
     )
 }
 
+/// A setup of `tiles` tiles (at least 2) and no turn: the board of a long random game
+/// (as [`synthetic`]), each tile a setup `tile` line, under `rules boxes N`: what the
+/// reachability check's model is built from (issue 25: 10,000 tiles took 49 s).
+pub fn setup(tiles: usize, seed: u64) -> String {
+    let game = synthetic(tiles + SYNTHETIC_OVERHEAD - 1, seed);
+    let mut out = String::with_capacity(24 * tiles);
+    for line in game.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["turn" | "bonus", _colour, tile, at, rotation, ..] => {
+                out.push_str(&format!("tile {tile} {at} {rotation}\n"));
+            }
+            ["end"] => {}
+            [first, ..] if first.starts_with("discard") => {}
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// A clean game of `turns` turns (as [`synthetic`]) and then, before its `end`, `depth`
+/// nested empty `variation` blocks (issue 25: 4,000 turns and 10,000 blocks took 9.65 GB).
+pub fn nested_variations(turns: usize, depth: usize, seed: u64) -> String {
+    let game = synthetic(turns + SYNTHETIC_OVERHEAD, seed);
+    let body = game.strip_suffix("end\n").unwrap_or(&game);
+    format!(
+        "{body}{}{}end\n",
+        "variation \"deeper\" {\n".repeat(depth),
+        "}\n".repeat(depth)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn setups_and_nested_variations_check_clean() {
+        for text in [setup(300, 1), nested_variations(300, 50, 1)] {
+            let analysis = carc_analysis::analyze(&text);
+            assert!(analysis.diagnostics().is_empty(), "{:?}", analysis.diagnostics());
+        }
+    }
 
     #[test]
     fn synthetic_files_have_the_asked_lines_and_check_clean() {

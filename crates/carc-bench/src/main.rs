@@ -4,7 +4,9 @@
 //! farmers, one thread; legal-move generation on a 72-tile board), `analysis` (`analyze` of a
 //! 72-tile game and of synthetic clean files of 1k, 10k and 100k lines, in process), `server`
 //! (the built `carc lsp` binary over stdio: didChange → publishDiagnostics, hover and inlay-hint
-//! round trips on a 72-tile game; peak memory with ten such games open).
+//! round trips on a 72-tile game; peak memory with ten such games open), `scaling` (the
+//! inputs of issue 25 that grew with the square of their size, each at two sizes ten times
+//! apart: the time should grow about tenfold).
 //!
 //! Options: `--quick` (fewer repetitions), `--carc PATH` (the server binary; by default the
 //! `carc` next to this binary, built first with `cargo build --release -p carc`).
@@ -38,10 +40,10 @@ fn main() {
         match arg.as_str() {
             "--quick" => options.quick = true,
             "--carc" => options.carc = args.next().map(PathBuf::from),
-            "engine" | "analysis" | "server" => options.sections.push(arg),
+            "engine" | "analysis" | "server" | "scaling" => options.sections.push(arg),
             "--bench" => {} // `cargo bench` passes it
             other => {
-                eprintln!("usage: carc-bench [--quick] [--carc PATH] [engine] [analysis] [server] (not {other})");
+                eprintln!("usage: carc-bench [--quick] [--carc PATH] [engine] [analysis] [server] [scaling] (not {other})");
                 std::process::exit(2);
             }
         }
@@ -56,6 +58,60 @@ fn main() {
     }
     if wants("server") {
         server(&options);
+    }
+    if wants("scaling") {
+        scaling(&options);
+    }
+}
+
+/// The inputs of issue 25 whose work grew with the square of their size, at two sizes ten
+/// times apart (the larger one is the issue's own size times ten, unless `--quick`).
+fn scaling(options: &Options) {
+    println!("\n== scaling (issue 25: each should grow about tenfold from the first size to the second)");
+    let sizes: [usize; 2] = if options.quick {
+        [1_000, 10_000]
+    } else {
+        [10_000, 100_000]
+    };
+    for tiles in sizes {
+        let text = files::setup(tiles, 1);
+        let setup_end = text.rfind("\ntile ").map_or(0, |i| i + 1);
+        let samples = Samples::time(3, || {
+            let analysis = carc_analysis::analyze(&text);
+            carc_analysis::hover(&analysis, setup_end)
+        });
+        println!(
+            "{}",
+            samples.line(&format!(
+                "analyze + hover, {tiles}-tile setup under `rules boxes` (reachability model)"
+            ))
+        );
+    }
+    for tiles in sizes.map(|n| n / 10) {
+        let text = files::synthetic(tiles + 6, 1);
+        let analysis = carc_analysis::analyze(&text);
+        let samples = Samples::time(3, || carc_analysis::moves(&analysis, "E", None));
+        println!(
+            "{}",
+            samples.line(&format!("moves of E on a {tiles}-line game's board"))
+        );
+    }
+    for (turns, depth) in [(400, 1_000), (4_000, 10_000)].map(|(t, d)| {
+        if options.quick {
+            (t, d)
+        } else {
+            (t * 10, d * 10)
+        }
+    }) {
+        let text = files::nested_variations(turns, depth, 1);
+        check_clean("nested variations", &text);
+        let samples = Samples::time(3, || carc_analysis::analyze(&text));
+        println!(
+            "{}",
+            samples.line(&format!(
+                "analyze {turns} turns + {depth} nested empty variations"
+            ))
+        );
     }
 }
 

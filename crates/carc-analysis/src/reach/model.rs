@@ -83,11 +83,13 @@ impl Model {
             for i in 0..count {
                 let seg = t.tile.segment(t.rot, i)?;
                 node_kind.push(seg.kind);
+                // the id `features_on` gives is the feature's own (its root): asking
+                // `game.feature` for it listed every member, once per segment, which made a
+                // board-wide field quadratic (issue 25: 10,000 setup tiles took 49 s)
                 let feature = on
                     .iter()
                     .find(|(s, _)| usize::from(s.index) == i)
-                    .and_then(|(_, id)| game.feature(*id))
-                    .map(|f| f.id.raw());
+                    .map(|(_, id)| id.raw());
                 node_feature.push(feature);
             }
         }
