@@ -41,7 +41,11 @@ fn peak_of(text: &str) -> (usize, Vec<&'static str>) {
     let before = IN_USE.load(Ordering::Relaxed);
     PEAK.store(before, Ordering::Relaxed);
     let analysis = analyze(text);
-    let codes = analysis.diagnostics().iter().map(|d| d.code.as_str()).collect();
+    let codes = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
     drop(analysis);
     (PEAK.load(Ordering::Relaxed) - before, codes)
 }
@@ -50,7 +54,9 @@ fn peak_of(text: &str) -> (usize, Vec<&'static str>) {
 fn long_game() -> String {
     let record = simulate_boxes(3, 2, true, 9, 600);
     let text = game_text(&record, "Nested variations", &[]);
-    text.strip_suffix("end\n").expect("game_text ends with `end`").to_string()
+    text.strip_suffix("end\n")
+        .expect("game_text ends with `end`")
+        .to_string()
 }
 
 /// `depth` nested empty blocks before the game's end.

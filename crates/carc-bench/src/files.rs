@@ -73,7 +73,11 @@ mod tests {
     fn setups_and_nested_variations_check_clean() {
         for text in [setup(300, 1), nested_variations(300, 50, 1)] {
             let analysis = carc_analysis::analyze(&text);
-            assert!(analysis.diagnostics().is_empty(), "{:?}", analysis.diagnostics());
+            assert!(
+                analysis.diagnostics().is_empty(),
+                "{:?}",
+                analysis.diagnostics()
+            );
         }
     }
 

@@ -67,7 +67,9 @@ fn main() {
 /// The inputs of issue 25 whose work grew with the square of their size, at two sizes ten
 /// times apart (the larger one is the issue's own size times ten, unless `--quick`).
 fn scaling(options: &Options) {
-    println!("\n== scaling (issue 25: each should grow about tenfold from the first size to the second)");
+    println!(
+        "\n== scaling (issue 25: each should grow about tenfold from the first size to the second)"
+    );
     let sizes: [usize; 2] = if options.quick {
         [1_000, 10_000]
     } else {

@@ -123,6 +123,7 @@ fn check(args: args::CheckArgs, _color: args::ColorWhen) -> Outcome {
         Format::Json => output::println(&report.json()),
     }
     if format == Format::Human {
+        eprint!("{}", report.notes());
         eprintln!("{}", report.summary());
     }
     Ok(if report.has_unreadable() {

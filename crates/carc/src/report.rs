@@ -102,6 +102,8 @@ fn excerpt(source: &str, column: usize) -> (String, usize) {
 #[derive(Default)]
 pub struct Report {
     human: String,
+    /// The puzzle notes, for standard error.
+    notes: String,
     json: Vec<serde_json::Value>,
     errors: usize,
     warnings: usize,
@@ -204,15 +206,15 @@ impl Report {
         out.push('\n');
     }
 
-    /// Adds what the puzzle check proved about a file's puzzle: a `note:` line after its
-    /// diagnostics, and an entry of severity `note` and code `puzzle` in the JSON array.
+    /// Adds what the puzzle check proved about a file's puzzle: a `note:` for standard error
+    /// ([`Report::notes`]: a clean check prints nothing on standard output), and an entry of severity `note` and code `puzzle` in the JSON array.
     pub fn add_note(&mut self, path: &Path, text: &str, note: &PuzzleNote) {
         let index = LineIndex::new(text, note.span.end);
         let (line, column) = index.line_col(note.span.start);
         let file = path.display().to_string();
         let _ = writeln!(
-            self.human,
-            "note: {}\n --> {}:{line}:{column}\n",
+            self.notes,
+            "note: {}\n --> {}:{line}:{column}",
             note.text,
             terminal_text(&file)
         );
@@ -247,6 +249,11 @@ impl Report {
     /// The rustc-like rendering.
     pub fn human(&self) -> &str {
         &self.human
+    }
+
+    /// The puzzle notes of the human output, one `note:` and its place each.
+    pub fn notes(&self) -> &str {
+        &self.notes
     }
 
     /// The JSON array of every diagnostic.
