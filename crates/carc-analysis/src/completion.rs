@@ -3,7 +3,7 @@
 //! text of the line, since the line under the cursor is usually half-typed.
 
 use carc_notation::{rule_option, Expected, Good, Span, KEYWORDS, RULE_OPTIONS};
-use carc_rules::{Color, Corner, FeatureKind, Place, Pos, Role, Rotation, TileSet, TileType};
+use carc_rules::{Color, Corner, FeatureKind, Figure, Place, Pos, Role, Rotation, TileType};
 
 use crate::replay::{replay, Replay};
 use crate::tile_info::{self, TilePictures};
@@ -206,10 +206,10 @@ impl Context<'_> {
     /// of arms where a twin shows the same edges), count and edges at r0; the documentation
     /// draws it at r0.
     fn tiles(&self) -> Vec<CompletionItem> {
-        let sets = crate::replay::sets_on(&self.analysis.parse);
+        let rules = crate::replay::rules_on(&self.analysis.parse);
         TileType::ALL
             .iter()
-            .filter(|t| crate::replay::set_allowed(&sets, t.set()))
+            .filter(|t| rules.allows_tile_set(t.set()))
             .map(|&t| CompletionItem {
                 documentation: self.pictures.and_then(|pictures| {
                     completion_documentation(CompletionKind::Tile, t.token(), pictures)
@@ -231,8 +231,8 @@ impl Context<'_> {
     /// The colours not yet listed, in the notation's order; `pink` only where `rules
     /// inns-cathedrals` allows it.
     fn colours(&self, listed: &[Color]) -> Vec<CompletionItem> {
-        let sets = crate::replay::sets_on(&self.analysis.parse);
-        Color::allowed(&sets)
+        crate::replay::rules_on(&self.analysis.parse)
+            .colours()
             .filter(|c| !listed.contains(c))
             .map(|c| self.item(c.as_str().to_owned(), None, CompletionKind::Colour))
             .collect()
@@ -391,16 +391,16 @@ impl Context<'_> {
     /// turn, `recall` (The Abbot); `builder` on a tile with a road or city, `pig` on a tile
     /// with a field (Traders & Builders).
     fn figures(&self, tile: TileType, turn: bool) -> Vec<CompletionItem> {
-        let sets = crate::replay::sets_on(&self.analysis.parse);
+        let rules = crate::replay::rules_on(&self.analysis.parse);
         let mut out = Vec::new();
-        if sets.contains(&TileSet::InnsCathedrals) {
+        if rules.allows_figure(Figure::LargeMeeple) {
             out.push(self.item(
                 "large".to_owned(),
                 Some("the large meeple: counts 2 in a majority".to_owned()),
                 CompletionKind::Role,
             ));
         }
-        if sets.contains(&TileSet::Abbot) {
+        if rules.allows_figure(Figure::Abbot) {
             if tile.has_monastery() || tile.has_garden() {
                 out.push(self.item(
                     "abbot".to_owned(),
@@ -416,7 +416,7 @@ impl Context<'_> {
                 ));
             }
         }
-        if sets.contains(&TileSet::TradersBuilders) {
+        if rules.goods() {
             let has = |kind: FeatureKind| tile.segments(Rotation::R0).any(|s| s.kind == kind);
             if has(FeatureKind::Road) || has(FeatureKind::City) {
                 out.push(self.item(

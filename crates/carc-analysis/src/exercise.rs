@@ -15,10 +15,12 @@
 //! replay and the move generator.
 
 use carc_notation::{LineKind, StatementKind, TurnStmt};
-use carc_rules::{Color, FeatureKind, Place, Pos, Role, Rotation, SegmentDef, TileSet, TileType};
+use carc_rules::{
+    Color, FeatureKind, Figure, Place, Pos, Role, Rotation, Rules, SegmentDef, TileType,
+};
 
-use crate::moves::{candidates_with, canonical_rotation, move_text, Candidate, Extra};
-use crate::replay::{judge_turns, replay, sets_on};
+use crate::moves::{candidates, canonical_rotation, move_text, Candidate, Extra};
+use crate::replay::{judge_turns, replay};
 use crate::{explain, vocab, Analysis};
 
 /// The exercise of one question.
@@ -99,8 +101,7 @@ pub fn exercise(analysis: &Analysis, line: usize, puzzle: bool) -> Option<Exerci
     let tile = TileType::from_token(&turn.tile.value)?;
     let colour = turn.colour.value;
     let state = replay(parse, line.checked_sub(1), None);
-    let sets = sets_on(parse);
-    let candidates = candidates_with(&state.game, colour, tile, &sets);
+    let candidates = candidates(&state.game, colour, tile);
     let cells = open_cells(&state, tile);
 
     // Every placement and choice the candidates do not cover is judged by the replay, all in
@@ -128,7 +129,7 @@ pub fn exercise(analysis: &Analysis, line: usize, puzzle: bool) -> Option<Exerci
                 continue;
             }
             let mut choices = Vec::new();
-            for (extra, segment) in figure_options(tile, rotation, &sets) {
+            for (extra, segment) in figure_options(tile, rotation, state.game.config().rules) {
                 let meeple = segment.map(|s| (s.kind.role(), first_place(&s)));
                 let found = here.iter().find(|(_, c)| {
                     c.extra == extra
@@ -242,15 +243,15 @@ fn open_cells(state: &crate::replay::Replay, _tile: TileType) -> Vec<Pos> {
 fn figure_options(
     tile: TileType,
     rotation: Rotation,
-    sets: &[TileSet],
+    rules: Rules,
 ) -> Vec<(Extra, Option<SegmentDef>)> {
     let segments: Vec<SegmentDef> = tile.segments(rotation).collect();
     let mut out = vec![(Extra::Plain, None)];
     out.extend(segments.iter().map(|s| (Extra::Plain, Some(*s))));
-    if sets.contains(&TileSet::InnsCathedrals) {
+    if rules.allows_figure(Figure::LargeMeeple) {
         out.extend(segments.iter().map(|s| (Extra::Large, Some(*s))));
     }
-    if sets.contains(&TileSet::Abbot) {
+    if rules.allows_figure(Figure::Abbot) {
         out.extend(
             segments
                 .iter()
@@ -258,7 +259,7 @@ fn figure_options(
                 .map(|s| (Extra::Abbot, Some(*s))),
         );
     }
-    if sets.contains(&TileSet::TradersBuilders) {
+    if rules.goods() {
         out.extend(
             segments
                 .iter()
@@ -272,7 +273,7 @@ fn figure_options(
                 .map(|s| (Extra::Pig, Some(*s))),
         );
     }
-    if sets.contains(&TileSet::Abbot) {
+    if rules.allows_figure(Figure::Abbot) {
         out.push((Extra::Recall, None));
     }
     out

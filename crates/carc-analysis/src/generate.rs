@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 
 use carc_notation::PuzzleGoal;
 use carc_rules::{
-    cut_position_with_sets, solve_with_sets, Color, Cut, Figure, Game, Good, Limits, Place, Rng,
-    Role, Step, TileSet, TileType,
+    cut_position_with_sets, solve, Color, Cut, Figure, Game, Good, Limits, Place, Rng, Role, Rules,
+    Step, TileSet, TileType,
 };
 
 use crate::game_text::step_text;
@@ -233,7 +233,7 @@ fn game_length(sets: &[TileSet]) -> usize {
         .copied()
         .filter(|s| *s != TileSet::River)
         .collect();
-    let river = if sets.contains(&TileSet::River) {
+    let river = if Rules::of(sets).river() {
         // the river tiles but the spring, which is the start tile
         TileType::ALL
             .iter()
@@ -268,12 +268,11 @@ fn attempt(options: &GenOptions, sets: &[TileSet], seed: u64) -> Result<Generate
     if !same_position(&game, &before.game) {
         return Err(Skip::Setup);
     }
-    let file_sets = crate::replay::sets_on(&parse);
     let limits = Limits {
         nodes: options.nodes,
         ..Limits::default()
     };
-    let solution = solve_with_sets(&before.game, mover, &before.draws, goal, limits, &file_sets);
+    let solution = solve(&before.game, mover, &before.draws, goal, limits);
     if !solution.exact {
         return Err(Skip::Budget);
     }
@@ -375,7 +374,7 @@ fn setup_text(
         .map(|c| format!("{} {}", c.as_str(), game.score(*c)))
         .collect();
     let _ = writeln!(text, "score {}", scores.join(", "));
-    if sets.contains(&TileSet::TradersBuilders) {
+    if Rules::of(sets).goods() {
         for &c in players {
             let held: Vec<String> = Good::ALL
                 .into_iter()

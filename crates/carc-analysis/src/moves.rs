@@ -9,9 +9,7 @@
 //! meeple, meeples in the tile's segment order.
 
 use carc_notation::{LineKind, Parse, StatementKind};
-use carc_rules::{
-    Action, Color, Figure, Game, Place, Pos, Role, Rotation, TileSet, TileType, TurnScore,
-};
+use carc_rules::{Action, Color, Figure, Game, Place, Pos, Role, Rotation, TileType, TurnScore};
 
 use crate::replay::replay;
 use crate::{explain, vocab, Analysis};
@@ -127,7 +125,7 @@ pub(crate) fn makes_u_turn(
     pos: Pos,
     rotation: Rotation,
 ) -> bool {
-    state.river
+    state.game.config().rules.river()
         && carc_rules::river::river_faults(&state.game, tile, pos, rotation)
             .iter()
             .any(|f| matches!(f, carc_rules::river::RiverFault::UTurn { .. }))
@@ -164,15 +162,11 @@ pub(crate) fn canonical_rotation(tile: TileType, rotation: Rotation) -> Rotation
 /// Cathedrals), the abbot on the monastery or garden and recalling the abbot (The Abbot), the
 /// builder on each road or city where it may stand and the pig in each field of the new tile
 /// that holds the mover's farmer (Traders & Builders).
-pub(crate) fn candidates_with(
-    game: &Game,
-    colour: Color,
-    tile: TileType,
-    sets: &[TileSet],
-) -> Vec<Candidate> {
-    let ic = sets.contains(&TileSet::InnsCathedrals);
-    let abbot = sets.contains(&TileSet::Abbot);
-    let tb = sets.contains(&TileSet::TradersBuilders);
+pub(crate) fn candidates(game: &Game, colour: Color, tile: TileType) -> Vec<Candidate> {
+    let rules = game.config().rules;
+    let ic = rules.allows_figure(Figure::LargeMeeple);
+    let abbot = rules.allows_figure(Figure::Abbot);
+    let tb = rules.allows_figure(Figure::Builder);
     let mut out = Vec::new();
     for (pos, rotation) in game.turn_placements(tile) {
         if canonical_rotation(tile, rotation) != rotation {
@@ -405,8 +399,7 @@ pub fn moves(analysis: &Analysis, tile: &str, line: Option<usize>) -> Result<Mov
         _ => None,
     };
     let colour = bonus.unwrap_or_else(|| mover(parse, &state.players, line));
-    let sets = crate::replay::sets_on(parse);
-    let found = candidates_with(&state.game, colour, tile_type, &sets);
+    let found = candidates(&state.game, colour, tile_type);
     let mut placements: Vec<(Pos, Rotation)> = found.iter().map(|c| (c.pos, c.rotation)).collect();
     placements.sort_by_key(|(p, r)| (p.x, p.y, *r));
     placements.dedup();

@@ -28,7 +28,7 @@ use carc_rules::{
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::game_text::step_text;
-use crate::moves::{candidates_with, canonical_rotation, prefix, Candidate, Extra};
+use crate::moves::{candidates, canonical_rotation, prefix, Candidate, Extra};
 use crate::replay::{replay, Fact, Replay};
 use crate::{vocab, Analysis};
 
@@ -133,7 +133,6 @@ fn run_search(
     colour: carc_rules::Color,
     draws: &[TileType],
     goal: Goal,
-    sets: &[carc_rules::TileSet],
     options: &SearchOptions<'_>,
 ) -> (Solution, bool) {
     let start = Instant::now();
@@ -152,7 +151,7 @@ fn run_search(
         progress: Some(&progress),
         ..Limits::default()
     };
-    let solution = carc_rules::solve_with_sets(&before.game, colour, draws, goal, limits, sets);
+    let solution = carc_rules::solve(&before.game, colour, draws, goal, limits);
     (solution, timed_out.get())
 }
 
@@ -299,8 +298,7 @@ pub(crate) fn check(
         return (None, diagnostics);
     };
     let before = replay(&prefix(parse, line), None, None);
-    let sets = crate::replay::sets_on(parse);
-    let all = candidates_with(&before.game, colour, tile, &sets);
+    let all = candidates(&before.game, colour, tile);
     let goal_word = goal;
     if let Some(goal) = engine_goal(goal) {
         let key = format!(
@@ -317,7 +315,7 @@ pub(crate) fn check(
             },
             _ => {
                 let draws = draws_from(&before.draws, tile);
-                let (solution, late) = run_search(&before, colour, &draws, goal, &sets, options);
+                let (solution, late) = run_search(&before, colour, &draws, goal, options);
                 timed_out = late;
                 Search {
                     key,

@@ -153,8 +153,6 @@ pub struct Replay {
     pub draws: Vec<TileType>,
     /// What each `refused` line found, in file order.
     pub refusals: Vec<refused::Refusal>,
-    /// `rules river`: The River is on (its tiles and turn rules).
-    pub river: bool,
 }
 
 /// A `mark x,y ["label"]` line in effect.
@@ -168,16 +166,11 @@ pub struct MarkInfo {
     pub label: Option<String>,
 }
 
-/// The sets a file switches on: the base game and those its `rules` lines name (`abbot`,
+/// The rules a file switches on: the base game and the sets its `rules` lines name (`abbot`,
 /// `inns-cathedrals`). The garden tiles of The Abbot are legal in every file all the same.
-pub fn sets_on(parse: &Parse) -> Vec<TileSet> {
-    Prelude::read(parse).sets
-}
-
-/// Whether a tile of `set` may be used where `sets` are on: the base game and the garden tiles
-/// of the base box always, the others when switched on.
-pub fn set_allowed(sets: &[TileSet], set: TileSet) -> bool {
-    set == TileSet::Abbot || sets.contains(&set)
+/// What each set allows is the engine's ([`Rules`]).
+pub fn rules_on(parse: &Parse) -> Rules {
+    Prelude::read(parse).rules
 }
 
 /// Replays `parse`, stopping after line index `stop` (all lines when `None`) and leaving out
@@ -218,8 +211,7 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
     let mut r = Replayer {
         replay: Replay {
             game: Game::new(
-                Config::new(prelude.players.clone(), prelude.farmers)
-                    .with_rules(Rules::of(&prelude.sets)),
+                Config::new(prelude.players.clone(), prelude.farmers).with_rules(prelude.rules),
             ),
             players: prelude.players,
             declared_players: prelude.declared,
@@ -230,11 +222,10 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
             marks: Vec::new(),
             draws: Vec::new(),
             refusals: Vec::new(),
-            river: prelude.sets.contains(&TileSet::River),
         },
         parse,
         boxes: prelude.boxes,
-        sets: prelude.sets,
+        rules: prelude.rules,
         phase: Phase::Setup,
         first_tile: None,
         tile_counts: TileCounts::default(),
@@ -280,7 +271,7 @@ struct Prelude {
     /// `rules boxes N`: how many boxes of tiles the file may use (1 by default).
     boxes: u32,
     /// The sets switched on: the base game and those `rules` names (`abbot` …).
-    sets: Vec<TileSet>,
+    rules: Rules,
 }
 
 impl Prelude {
@@ -288,7 +279,7 @@ impl Prelude {
         let mut declared: Option<Vec<Color>> = None;
         let mut farmers = true;
         let mut boxes = 1;
-        let mut sets = vec![TileSet::Base];
+        let mut rules = Rules::BASE;
         let mut first_use: Vec<Color> = Vec::new();
         let mut saw_play = false;
         for line in &parse.lines {
@@ -318,10 +309,14 @@ impl Prelude {
                             RuleOption::Boxes(n) => boxes = n,
                             // Read by `reach::whole_board` (setup checks).
                             RuleOption::WholeBoard => {}
-                            RuleOption::Abbot => sets.push(TileSet::Abbot),
-                            RuleOption::InnsCathedrals => sets.push(TileSet::InnsCathedrals),
-                            RuleOption::River => sets.push(TileSet::River),
-                            RuleOption::TradersBuilders => sets.push(TileSet::TradersBuilders),
+                            RuleOption::Abbot => rules = rules.with(TileSet::Abbot),
+                            RuleOption::InnsCathedrals => {
+                                rules = rules.with(TileSet::InnsCathedrals)
+                            }
+                            RuleOption::River => rules = rules.with(TileSet::River),
+                            RuleOption::TradersBuilders => {
+                                rules = rules.with(TileSet::TradersBuilders)
+                            }
                         }
                     }
                 }
@@ -342,14 +337,14 @@ impl Prelude {
                 declared: true,
                 farmers,
                 boxes,
-                sets: sets.clone(),
+                rules,
             },
             None => Prelude {
                 players: first_use,
                 declared: false,
                 farmers,
                 boxes,
-                sets: sets.clone(),
+                rules,
             },
         }
     }
@@ -399,7 +394,7 @@ struct Replayer<'a> {
     /// How many boxes of tiles the file may use.
     boxes: u32,
     /// The sets switched on (the base game and those `rules` names).
-    sets: Vec<TileSet>,
+    rules: Rules,
     phase: Phase,
     /// The first setup tile: the root of the edge-connected group.
     first_tile: Option<Pos>,
@@ -734,7 +729,7 @@ impl Replayer<'_> {
         }
         let used = self.tile_counts.take(tile);
         let mut available = u32::from(tile.count()).saturating_mul(self.boxes);
-        if self.replay.river && tile == TileType::START {
+        if self.replay.game.config().rules.river() && tile == TileType::START {
             // the spring is the start tile: one D stays in the box
             available = available.saturating_sub(1);
         }
@@ -771,7 +766,7 @@ impl Replayer<'_> {
             });
         }
         if let Some(abbot) = meeple.abbot {
-            if self.sets.contains(&TileSet::Abbot) {
+            if self.rules.allows_figure(Figure::Abbot) {
                 return Some(Figure::Abbot);
             }
             self.report(Code::ExpansionOff, abbot, messages::EXPANSION_OFF_ABBOT);
@@ -791,7 +786,7 @@ impl Replayer<'_> {
     /// without an abbot on the board, or when this turn's tile completes its monastery or
     /// garden; `expansion-off` without `rules abbot`.
     fn recall(&mut self, colour: Color, span: Span) -> Option<TurnScore> {
-        if !self.sets.contains(&TileSet::Abbot) {
+        if !self.rules.allows_figure(Figure::Abbot) {
             self.report(Code::ExpansionOff, span, messages::EXPANSION_OFF_RECALL);
             return None;
         }
@@ -826,7 +821,7 @@ impl Replayer<'_> {
     }
 
     fn set_on(&self, set: TileSet) -> bool {
-        set_allowed(&self.sets, set)
+        self.rules.allows_tile_set(set)
     }
 
     /// `tile-count` when a base type and its garden tile together exceed the base type's count
@@ -1240,7 +1235,7 @@ impl Replayer<'_> {
             }
         }
         let fault_span = turn.rotation.as_ref().map_or(turn.at.span, |r| r.span);
-        if self.replay.river && free {
+        if self.replay.game.config().rules.river() && free {
             self.report_river(tile, pos, rotation, turn.at.span, fault_span);
         }
         let pos = self.put_tile(line, tile, &turn.at, (rotation, fault_span), checked)?;

@@ -6,7 +6,7 @@
 use carc_notation::{LineKind, PuzzleGoal, StatementKind};
 use carc_rules::{Limits, Stop, TileType};
 
-use crate::moves::{candidates_with, mover, prefix};
+use crate::moves::{candidates, mover, prefix};
 use crate::puzzle::{
     draws_from, engine_goal, line_steps, line_text, move_text, puzzle_goal, value_text,
 };
@@ -155,12 +155,11 @@ pub fn solve(
         (None, Some(_)) => state.draws.clone(),
         (None, None) => return Err(SolveError::NoDraws),
     };
-    let sets = crate::replay::sets_on(parse);
     let tokens: Vec<String> = draws.iter().map(|t| t.token().to_owned()).collect();
     let Some(engine) = engine_goal(goal) else {
         // `points`: what each move scores at once, no search
         let tile = draws[0];
-        let moves = candidates_with(&state.game, colour, tile, &sets)
+        let moves = candidates(&state.game, colour, tile)
             .into_iter()
             .map(|c| SolvedMove {
                 text: c.text(tile),
@@ -183,7 +182,7 @@ pub fn solve(
             nodes: 0,
         });
     };
-    let solution = carc_rules::solve_with_sets(&state.game, colour, &draws, engine, limits, &sets);
+    let solution = carc_rules::solve(&state.game, colour, &draws, engine, limits);
     let players = &state.players;
     let moves = solution
         .moves

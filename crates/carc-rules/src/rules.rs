@@ -80,30 +80,42 @@ impl Rules {
     pub const fn goods(self) -> bool {
         self.has(TileSet::TradersBuilders)
     }
+
+    /// Every legal `(cell, rotation)` for `tile` in a turn (or a bonus part) on `game` under
+    /// these rules, in the order of [`Game::legal_placements`]: edges match, and under The
+    /// River a river tile keeps the river's turn rules ([`crate::river::legal_placements`]). A
+    /// setup's tiles need only [`Game::legal_placements`].
+    pub fn placements(self, game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
+        if self.river() {
+            crate::river::legal_placements(game, tile)
+        } else {
+            game.legal_placements(tile)
+        }
+    }
+
+    /// Whether `tile` has a legal placement in a turn on `game` under these rules (else it is
+    /// discarded): [`Rules::placements`] is not empty.
+    pub fn playable(self, game: &Game, tile: TileType) -> bool {
+        if self.river() && crate::river::is_river(tile) {
+            !crate::river::legal_placements(game, tile).is_empty()
+        } else {
+            game.has_legal_placement(tile)
+        }
+    }
 }
 
 impl Game {
     /// Every legal `(cell, rotation)` for `tile` in a turn (or a bonus part) under the game's
-    /// rules, in the order of [`Game::legal_placements`]: edges match, and under The River a
-    /// river tile keeps the river's turn rules ([`crate::river::legal_placements`]). A setup's
-    /// tiles need only [`Game::legal_placements`]. The one list of a turn's placements: the
-    /// replay's quick fixes, completion, `carc moves`, the search and the simulator use it.
+    /// rules ([`Rules::placements`]). The one list of a turn's placements: the replay's
+    /// discards, completion, `carc moves`, the search and the simulator's river use it.
     pub fn turn_placements(&self, tile: TileType) -> Vec<(Pos, Rotation)> {
-        if self.config.rules.river() {
-            crate::river::legal_placements(self, tile)
-        } else {
-            self.legal_placements(tile)
-        }
+        self.config.rules.placements(self, tile)
     }
 
-    /// Whether `tile` has a legal placement in a turn under the game's rules (else it is
-    /// discarded): [`Game::turn_placements`] is not empty.
+    /// Whether `tile` has a legal placement in a turn under the game's rules
+    /// ([`Rules::playable`]).
     pub fn turn_playable(&self, tile: TileType) -> bool {
-        if self.config.rules.river() && crate::river::is_river(tile) {
-            !crate::river::legal_placements(self, tile).is_empty()
-        } else {
-            self.has_legal_placement(tile)
-        }
+        self.config.rules.playable(self, tile)
     }
 }
 

@@ -50,6 +50,7 @@ use crate::catalogue::TileSet;
 use crate::figures::Figure;
 use crate::game::Game;
 use crate::goods::Good;
+use crate::rules::Rules;
 use crate::sim::{Action, Step};
 use crate::tiles::{Color, Place, Role, Rotation, TileType};
 
@@ -162,8 +163,8 @@ pub struct Solution {
 }
 
 /// Values every move of `mover` with `draws[0]` on `game`, the other draws following in order
-/// (see the module docs). `game` is not changed. The base game's moves only: see
-/// [`solve_with_sets`] for the expansions'.
+/// (see the module docs), under the game's rules ([`crate::Config::rules`]: the expansions'
+/// moves as [`solve_with_sets`] lists them). `game` is not changed.
 pub fn solve(
     game: &Game,
     mover: Color,
@@ -171,7 +172,7 @@ pub fn solve(
     goal: Goal,
     limits: Limits<'_>,
 ) -> Solution {
-    solve_with_sets(game, mover, draws, goal, limits, &[])
+    search(game, mover, draws, goal, limits, game.config().rules)
 }
 
 /// As [`solve`] under the rules of the expansions in `sets` (as a file's `rules` line switches
@@ -186,6 +187,18 @@ pub fn solve_with_sets(
     goal: Goal,
     limits: Limits<'_>,
     sets: &[TileSet],
+) -> Solution {
+    search(game, mover, draws, goal, limits, Rules::of(sets))
+}
+
+/// [`solve`] under `rules`.
+fn search(
+    game: &Game,
+    mover: Color,
+    draws: &[TileType],
+    goal: Goal,
+    limits: Limits<'_>,
+    rules: Rules,
 ) -> Solution {
     let mut players = game.config().players.clone();
     if !players.contains(&mover) {
@@ -209,7 +222,7 @@ pub fn solve_with_sets(
         )),
         game_bytes,
         live: 0,
-        choices: Choices::of(sets),
+        choices: Choices { rules },
     };
     let mut solution = Solution {
         moves: Vec::new(),
@@ -291,7 +304,7 @@ fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Opti
     if record.bonus_steps.contains(&cut) {
         return None;
     }
-    let goods = record.sets.contains(&TileSet::TradersBuilders);
+    let goods = record.game.config().rules.goods();
     let mut game = Game::new(record.game.config().clone());
     let start = record.game.tiles().first()?;
     game.place_tile_unchecked(start.tile, start.pos, start.rot)
@@ -587,45 +600,21 @@ struct Searcher<'d, 'l> {
     choices: Choices,
 }
 
-/// Which of the expansions' moves the rules switch on (from the sets of [`solve_with_sets`]).
+/// The moves the rules switch on (from the sets of [`solve_with_sets`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct Choices {
-    /// Inns & Cathedrals: the large meeple.
-    large: bool,
-    /// The Abbot: the abbot and its recall.
-    abbot: bool,
-    /// The River: river tiles keep the river rules.
-    river: bool,
-    /// Traders & Builders: the builder, the pig and the builder's bonus tile.
-    tb: bool,
+    rules: Rules,
 }
 
 impl Choices {
-    fn of(sets: &[TileSet]) -> Choices {
-        Choices {
-            large: sets.contains(&TileSet::InnsCathedrals),
-            abbot: sets.contains(&TileSet::Abbot),
-            river: sets.contains(&TileSet::River),
-            tb: sets.contains(&TileSet::TradersBuilders),
-        }
-    }
-
     /// The legal placements of `tile` under these rules.
     fn placements(self, game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
-        if self.river {
-            crate::river::legal_placements(game, tile)
-        } else {
-            game.legal_placements(tile)
-        }
+        self.rules.placements(game, tile)
     }
 
     /// Whether `tile` has a legal placement under these rules (else it is discarded).
     fn playable(self, game: &Game, tile: TileType) -> bool {
-        if self.river && crate::river::is_river(tile) {
-            !crate::river::legal_placements(game, tile).is_empty()
-        } else {
-            game.has_legal_placement(tile)
-        }
+        self.rules.playable(game, tile)
     }
 
     /// After placing a tile at `pos`: "nothing", each meeple, then the expansions' moves (see
@@ -638,21 +627,19 @@ impl Choices {
                 .into_iter()
                 .map(|d| (Some(d), Action::Plain)),
         );
-        let mut specials = Vec::new();
-        if self.large {
-            specials.push(Figure::LargeMeeple);
-        }
-        if self.abbot {
-            specials.push(Figure::Abbot);
-        }
+        let specials = [Figure::LargeMeeple, Figure::Abbot]
+            .into_iter()
+            .filter(|f| self.rules.allows_figure(*f));
         for figure in specials {
             let action = Action::Figure(figure);
             out.extend(deploy(figure).into_iter().map(|d| (Some(d), action)));
         }
-        if self.abbot && placed.figure_available(colour, Figure::Abbot).is_err() {
+        if self.rules.allows_figure(Figure::Abbot)
+            && placed.figure_available(colour, Figure::Abbot).is_err()
+        {
             out.push((None, Action::Recall));
         }
-        if self.tb {
+        if self.rules.goods() {
             // the builder on each unfinished road or city of the tile holding the mover's
             // follower (its role from its place), then the pig in each field holding its farmer
             if let Some(t) = placed.tile_at(pos) {
@@ -814,7 +801,7 @@ impl Searcher<'_, '_> {
     /// Builders: the bonus tile is played, never a third), else the next player's turn.
     fn next_part(&self, game: &Game, part: Part) -> Part {
         let colour = self.players[part.turn];
-        if self.choices.tb && !part.bonus && game.bonus_earned(colour) {
+        if self.choices.rules.goods() && !part.bonus && game.bonus_earned(colour) {
             Part {
                 turn: part.turn,
                 bonus: true,

@@ -239,12 +239,11 @@ impl Sim {
     /// Start a new game in place (same as [`Sim::new`], keeping allocations).
     pub fn reset(&mut self, seed: u64, players: usize, farmers: bool) {
         self.players.clear();
-        self.players
-            .extend(Color::allowed(&self.sets).take(players.max(1)));
         let mut rules = Rules::of(&self.sets);
         if self.river_tiles > 0 {
             rules = rules.with(TileSet::River);
         }
+        self.players.extend(rules.colours().take(players.max(1)));
         let config = Config::new(self.players.clone(), farmers).with_rules(rules);
         if self.game.config() != &config {
             self.game.reset(Some(config));
@@ -328,7 +327,7 @@ impl Sim {
         };
         self.game.score_completed_inner(pos, None);
         self.last_bonus = bonus;
-        if self.sets.contains(&TileSet::TradersBuilders) {
+        if self.game.config.rules.goods() {
             // Traders & Builders: the placer takes the goods of the cities the tile completed
             self.game.take_goods(colour, pos);
             self.bonus_pending = self.game.bonus_earned(colour);
@@ -405,9 +404,10 @@ impl Sim {
         rot: Rotation,
     ) -> Option<(Role, Place)> {
         self.action = Action::Plain;
-        let ic = self.sets.contains(&TileSet::InnsCathedrals);
-        let abbot = self.sets.contains(&TileSet::Abbot);
-        let builder = self.sets.contains(&TileSet::TradersBuilders);
+        let rules = self.game.config.rules;
+        let ic = rules.allows_figure(Figure::LargeMeeple);
+        let abbot = rules.allows_figure(Figure::Abbot);
+        let builder = rules.allows_figure(Figure::Builder);
         let g = &mut self.game;
         let idx = g.tiles.len() - 1;
         let base = g.tile_base[idx];
@@ -417,8 +417,8 @@ impl Sim {
         let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
         let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
         let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
-        let pig = self.sets.contains(&TileSet::TradersBuilders)
-            && g.figure_available(colour, Figure::Pig).is_ok();
+        let pig =
+            rules.allows_figure(Figure::Pig) && g.figure_available(colour, Figure::Pig).is_ok();
         for i in 0..info.nseg {
             if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
                 continue;
