@@ -333,7 +333,11 @@ pub(crate) fn check(
             &mut diagnostics,
             keyword,
         );
-        if let GoalVerdict::Incomplete { depth, draws, best } = &verdict {
+        // (an exact search whose moves do not list the answer proves nothing either, but no
+        // limit stopped it: not reported as search-incomplete; the lens says so)
+        if let (GoalVerdict::Incomplete { depth, draws, best }, false) =
+            (&verdict, search.solution.exact)
+        {
             let stop = stop_words(&search.solution, options, timed_out);
             let mut message = format!(
                 "search incomplete: {depth} of {draws} draws searched ({} positions) when the search reached {stop}; nothing is proven about the answer",

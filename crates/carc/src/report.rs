@@ -211,6 +211,7 @@ impl Report {
     pub fn add_note(&mut self, path: &Path, text: &str, note: &PuzzleNote) {
         let index = LineIndex::new(text, note.span.end);
         let (line, column) = index.line_col(note.span.start);
+        let (end_line, end_column) = index.line_col(note.span.end);
         let file = path.display().to_string();
         let _ = writeln!(
             self.notes,
@@ -222,6 +223,8 @@ impl Report {
             "file": file,
             "line": line,
             "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
             "severity": "note",
             "code": "puzzle",
             "message": note.text,
