@@ -106,6 +106,9 @@ the `abbot' and its `recall' (The Abbot), the `builder' and the `pig' (Traders
     (modify-syntax-entry ?\\ "\\" table)
     (modify-syntax-entry ?- "_" table)
     (modify-syntax-entry ?+ "_" table)
+    ;; a tile token with a dot (`ic.A`, `tb.K`) is one symbol: double-click and completion
+    ;; take it whole
+    (modify-syntax-entry ?. "_" table)
     (modify-syntax-entry ?! "." table)
     (modify-syntax-entry ?? "." table)
     (modify-syntax-entry ?, "." table)

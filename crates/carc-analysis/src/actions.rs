@@ -1,4 +1,5 @@
-//! Code actions (quick fixes): turn a mismatching tile to a rotation that fits; replace a
+//! Code actions (quick fixes): turn a mismatching tile to a rotation that fits (keeping the
+//! line's `=>` or comment in its column, as the formatter aligned it); replace a
 //! wrong expectation with the computed one; replace a misspelt word (keyword, `rules` option,
 //! colour, role, rotation, tile token, diagnostic code) with the "did you mean" of its message.
 
@@ -22,21 +23,29 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<CodeAction> {
         let actions = match diagnostic.code {
             Code::EdgeMismatch if !seen_lines.contains(&line) => {
                 seen_lines.push(line);
-                rotate(analysis, line)
+                one_edit(rotate(analysis, line))
             }
-            Code::ScoreMismatch => fix_expectation(analysis, line, diagnostic.span),
+            Code::ScoreMismatch => one_edit(fix_expectation(analysis, line, diagnostic.span)),
             Code::Syntax | Code::UnknownTile | Code::UnknownCode => {
-                did_you_mean(analysis, diagnostic.code, diagnostic.span)
+                one_edit(did_you_mean(analysis, diagnostic.code, diagnostic.span))
             }
             _ => Vec::new(),
         };
-        out.extend(actions.into_iter().map(|(title, edit)| CodeAction {
+        out.extend(actions.into_iter().map(|(title, edits)| CodeAction {
             title,
             fixes: Some((diagnostic.code, diagnostic.span)),
-            edits: vec![edit],
+            edits,
         }));
     }
     out
+}
+
+/// Actions of one edit each, as actions of a list of edits.
+fn one_edit(actions: Vec<(String, TextEdit)>) -> Vec<(String, Vec<TextEdit>)> {
+    actions
+        .into_iter()
+        .map(|(title, edit)| (title, vec![edit]))
+        .collect()
 }
 
 /// One action per word the diagnostic's message suggests (the same function gives both:
@@ -90,13 +99,20 @@ fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
     let LineKind::Statement(statement) = &analysis.parse.lines[line].kind else {
         return Vec::new();
     };
-    let (letter, at, written) = match &statement.kind {
-        StatementKind::Tile(t) => (&t.tile.value, &t.at, t.rotation.as_ref()),
-        StatementKind::Turn(t) | StatementKind::Bonus(t) => {
-            (&t.tile.value, &t.at, t.rotation.as_ref())
-        }
+    let (letter, at, written, expect) = match &statement.kind {
+        StatementKind::Tile(t) => (&t.tile.value, &t.at, t.rotation.as_ref(), None),
+        StatementKind::Turn(t) | StatementKind::Bonus(t) => (
+            &t.tile.value,
+            &t.at,
+            t.rotation.as_ref(),
+            t.expect.as_ref().map(|e| e.span),
+        ),
         _ => return Vec::new(),
     };
+    // What the formatter aligns after the rotation: the `=>`, else the trailing comment.
+    let aligned = expect
+        .map(|e| e.start)
+        .or(analysis.parse.lines[line].comment.map(|c| c.start));
     let Some(tile) = carc_rules::TileType::from_token(letter) else {
         return Vec::new();
     };
@@ -124,10 +140,33 @@ fn rotate(analysis: &Analysis, line: usize) -> Vec<(String, TextEdit)> {
             };
             (
                 format!("Turn the tile to {word} (every side matches)"),
-                edit,
+                keep_column(analysis.text(), edit, aligned),
             )
         })
         .collect()
+}
+
+/// `edit` of a rotation, extended over the rest of the line up to `aligned` (an `=>` or a
+/// comment the formatter aligned to a column) so that the padding before it shrinks or grows
+/// by what the rotation word grew or shrank: the column stays, as the formatter would write
+/// the line. Unchanged when nothing is aligned or the padding is too short to give up (the
+/// line then keeps one space).
+fn keep_column(text: &str, edit: TextEdit, aligned: Option<usize>) -> TextEdit {
+    let Some((aligned, between)) = aligned.and_then(|a| Some((a, text.get(edit.span.end..a)?)))
+    else {
+        return edit;
+    };
+    let grown = edit.new_text.len() as isize - (edit.span.end - edit.span.start) as isize;
+    let words = between.trim_end_matches(' ');
+    let padding = between.len() - words.len();
+    let wanted = (padding as isize - grown).max(1) as usize;
+    if padding == 0 || wanted == padding {
+        return edit;
+    }
+    TextEdit {
+        span: Span::new(edit.span.start, aligned),
+        new_text: format!("{}{words}{}", edit.new_text, " ".repeat(wanted)),
+    }
 }
 
 /// Replaces a wrong `=>` list or `expect` amount with what the replay computed.

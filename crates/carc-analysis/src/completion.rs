@@ -56,7 +56,7 @@ fn candidates(
     pictures: Option<TilePictures>,
 ) -> Vec<CompletionItem> {
     let Some(line_index) = analysis.line_at(offset) else {
-        return keywords(Span::new(offset, offset));
+        return keywords_of(analysis, Span::new(offset, offset));
     };
     let line = &analysis.parse.lines[line_index];
     let Some(before) = analysis
@@ -70,7 +70,15 @@ fn candidates(
         return Vec::new();
     }
     let partial_len = before.len() - before.trim_end_matches(|c: char| !c.is_whitespace()).len();
-    let replace = Span::new(offset - partial_len, offset);
+    // The rest of the word under the cursor is replaced too: a dotted tile token (`ic.R` with
+    // the cursor after `ic`) or a kebab-case word is one word, so choosing `ic.K` gives `ic.K`,
+    // not `ic.K.R`. It stops at a comma, `#` or space, which are not part of the word.
+    let rest = analysis.text.get(offset..line.span.end).unwrap_or("");
+    let word_rest = rest.len()
+        - rest
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            .len();
+    let replace = Span::new(offset - partial_len, offset + word_rest);
     // Words before the one being typed; a trailing comma separates list entries.
     let words: Vec<&str> = before[..before.len() - partial_len]
         .split_whitespace()
@@ -97,7 +105,7 @@ fn candidates(
         None => words.as_slice(),
     };
     match words {
-        [] => keywords(replace),
+        [] => keywords_of(analysis, replace),
         ["tile"] | ["discard"] | ["turn" | "bonus", _] | ["draws", ..] => context.tiles(),
         ["puzzle"] => context.simple(Expected::Goal.words(), CompletionKind::Keyword),
         ["turn" | "bonus" | "goods"] | ["expect", "goods"] => context.colours(&[]),
@@ -137,6 +145,21 @@ fn candidates(
         }
         _ => Vec::new(),
     }
+}
+
+/// The keywords the file's rules allow (an expansion's `bonus` and `goods` only under its
+/// `rules` option).
+fn keywords_of(analysis: &Analysis, replace: Span) -> Vec<CompletionItem> {
+    let sets = crate::replay::rules_on(&analysis.parse);
+    let on = |rules: &str| sets.sets().any(|s| s.as_str() == rules);
+    keywords(replace)
+        .into_iter()
+        .filter(|item| {
+            carc_notation::keyword(&item.label)
+                .and_then(|k| k.rules)
+                .is_none_or(on)
+        })
+        .collect()
 }
 
 fn keywords(replace: Span) -> Vec<CompletionItem> {

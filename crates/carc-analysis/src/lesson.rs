@@ -491,6 +491,8 @@ fn setup_step(
         refused: Vec::new(),
         open: Vec::new(),
         returned: Vec::new(),
+        mismatched: Vec::new(),
+        setup_through: None,
     });
     let statement = lines
         .iter()
@@ -609,8 +611,7 @@ fn question(
     let pos: Pos = vocab::pos(&turn.at);
     let mark = state
         .marks
-        .iter()
-        .find(|m| m.pos == pos)
+        .at(pos)
         .filter(|_| state.game.tile_at(pos).is_none());
     if mark.is_none() && !puzzle {
         return None;

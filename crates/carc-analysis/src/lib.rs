@@ -40,7 +40,8 @@ pub use exercise::{Choice, Exercise, ExerciseMove, Outcome, Placement};
 pub use folding::folding_ranges;
 pub use game_text::game_text;
 pub use generate::{
-    gen_rule_words, generate, generate_counted, GenOptions, Generated, Generation, Skip,
+    gen_rule_words, generate, generate_counted, generate_with_progress, GenOptions, GenProgress,
+    Generated, Generation, Skip,
 };
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};
@@ -158,7 +159,17 @@ pub fn analyze_with(
 ) -> Analysis {
     let mut parse = carc_notation::parse(text);
     recover::variation_opens(text, &mut parse);
+    let recovered = recover::partial_lines(text, &mut parse);
     let replay = replay::replay(&parse, None, None);
+    // `recovered` is in line order: a binary search, not a scan per diagnostic (quadratic on
+    // a file of many broken lines).
+    let on_recovered = |d: &&Diagnostic| {
+        let after = recovered.partition_point(|line| line.start <= d.span.start);
+        after
+            .checked_sub(1)
+            .and_then(|i| recovered.get(i))
+            .is_some_and(|line| d.span.end <= line.end)
+    };
     let mut diagnostics: Vec<Diagnostic> = parse
         .errors
         .iter()
@@ -169,7 +180,13 @@ pub fn analyze_with(
             message: recover::syntax_message(text, &parse, e),
             related: Vec::new(),
         })
-        .chain(replay.diagnostics.iter().cloned())
+        .chain(
+            replay
+                .diagnostics
+                .iter()
+                .filter(|d| !on_recovered(d))
+                .cloned(),
+        )
         .collect();
     // Puzzle and reachability checks: their own modules, on the finished replay.
     let (puzzle, found) = puzzle::check(

@@ -1,6 +1,8 @@
 //! Help on lines that do not parse, where the text says more than the grammar's error: a
-//! glyph written before the meeple (hint: it goes after), and a `variation` whose name is not
-//! quoted (still opens a block, so its `}` is not a second error).
+//! glyph written before the meeple (hint: it goes after), a `variation` whose name is not
+//! quoted (still opens a block, so its `}` is not a second error), and a `tile`, `turn` or
+//! `bonus` line whose words before the broken one still say the tile, its cell and rotation,
+//! or whose turn it is (replayed, so that one mistake gives one diagnostic).
 
 use carc_notation::{LineKind, Parse, Span, Spanned, Statement, StatementKind, SyntaxError};
 
@@ -10,10 +12,14 @@ const GLYPHS: [&str; 6] = ["!!", "!", "!?", "?!", "?", "??"];
 /// The message of a syntax error, with a hint where the line shows a known slip.
 pub(crate) fn syntax_message(text: &str, parse: &Parse, error: &SyntaxError) -> String {
     let message = error.message();
-    let Some(line) = parse
+    // Lines are in text order: a binary search, or 100,000 bad lines take minutes.
+    let index = parse
         .lines
-        .iter()
-        .find(|l| l.span.start <= error.span.start && error.span.start <= l.span.end)
+        .partition_point(|l| l.span.start <= error.span.start);
+    let Some(line) = index
+        .checked_sub(1)
+        .and_then(|i| parse.lines.get(i))
+        .filter(|l| error.span.start <= l.span.end)
     else {
         return message;
     };
@@ -89,7 +95,7 @@ pub(crate) fn variation_opens(text: &str, parse: &mut Parse) {
             continue;
         };
         let name_start = start + trimmed.find(name).unwrap_or(0);
-        line.kind = LineKind::Statement(Statement {
+        line.kind = LineKind::Statement(Box::new(Statement {
             span: Span::new(start, start + trimmed.len()),
             keyword: Span::new(start, start + "variation".len()),
             kind: StatementKind::VariationOpen {
@@ -98,6 +104,36 @@ pub(crate) fn variation_opens(text: &str, parse: &mut Parse) {
                     span: Span::new(name_start, name_start + name.len()),
                 },
             },
-        });
+        }));
     }
+}
+
+/// Reads each `tile`, `turn` or `bonus` line that does not parse as what its words before
+/// the broken one clearly say ([`carc_notation::recover_line`]): the tile stays on its cell,
+/// and a broken turn still counts as its player's turn. The syntax error stays the line's
+/// report; the spans of the lines read this way are returned, so that the replay's
+/// diagnostics on them (a fault of what was cut away) are not reported a second time.
+pub(crate) fn partial_lines(text: &str, parse: &mut Parse) -> Vec<Span> {
+    let mut recovered = Vec::new();
+    // The errors are in line order: walked along with the lines, not searched per line (a
+    // search per line made 100,000 broken lines quadratic).
+    let mut errors = parse.errors.iter().peekable();
+    for line in &mut parse.lines {
+        if line.kind != LineKind::Error {
+            continue;
+        }
+        while errors.next_if(|e| e.span.start < line.span.start).is_some() {}
+        let Some(error) = errors.next_if(|e| e.span.start <= line.span.end) else {
+            continue;
+        };
+        let end = line.comment.map_or(line.span.end, |c| c.start);
+        let Some(content) = text.get(line.span.start..end) else {
+            continue;
+        };
+        if let Some(statement) = carc_notation::recover_line(content, line.span.start, error) {
+            line.kind = LineKind::Statement(Box::new(statement));
+            recovered.push(line.span);
+        }
+    }
+    recovered
 }

@@ -13,6 +13,7 @@ use std::rc::Rc;
 use carc_notation::{
     Amount, Expectation, ExpectationKind, FigureWord, GoodsStmt, LineKind, MeepleSpec, Parse,
     RefusedMove, RefusedStmt, RuleOption, Span, Spanned, StatementKind, TileStmt, TurnStmt,
+    MAX_VARIATION_DEPTH,
 };
 use carc_rules::river;
 use carc_rules::{
@@ -145,14 +146,38 @@ pub struct Replay {
     pub diagnostics: Vec<Diagnostic>,
     /// What each line did, in file order.
     pub facts: Vec<Fact>,
-    /// The `mark` lines in effect (a variation's marks end with it), in file order; a later
-    /// mark of the same cell replaces the earlier one.
-    pub marks: Vec<MarkInfo>,
+    /// The `mark` lines in effect (a variation's marks end with it); a later mark of the same
+    /// cell replaces the earlier one.
+    pub marks: Marks,
     /// The tiles of `draws` not yet taken by a turn or discard, in order (a turn or discard
     /// whose tile is the next draw takes it; see docs/puzzles.md).
     pub draws: Vec<TileType>,
     /// What each `refused` line found, in file order.
     pub refusals: Vec<refused::Refusal>,
+}
+
+/// The `mark` lines in effect, one per cell: a map, so that a file of 100,000 `mark` lines
+/// is replayed in linear time (replacing a cell's mark in a list was a scan per line).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Marks(PosMap<MarkInfo>);
+
+impl Marks {
+    /// The marks in file order (by line).
+    pub fn iter(&self) -> impl Iterator<Item = &MarkInfo> {
+        let mut marks: Vec<&MarkInfo> = self.0.values().collect();
+        marks.sort_unstable_by_key(|m| m.line);
+        marks.into_iter()
+    }
+
+    /// The mark of a cell, if any.
+    pub fn at(&self, pos: Pos) -> Option<&MarkInfo> {
+        self.0.get(&pos)
+    }
+
+    /// Puts `mark` on its cell, replacing the cell's earlier mark.
+    fn set(&mut self, mark: MarkInfo) {
+        self.0.insert(mark.pos, mark);
+    }
 }
 
 /// A `mark x,y ["label"]` line in effect.
@@ -219,7 +244,7 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
             meeple_spans: HashMap::new(),
             diagnostics: Vec::new(),
             facts: Vec::new(),
-            marks: Vec::new(),
+            marks: Marks::default(),
             draws: Vec::new(),
             refusals: Vec::new(),
         },
@@ -236,6 +261,7 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
         previous_turn: None,
         last_part: None,
         variations: Vec::new(),
+        too_deep: 0,
         version: 0,
         next_version: 0,
         colours_off: Vec::new(),
@@ -249,6 +275,15 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
             continue;
         }
         if let LineKind::Statement(statement) = &line.kind {
+            if r.too_deep > 0 {
+                // inside a block past the depth limit: only its nesting is followed
+                match statement.kind {
+                    StatementKind::VariationOpen { .. } => r.too_deep += 1,
+                    StatementKind::VariationClose => r.too_deep -= 1,
+                    _ => {}
+                }
+                continue;
+            }
             // Past the stop only the rest of the setup runs, never the first line of play.
             if past_stop && !is_setup_kind(&statement.kind) && !is_anywhere_kind(&statement.kind) {
                 break;
@@ -414,6 +449,9 @@ struct Replayer<'a> {
     last_part: Option<LastPart>,
     /// The open `variation` blocks, innermost last, each with the position to return to.
     variations: Vec<VariationStart>,
+    /// How many blocks are open past [`MAX_VARIATION_DEPTH`] (the outermost of them reported):
+    /// their lines are not replayed, so a file nests as deep as it likes in bounded memory.
+    too_deep: usize,
     /// Which position the replay is in: a new number after each statement that may change
     /// it (see [`VariationStart`]).
     version: u64,
@@ -509,7 +547,7 @@ struct Position {
     last_part: Option<LastPart>,
     tile_counts: TileCounts,
     tile_lines: PosMap<usize>,
-    marks: Vec<MarkInfo>,
+    marks: Marks,
     draws: Vec<TileType>,
 }
 
@@ -650,6 +688,14 @@ impl Replayer<'_> {
                 self.expect_totals(list, "supply", |g, c| i64::from(g.supply(c)))
             }
             StatementKind::End { expect } => self.end(line, expect.as_ref()),
+            StatementKind::VariationOpen { .. } if self.variations.len() >= MAX_VARIATION_DEPTH => {
+                self.report(
+                    Code::Variation,
+                    keyword,
+                    messages::variation_too_deep(MAX_VARIATION_DEPTH),
+                );
+                self.too_deep = 1;
+            }
             StatementKind::VariationOpen { .. } => {
                 let position = match self.variations.last() {
                     Some(outer) if outer.version == self.version => Rc::clone(&outer.position),
@@ -674,8 +720,7 @@ impl Replayer<'_> {
             },
             StatementKind::Mark { at, label } => {
                 let pos = vocab::pos(at);
-                self.replay.marks.retain(|m| m.pos != pos);
-                self.replay.marks.push(MarkInfo {
+                self.replay.marks.set(MarkInfo {
                     line,
                     pos,
                     label: label.as_ref().map(|l| l.value.clone()),

@@ -449,12 +449,16 @@ fn completion_offers_the_rules_options_of_the_registry() {
 
 #[test]
 fn keywords_come_from_the_notation_table_in_completion_hover_and_outline() {
-    // Completion at the start of a line offers every statement keyword, each with its line
-    // of documentation.
+    // Completion at the start of a line offers every statement keyword the file's rules
+    // allow (a base-game file: none of an expansion's), each with its line of documentation.
     let (text, offset) = cursor("$0\n");
     let items = completions(&analyze(&text), offset);
     let words: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-    let table: Vec<&str> = carc_notation::KEYWORDS.iter().map(|k| k.word).collect();
+    let table: Vec<&str> = carc_notation::KEYWORDS
+        .iter()
+        .filter(|k| k.rules.is_none())
+        .map(|k| k.word)
+        .collect();
     assert_eq!(words, table);
     assert!(words.contains(&"variation") && words.contains(&"mark"));
     assert!(items
@@ -805,4 +809,30 @@ turn blue E 0,1
     // A file that is one comment run to its end (no final line break) folds it whole.
     assert_eq!(folds("# a\n# b\n# c"), vec![(0, 2, FoldKind::Comment)]);
     assert_eq!(folds(""), vec![]);
+}
+
+#[test]
+fn completion_replaces_the_whole_dotted_token_under_the_cursor() {
+    // The cursor after `ic` in `ic.R` (where a double-click that stopped at the dot leaves
+    // it): the item replaces all of `ic.R`, so choosing `ic.K` gives `ic.K`, never `ic.K.R`.
+    for fixture in [
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red ic$0.R 1,0\n",
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red ic.$0R 1,0\n",
+        "rules inns-cathedrals\nplayers red blue\ntile D 0,0\nturn red ic.R$0 1,0\n",
+    ] {
+        let (text, offset) = cursor(fixture);
+        let items = completions(&analyze(&text), offset);
+        let item = items
+            .iter()
+            .find(|i| i.label == "ic.K")
+            .unwrap_or_else(|| panic!("{fixture}: no ic.K in {items:?}"));
+        assert_eq!(item.replace.slice(&text), Some("ic.R"), "{fixture}");
+    }
+    // a comma ends the word: `red,` keeps `,blue`
+    let (text, offset) = cursor("players r$0ed,blue\n");
+    let items = completions(&analyze(&text), offset);
+    assert!(
+        items.iter().all(|i| i.replace.slice(&text) == Some("red")),
+        "{items:?}"
+    );
 }

@@ -876,3 +876,57 @@ fn the_monastery_of_r_h_stands_on_the_bank_clear_of_the_water() {
         "the monk stands in the water: {monk:?}"
     );
 }
+
+#[test]
+fn an_illegal_turn_is_drawn_with_a_mark_on_each_mismatched_side() {
+    // E r0 at 1,0 between two D tiles: E's west and east sides are fields where both D tiles
+    // show a road (D: city N, road E and W, field S), so both sides of E are marked, on E.
+    let text = "players red blue\ntile D 0,0\ntile D 2,0\nturn red E 1,0\n";
+    let analysis = analyze(text);
+    assert_eq!(analysis.diagnostics().len(), 2);
+    let board = board_at(&analysis, None);
+    let svg = render_svg(&board);
+    let elements = parse_xml(&svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
+    let mut marks: Vec<(String, String, String)> = of_class(&elements, "mismatch")
+        .into_iter()
+        .map(|a| (a["x"].clone(), a["y"].clone(), a["side"].clone()))
+        .collect();
+    marks.sort();
+    let expected = [("1", "0", "east"), ("1", "0", "west")]
+        .map(|(x, y, s)| (x.to_owned(), y.to_owned(), s.to_owned()));
+    assert_eq!(marks, expected);
+    // a legal position has none
+    let legal = analyze("players red blue\ntile D 0,0\nturn red U 1,0 r90\n");
+    assert!(legal.diagnostics().is_empty());
+    let svg = render_svg(&board_at(&legal, None));
+    assert!(!svg.contains("class=\"mismatch\""), "{svg}");
+}
+
+#[test]
+fn a_picture_that_includes_later_setup_tiles_says_so() {
+    // Line 3 (0-based 2) is the first setup tile; line 4 another: the setup is drawn whole,
+    // so the picture at line 3 shows line 4's tile too and its heading says so.
+    let text = "players red blue\n# a comment\ntile D 0,0\ntile U 1,0 r90\nturn red E 0,1 r180\n";
+    let analysis = analyze(text);
+    assert!(
+        analysis.diagnostics().is_empty(),
+        "{:?}",
+        analysis.diagnostics()
+    );
+    let at_setup = board_at_line(&analysis, 2).unwrap();
+    assert_eq!(at_setup.tiles.len(), 2);
+    assert_eq!(
+        at_setup.position_words(),
+        "at line 3, with the whole setup (to line 4)"
+    );
+    assert!(render_svg(&at_setup).contains("with the whole setup (to line 4)"));
+    // at the last setup line and after it, nothing later is included
+    assert_eq!(
+        board_at_line(&analysis, 3).unwrap().position_words(),
+        "at line 4"
+    );
+    assert_eq!(
+        board_at_line(&analysis, 4).unwrap().position_words(),
+        "at line 5"
+    );
+}

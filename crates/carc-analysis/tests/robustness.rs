@@ -136,3 +136,90 @@ fn many_lines_many_errors_and_odd_characters() {
     check(&text);
     assert!(start.elapsed() < Duration::from_secs(30));
 }
+
+/// `depth` nested blocks around `inner`, then `after` on the main line.
+fn nested(depth: usize, inner: &str, after: &str) -> String {
+    format!(
+        "players red blue\ntile D 0,0 red knight N\n{}{inner}{}{after}",
+        "variation \"v\" {\n".repeat(depth),
+        "}\n".repeat(depth)
+    )
+}
+
+/// Issue 25, item 9: nesting is bounded. At the limit a file checks clean; one level more is
+/// one `variation` error at the `variation` line past it, whose block is not replayed (its
+/// wrong expectation is not reported), and the main line goes on as before the blocks.
+/// The score: blue's E at 0,1 turned r180 closes red's two-tile city, 2 tiles x 2 = 4 points
+/// (docs/notation.md's first example).
+#[test]
+fn variations_nest_up_to_the_documented_depth() {
+    let depth = carc_notation::MAX_VARIATION_DEPTH;
+    let inner = "turn blue E 0,1 r180 => red +4\n";
+    let after = "turn blue E 0,1 r180 => red +4\nexpect score red 4\n";
+    let at_limit = nested(depth, inner, after);
+    assert_eq!(carc_analysis::analyze(&at_limit).diagnostics(), &[]);
+
+    let wrong_inner = "turn blue E 0,1 r180 => red +99\n";
+    let past = nested(depth + 1, wrong_inner, after);
+    let analysis = carc_analysis::analyze(&past);
+    let found: Vec<(&str, usize)> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| (d.code.as_str(), past[..d.span.start].lines().count()))
+        .collect();
+    // lines 1-2 are the setup; the variation past the limit is line 2 + depth + 1
+    assert_eq!(found, [("variation", 2 + depth)]);
+    let message = &analysis.diagnostics()[0].message;
+    assert!(
+        message.contains(&format!("more than {depth} deep")),
+        "{message}"
+    );
+    // the same wrong score one level shallower is reported: the check can fail
+    let shallower = nested(depth, wrong_inner, after);
+    let codes: Vec<&str> = carc_analysis::analyze(&shallower)
+        .diagnostics()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["score-mismatch"]);
+    check(&past);
+}
+
+/// Issue 25, item 9: `fmt` of a clean 131 KB file with 6,000 nested variations wrote 72 MB
+/// of indentation. Indentation stops at the depth limit, so formatting adds at most two
+/// spaces per level of the limit to a line.
+#[test]
+fn formatting_deep_nesting_adds_a_bounded_indentation() {
+    let text = nested(6_000, "", "end\n");
+    let formatted = carc_analysis::format(&text);
+    let lines = text.lines().count();
+    let bound = text.len() + lines * 2 * carc_notation::MAX_VARIATION_DEPTH;
+    assert!(
+        formatted.len() <= bound,
+        "{} bytes formatted from {}",
+        formatted.len(),
+        text.len()
+    );
+    assert!(formatted.len() > text.len(), "indented at all");
+    assert_eq!(carc_analysis::format(&formatted), formatted, "idempotent");
+}
+
+/// One long statement does not pad the other lines of its block: a 60,000-character tile
+/// token before `=>` and 10,000 `end => nothing` lines made 600 MB of spaces.
+#[test]
+fn one_long_line_does_not_pad_its_block() {
+    let text = format!(
+        "turn red {} 0,1 => nothing\n{}",
+        "A".repeat(60_000),
+        "end => nothing  # e\n".repeat(10_000)
+    );
+    let formatted = carc_analysis::format(&text);
+    assert!(formatted.len() <= text.len(), "{}", formatted.len());
+    assert!(formatted.ends_with("\nend => nothing  # e\n"), "not padded");
+    // short lines are still aligned among themselves
+    let short = "turn red E 0,1 r180 => nothing\nend => nothing\n";
+    assert_eq!(
+        carc_analysis::format(short),
+        "turn red E 0,1 r180 => nothing\nend                 => nothing\n"
+    );
+}

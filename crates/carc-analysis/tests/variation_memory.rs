@@ -73,12 +73,15 @@ fn nested_variations_do_not_copy_the_board_per_level() {
     let game = long_game();
     let (plain, codes) = peak_of(&game);
     assert!(codes.is_empty(), "the game checks clean: {codes:?}");
-    let (thousand, codes) = peak_of(&nested(&game, 1_000));
+    // half the nesting limit, and the limit (deeper blocks are an error and not replayed)
+    let deepest = carc_notation::MAX_VARIATION_DEPTH;
+    let (half, codes) = peak_of(&nested(&game, deepest / 2));
     assert!(codes.is_empty(), "the blocks check clean: {codes:?}");
-    let (two_thousand, _) = peak_of(&nested(&game, 2_000));
+    let (full, codes) = peak_of(&nested(&game, deepest));
+    assert!(codes.is_empty(), "the blocks check clean: {codes:?}");
     // What a level costs: its two lines (parsed, with their facts), not a copy of the
     // position, which is a good part of the whole analysis of the 600-turn game.
-    let per_level = two_thousand.saturating_sub(thousand) / 1_000;
+    let per_level = full.saturating_sub(half) / (deepest - deepest / 2);
     assert!(
         per_level * 20 < plain,
         "a nested level costs {per_level} bytes; the whole game's analysis peaks at {plain}"

@@ -30,6 +30,22 @@ pub fn synthetic(lines: usize, seed: u64) -> String {
     )
 }
 
+/// A file of a start tile and `lines` lines that do not parse (issue 25: 100,000 of them took
+/// 52.6 s, one scan of every line per syntax error).
+pub fn syntax_errors(lines: usize) -> String {
+    format!("tile D 0,0\n{}", "this is not carc\n".repeat(lines))
+}
+
+/// A file of a start tile and `lines` `mark` lines on distinct cells (issue 25: 100,000 of
+/// them took 35 s, one scan of the marks per mark).
+pub fn marks(lines: usize) -> String {
+    let mut text = String::from("tile D 0,0\n");
+    for i in 0..lines {
+        text.push_str(&format!("mark {},{} \"m\"\n", i % 1000, i / 1000 + 1));
+    }
+    text
+}
+
 /// A setup of `tiles` tiles (at least 2) and no turn: the board of a long random game
 /// (as [`synthetic`]), each tile a setup `tile` line, under `rules boxes N`: what the
 /// reachability check's model is built from (issue 25: 10,000 tiles took 49 s).

@@ -2,7 +2,8 @@
 //!
 //! Sections (all by default): `engine` (random full games per second, 2 and 5 players with
 //! farmers, one thread; legal-move generation on a 72-tile board), `analysis` (`analyze` of a
-//! 72-tile game and of synthetic clean files of 1k, 10k and 100k lines, in process), `server`
+//! 72-tile game and of synthetic clean files of 1k, 10k and 100k lines, in process; files of
+//! 100k and 1M syntax-error, `mark` and blank lines, and blank lines past the line limit), `server`
 //! (the built `carc lsp` binary over stdio: didChange → publishDiagnostics, hover and inlay-hint
 //! round trips on a 72-tile game; peak memory with ten such games open), `scaling` (the
 //! inputs of issue 25 that grew with the square of their size, each at two sizes ten times
@@ -106,7 +107,19 @@ fn scaling(options: &Options) {
         }
     }) {
         let text = files::nested_variations(turns, depth, 1);
-        check_clean("nested variations", &text);
+        // blocks past the nesting limit are one `variation` error, not replayed
+        let analysis = carc_analysis::analyze(&text);
+        let codes: Vec<&str> = analysis
+            .diagnostics()
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
+        let expected: &[&str] = if depth > carc_notation::MAX_VARIATION_DEPTH {
+            &["variation"]
+        } else {
+            &[]
+        };
+        assert_eq!(codes, expected, "nested variations");
         let samples = Samples::time(3, || carc_analysis::analyze(&text));
         println!(
             "{}",
@@ -239,6 +252,42 @@ fn analysis(options: &Options) {
             generated.as_secs_f64()
         );
     }
+    hostile(options);
+}
+
+/// Files that were quadratic or aborted (issue 25, items 1 and 4), at the issue's sizes and
+/// ten times them: the time per line must not grow with the size.
+fn hostile(options: &Options) {
+    let sizes: &[(usize, usize)] = if options.quick {
+        &[(100_000, 1)]
+    } else {
+        &[(100_000, 3), (1_000_000, 1)]
+    };
+    type Make = fn(usize) -> String;
+    let kinds: [(&str, Make); 3] = [
+        ("syntax-error lines", files::syntax_errors),
+        ("mark lines", files::marks),
+        ("blank lines", |n| "\n".repeat(n)),
+    ];
+    for (what, make) in kinds {
+        for &(lines, runs) in sizes {
+            let text = make(lines);
+            let samples = Samples::time(runs, || carc_analysis::analyze(&text));
+            let per_line = samples.median().as_secs_f64() * 1e9 / lines as f64;
+            println!(
+                "{}  ({per_line:.0} ns/line)",
+                samples.line(&format!("analyze {lines} {what}"))
+            );
+        }
+    }
+    // Past the line limit: the rest is one syntax error, read in bounded time and memory.
+    let lines = 4 * carc_notation::MAX_LINES;
+    let text = "\n".repeat(lines);
+    let samples = Samples::time(1, || carc_analysis::analyze(&text));
+    println!(
+        "{}",
+        samples.line(&format!("analyze {lines} blank lines (past the limit)"))
+    );
 }
 
 fn check_clean(what: &str, text: &str) {

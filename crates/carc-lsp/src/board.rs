@@ -18,7 +18,8 @@
 //! Response (`null` when the document is not open):
 //!
 //! ```json
-//! { "uri": "file:///…", "version": 7, "line": 12, "svg": "<svg …>…</svg>\n", "ascii": "…" }
+//! { "uri": "file:///…", "version": 7, "line": 12, "svg": "<svg …>…</svg>\n", "ascii": "…",
+//!   "position": "at line 13", "mismatched": 0 }
 //! ```
 //!
 //! - `version` is the document version the picture was drawn from, so a preview can drop an
@@ -27,6 +28,12 @@
 //!   in a webview or an `<img>`. Tiles, meeples, marks and glyphs carry `data-*`
 //!   attributes (`class="tile" data-letter data-rotation data-x data-y`, …).
 //! - `ascii` is the same position as compact text (`carc render --ascii`).
+//! - `position` says where the picture stands, as its heading does: `at line 13`, `at the
+//!   end`, or, when setup tiles written after the line are drawn (the setup is always drawn
+//!   whole), `at line 7, with the whole setup (to line 8)`.
+//! - `mismatched` counts the tile sides that do not match their neighbour (an illegal
+//!   turn's tile stays on the board); the SVG draws each as a red
+//!   `<line class="mismatch" data-x data-y data-side>` along that side.
 //!
 //! A malformed request (unknown command, no URI, a line that is not a number) is answered
 //! with the JSON-RPC error `InvalidParams`.
@@ -73,14 +80,28 @@ impl ShowBoard {
     }
 }
 
+/// What the command draws of a position.
+pub(crate) struct Picture {
+    /// The SVG document.
+    pub(crate) svg: String,
+    /// The same position as text.
+    pub(crate) ascii: String,
+    /// Where the picture stands, in words (the heading's).
+    pub(crate) position: String,
+    /// How many tile sides do not match their neighbour (an illegal turn's tile).
+    pub(crate) mismatched: usize,
+}
+
 /// The command's answer.
-pub(crate) fn response(request: &ShowBoard, version: i32, svg: String, ascii: String) -> Value {
+pub(crate) fn response(request: &ShowBoard, version: i32, picture: Picture) -> Value {
     json!({
         "uri": request.uri.as_str(),
         "version": version,
         "line": request.line,
-        "svg": svg,
-        "ascii": ascii,
+        "svg": picture.svg,
+        "ascii": picture.ascii,
+        "position": picture.position,
+        "mismatched": picture.mismatched,
     })
 }
 

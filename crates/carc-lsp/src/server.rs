@@ -436,13 +436,15 @@ impl LanguageServer for Backend {
         let pictures = self
             .query("show board", &snapshot, move |a| {
                 let board = carc_analysis::board_at(a, offset);
-                (
-                    carc_analysis::render_svg(&board),
-                    carc_analysis::render_ascii(&board),
-                )
+                board::Picture {
+                    svg: carc_analysis::render_svg(&board),
+                    ascii: carc_analysis::render_ascii(&board),
+                    position: board.position_words(),
+                    mismatched: board.mismatched.len(),
+                }
             })
             .await;
-        Ok(pictures.map(|(svg, ascii)| board::response(&request, snapshot.version, svg, ascii)))
+        Ok(pictures.map(|picture| board::response(&request, snapshot.version, picture)))
     }
 
     async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {

@@ -65,6 +65,12 @@ pub enum SyntaxErrorKind {
         /// The line's length in bytes.
         len: usize,
     },
+    /// The first line after [`crate::MAX_LINES`] lines; the span is that line, whose
+    /// [`crate::Line`] covers the rest of the text, which is not parsed.
+    TooManyLines {
+        /// The limit ([`crate::MAX_LINES`]).
+        limit: usize,
+    },
 }
 
 /// One kind of thing the parser can expect at a position.
@@ -295,6 +301,11 @@ impl SyntaxErrorKind {
             SyntaxErrorKind::LineTooLong { len } => format!(
                 "line too long: {len} bytes, at most {} are read",
                 crate::MAX_LINE_LEN
+            ),
+            SyntaxErrorKind::TooManyLines { limit } => format!(
+                "too many lines: carc reads at most {} lines of a file; this line and the \
+                 rest are not checked (split the file)",
+                crate::limits::thousands(*limit as u64)
             ),
         }
     }

@@ -111,7 +111,7 @@ pub(crate) fn line(line: &str, base: usize) -> Option<Line> {
     };
     Some(Line {
         span,
-        kind: LineKind::Statement(statement),
+        kind: LineKind::Statement(Box::new(statement)),
         comment,
     })
 }

@@ -23,13 +23,20 @@
 //! - A block is a run of lines that are not empty. Within a block, the `=>` of the lines
 //!   that have one are aligned to one column (one space after the longest text before an
 //!   `=>`), and the trailing comments of statement lines are aligned to one column (two
-//!   spaces after the longest statement that has a trailing comment).
+//!   spaces after the longest statement that has a trailing comment). A line whose text
+//!   before its `=>` (or whose statement, for its comment) is wider than
+//!   [`MAX_ALIGN_COLUMN`] characters takes no part in that alignment: one long line would
+//!   otherwise pad every line of its block (a 210 KB file became 600 MB).
+//! - Indentation stops at [`crate::MAX_VARIATION_DEPTH`] levels (blocks deeper are an error
+//!   of the analysis): formatting adds a bounded number of bytes to a line.
 //! - A comment on its own line starts where a statement would; its text is kept.
 //! - A line that did not parse is kept byte for byte (only its line break may change) and
 //!   takes no part in the alignment.
 //! - A line whose canonical form (spacing, indentation, alignment) would be longer than
 //!   [`MAX_LINE_LEN`] is kept byte for byte too, or formatting would turn it into a
 //!   `line too long` error.
+//! - A text of more than [`crate::MAX_LINES`] lines is returned unchanged: only its first
+//!   lines are read.
 //! - Trailing spaces are removed; runs of empty lines become one empty line; empty lines at
 //!   the start and end are removed; the text ends with exactly one line break (an empty
 //!   or blank text becomes empty).
@@ -37,13 +44,26 @@
 //!   whose lines end with lone CRs (classic Mac OS) is written with LF, which every tool
 //!   reads as lines. A UTF-8 byte order mark at the start is kept.
 
+use crate::limits::{MAX_LINE_LEN, MAX_VARIATION_DEPTH};
 use crate::lines::newline_of;
-use crate::parser::MAX_LINE_LEN;
 use crate::syntax::*;
+use crate::SyntaxErrorKind;
+
+/// Lines whose text before `=>` (or whose statement, before a comment) is wider than this
+/// many characters are not aligned with the others of their block.
+pub const MAX_ALIGN_COLUMN: usize = 100;
 
 /// Formats `text` canonically (see the [module documentation](self)).
 pub fn format(text: &str) -> String {
     let parse = crate::parse(text);
+    if parse
+        .errors
+        .last()
+        .is_some_and(|e| matches!(e.kind, SyntaxErrorKind::TooManyLines { .. }))
+    {
+        // Only the first lines were read: a file carc does not read whole is left as it is.
+        return text.to_owned();
+    }
     let newline = newline_of(text);
 
     // Lines inside `variation … {` blocks are indented by two spaces per open block.
@@ -122,7 +142,7 @@ enum Out<'a> {
 }
 
 fn out_line<'a>(text: &'a str, line: &Line, depth: usize) -> Out<'a> {
-    let indent = "  ".repeat(depth);
+    let indent = "  ".repeat(depth.min(MAX_VARIATION_DEPTH));
     let comment = line
         .comment
         .and_then(|span| span.slice(text))
@@ -159,7 +179,7 @@ fn lay_out_block(block: &[&Out<'_>]) -> Vec<String> {
                 head,
                 tail: Some(_),
                 ..
-            } => Some(width(head)),
+            } => Some(width(head)).filter(|&w| w <= MAX_ALIGN_COLUMN),
             _ => None,
         })
         .max()
@@ -186,7 +206,7 @@ fn lay_out_block(block: &[&Out<'_>]) -> Vec<String> {
                     comment: Some(_), ..
                 },
                 Some(code),
-            ) => Some(width(code)),
+            ) => Some(width(code)).filter(|&w| w <= MAX_ALIGN_COLUMN),
             _ => None,
         })
         .max()

@@ -15,10 +15,34 @@ pub struct KeywordDef {
     pub setup: bool,
     /// What the statement does, in one line (completion and hover show it).
     pub doc: &'static str,
+    /// The `rules` option without which the statement is refused (`traders-builders` for
+    /// `bonus` and `goods`); `None` for the base game's statements. Completion offers a
+    /// keyword only where its option is on.
+    pub rules: Option<&'static str>,
 }
 
 const fn kw(word: &'static str, setup: bool, doc: &'static str) -> KeywordDef {
-    KeywordDef { word, setup, doc }
+    KeywordDef {
+        word,
+        setup,
+        doc,
+        rules: None,
+    }
+}
+
+/// A keyword of an expansion: refused without `rules RULES`.
+const fn kw_of(
+    rules: &'static str,
+    word: &'static str,
+    setup: bool,
+    doc: &'static str,
+) -> KeywordDef {
+    KeywordDef {
+        word,
+        setup,
+        doc,
+        rules: Some(rules),
+    }
 }
 
 /// Every statement keyword, in the order of the statement table of docs/notation.md.
@@ -43,7 +67,8 @@ pub const KEYWORDS: &[KeywordDef] = &[
         false,
         "a turn: place a tile, optionally deploy a meeple, score",
     ),
-    kw(
+    kw_of(
+        "traders-builders",
         "bonus",
         false,
         "the builder's bonus tile: a second turn part right after the turn (traders-builders)",
@@ -84,7 +109,8 @@ pub const KEYWORDS: &[KeywordDef] = &[
         "setup: the last turn is the intended answer of a puzzle",
     ),
     kw("draws", true, "setup: the tiles still to come, in order"),
-    kw(
+    kw_of(
+        "traders-builders",
         "goods",
         true,
         "setup: a player's goods tokens: wine, grain, cloth (traders-builders)",
@@ -128,6 +154,21 @@ mod tests {
             assert!(!k.doc.is_empty(), "{}", k.word);
         }
         assert_eq!(keyword("Tile"), None);
+    }
+
+    #[test]
+    fn an_expansions_keywords_name_a_rules_option() {
+        let of_expansions: Vec<(&str, &str)> = KEYWORDS
+            .iter()
+            .filter_map(|k| Some((k.word, k.rules?)))
+            .collect();
+        assert_eq!(
+            of_expansions,
+            [("bonus", "traders-builders"), ("goods", "traders-builders")]
+        );
+        for (_, rules) in of_expansions {
+            assert!(crate::rule_option(rules).is_some(), "{rules}");
+        }
     }
 
     #[test]

@@ -74,6 +74,7 @@ mod error;
 mod fast;
 pub mod format;
 pub mod keywords;
+pub mod limits;
 mod lines;
 mod parser;
 pub mod rules;
@@ -83,11 +84,12 @@ mod syntax;
 pub use error::{Expected, SyntaxError, SyntaxErrorKind};
 pub use format::format;
 pub use keywords::{keyword, KeywordDef, KEYWORDS};
+pub use limits::{MAX_LINES, MAX_LINE_LEN, MAX_VARIATION_DEPTH};
 pub use lines::{line_breaks, line_spans, newline_of, LineBreaks};
 #[doc(hidden)]
 pub use parser::grammar_accepts;
 #[doc(hidden)]
 pub use parser::parse_with_grammar_only;
-pub use parser::{parse, MAX_LINE_LEN};
+pub use parser::{parse, recover_line};
 pub use rules::{rule_option, RuleOptionDef, RULE_OPTIONS};
 pub use syntax::*;

@@ -9,8 +9,7 @@ use crate::error::{Expected, SyntaxError, SyntaxErrorKind};
 use crate::syntax::*;
 use carc_rules::Color;
 
-/// Lines longer than this many bytes are a syntax error and are not given to pest.
-pub const MAX_LINE_LEN: usize = 65_536;
+use crate::limits::{MAX_LINES, MAX_LINE_LEN};
 
 /// The longest `found` word quoted in a message, in characters.
 const MAX_FOUND_CHARS: usize = 40;
@@ -48,7 +47,21 @@ pub fn grammar_accepts(line: &str) -> bool {
 
 fn parse_lines(text: &str, fast: bool) -> Parse {
     let mut parse = Parse::default();
-    for span in crate::lines::line_spans(text) {
+    for (index, span) in crate::lines::line_spans(text).enumerate() {
+        if index == MAX_LINES {
+            // The rest of the text is one line that did not parse, kept whole (the formatter
+            // keeps it byte for byte); the error points at its first line.
+            parse.lines.push(Line {
+                span: Span::new(span.start, text.len()),
+                kind: LineKind::Error,
+                comment: None,
+            });
+            parse.errors.push(SyntaxError {
+                span,
+                kind: SyntaxErrorKind::TooManyLines { limit: MAX_LINES },
+            });
+            break;
+        }
         let (start, end) = (span.start, span.end);
         let line_text = text.get(start..end).unwrap_or("");
         let fast_line = if fast {
@@ -102,7 +115,7 @@ pub(crate) fn parse_line(line: &str, base: usize) -> (Line, Option<SyntaxError>)
         }
     }
     let kind = match statement {
-        Some(statement) => LineKind::Statement(statement),
+        Some(statement) => LineKind::Statement(Box::new(statement)),
         None => LineKind::Blank,
     };
     (
@@ -113,6 +126,148 @@ pub(crate) fn parse_line(line: &str, base: usize) -> (Line, Option<SyntaxError>)
         },
         None,
     )
+}
+
+/// The most words one line's recovery tries (each try is one parse of a shorter prefix).
+const RECOVERY_TRIES: usize = 16;
+
+/// What a line that does not parse still clearly says, so that one mistake gives one
+/// diagnostic: a `tile`, `turn` or `bonus` line cut before its broken word, when the words
+/// before it make a whole statement (`tile D 0,0 red travler E` → `tile D 0,0`: the tile, its
+/// cell and its rotation stay, the broken figure part is dropped). A `turn COLOUR …` line whose
+/// tile or cell is broken still says whose turn it was: it is kept as that player's turn with
+/// an empty tile token (which places nothing), so the next turn's order is checked against it.
+/// `line` is the line's text without its comment, `base` its offset in the whole text, `error`
+/// the line's syntax error. The syntax error stays the line's report. The one guess: a
+/// mistyped rotation one slip from exactly one rotation word (`r9O`) is read as that word;
+/// a rotation that is broken beyond that (`r45`) leaves the tile unplaced (a turn still
+/// counts as its player's).
+pub fn recover_line(line: &str, base: usize, error: &SyntaxError) -> Option<Statement> {
+    let keyword = line.split_whitespace().next()?;
+    if !matches!(keyword, "tile" | "turn" | "bonus") {
+        return None;
+    }
+    let broken_at = error.span.start.checked_sub(base)?;
+    // the ends of the words that lie wholly before the broken one (an empty error span, for
+    // something missing, sits right after the last whole word), longest prefix first
+    let mut ends: Vec<usize> = Vec::new();
+    let mut in_word = false;
+    for (i, ch) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
+        let space = ch == ' ' || ch == '\t';
+        if in_word && space && i <= broken_at {
+            ends.push(i);
+        }
+        in_word = !space;
+    }
+    for &end in ends.iter().rev().take(RECOVERY_TRIES) {
+        if let (
+            Line {
+                kind: LineKind::Statement(statement),
+                ..
+            },
+            None,
+        ) = parse_line(&line[..end], base)
+        {
+            let mut statement = statement;
+            let rotation = match (&mut statement.kind, keyword) {
+                (StatementKind::Tile(t), "tile") => &mut t.rotation,
+                (StatementKind::Turn(t), "turn") | (StatementKind::Bonus(t), "bonus") => {
+                    &mut t.rotation
+                }
+                _ => return None,
+            };
+            if rotation.is_none() && looks_like_rotation(error) {
+                // the rotation is the broken word: read as the one it is a slip of, or else
+                // the tile's lie is unknown and it is not placed (a turn still counts)
+                match slipped_rotation(error) {
+                    Some(slipped) => *rotation = Some(slipped),
+                    None if keyword == "turn" => return turn_of(line, base),
+                    None => return None,
+                }
+            }
+            return Some(*statement);
+        }
+    }
+    if keyword == "turn" {
+        return turn_of(line, base);
+    }
+    None
+}
+
+/// Whether the broken word stands where a rotation may and looks like one (`r45`, `R90`,
+/// `r9O`: an `r` and a digit), so the tile's rotation is what is broken.
+fn looks_like_rotation(error: &SyntaxError) -> bool {
+    let SyntaxErrorKind::Expected {
+        expected,
+        found: Some(found),
+    } = &error.kind
+    else {
+        return false;
+    };
+    let mut chars = found.chars();
+    expected.contains(&Expected::Rotation)
+        && matches!(chars.next(), Some('r' | 'R'))
+        && chars.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// A rotation mistyped (`r9O`, `r18`) whose one nearest word of all that could stand there is
+/// a rotation: that rotation, so that the recovered tile lies as the writer meant.
+fn slipped_rotation(error: &SyntaxError) -> Option<Spanned<RotationWord>> {
+    match error.suggestions()[..] {
+        [only] => Some(Spanned {
+            value: RotationWord::from_word(only)?,
+            span: error.span,
+        }),
+        _ => None,
+    }
+}
+
+/// `turn COLOUR …` whose tile or cell is broken: that colour's turn with an empty tile token
+/// at the colour's end (see [`recover_line`]); its cell is `0,0` and unused, since no tile
+/// is placed.
+fn turn_of(line: &str, base: usize) -> Option<Statement> {
+    let start = line.len() - line.trim_start().len();
+    let mut words = line[start..].split([' ', '\t']).filter(|w| !w.is_empty());
+    let keyword = words.next()?;
+    let colour_word = words.next()?;
+    let colour = Color::from_word(colour_word)?;
+    let colour_start = start + line[start..].find(colour_word)?;
+    let colour_span = Span::new(base + colour_start, base + colour_start + colour_word.len());
+    let end = Span::new(colour_span.end, colour_span.end);
+    let trimmed_end = base + line.trim_end().len();
+    Some(Statement {
+        span: Span::new(base + start, trimmed_end),
+        keyword: Span::new(base + start, base + start + keyword.len()),
+        kind: StatementKind::Turn(TurnStmt {
+            colour: Spanned {
+                value: colour,
+                span: colour_span,
+            },
+            tile: Spanned {
+                value: String::new(),
+                span: end,
+            },
+            at: Coord {
+                x: Spanned {
+                    value: 0,
+                    span: end,
+                },
+                y: Spanned {
+                    value: 0,
+                    span: end,
+                },
+                span: end,
+            },
+            rotation: None,
+            meeple: None,
+            recall: None,
+            glyph: None,
+            expect: None,
+        }),
+    })
 }
 
 /// Where a comment starts on a line that may not parse: the first `#` outside a string.

@@ -169,7 +169,7 @@ fn coat_of_arms_example_means_what_it_says() {
     let line = parse
         .lines
         .iter()
-        .find(|l| l.kind == LineKind::Statement(statements[5].clone()))
+        .find(|l| l.kind == LineKind::Statement(Box::new(statements[5].clone())))
         .expect("line");
     assert_eq!(
         slice(text, line.comment.expect("comment")),
@@ -700,6 +700,41 @@ fn a_lone_carriage_return_is_a_line_break() {
     let parsed = parse("tile D 0,0\r\r\ntile E 0,1");
     assert_eq!(parsed.lines.len(), 3);
     assert_eq!(parsed.lines[1].kind, LineKind::Blank);
+}
+
+/// Issue 25, item 1: a file of blank lines took 460 bytes a line (60 Mi lines: 28 GB, an
+/// abort). Past [`MAX_LINES`] lines the rest is one broken line with an error naming the
+/// limit, and a line costs a few dozen bytes.
+#[test]
+fn past_the_line_limit_the_rest_is_one_error_naming_the_limit() {
+    assert!(
+        std::mem::size_of::<Line>() <= 64,
+        "{}",
+        std::mem::size_of::<Line>()
+    );
+    let text = format!("{}tile D 0,0\nmore\n", "\n".repeat(MAX_LINES));
+    let parsed = parse(&text);
+    assert_eq!(parsed.lines.len(), MAX_LINES + 1);
+    assert_eq!(parsed.errors.len(), 1);
+    let error = &parsed.errors[0];
+    assert_eq!(
+        error.kind,
+        SyntaxErrorKind::TooManyLines { limit: MAX_LINES }
+    );
+    assert_eq!(slice(&text, error.span), "tile D 0,0");
+    assert!(
+        error.message().contains("at most 1,000,000 lines"),
+        "{}",
+        error.message()
+    );
+    // The last line keeps the rest of the text, so nothing is lost; formatting leaves it.
+    let last = parsed.lines.last().expect("lines");
+    assert_eq!(last.kind, LineKind::Error);
+    assert_eq!(slice(&text, last.span), "tile D 0,0\nmore\n");
+    assert_eq!(format(&text), text);
+    // One line fewer is read whole.
+    let text = format!("{}tile D 0,0\n", "\n".repeat(MAX_LINES - 1));
+    assert!(parse(&text).errors.is_empty());
 }
 
 #[test]
@@ -1308,4 +1343,98 @@ fn every_statement_names_its_keyword_in_the_table() {
     for def in KEYWORDS {
         assert!(named.contains(&def.word), "no line for `{}`", def.word);
     }
+}
+
+/// What [`recover_line`] keeps of the one broken line of `text`.
+fn recovered(text: &str) -> Option<StatementKind> {
+    let parse = parse(text);
+    let [error] = &parse.errors[..] else {
+        panic!("one error expected: {:?}", parse.errors);
+    };
+    recover_line(text, 0, error).map(|s| s.kind)
+}
+
+#[test]
+fn a_broken_line_keeps_its_tile_cell_and_rotation() {
+    // the figure part broken at each of its words: the tile stays, the words before the
+    // broken one too (`red traveller` without its place `X`), the rest is dropped
+    for (text, figures) in [
+        ("tile D 0,0 red travler E", 0),
+        ("tile D 0,0 red traveller X", 1),
+        ("tile D 0,0 rd traveller E", 0),
+    ] {
+        let Some(StatementKind::Tile(tile)) = recovered(text) else {
+            panic!("{text}: no tile kept");
+        };
+        assert_eq!(tile.tile.value, "D", "{text}");
+        assert_eq!((tile.at.x.value, tile.at.y.value), (0, 0), "{text}");
+        assert_eq!(tile.meeples.len(), figures, "{text}");
+    }
+    for text in [
+        "turn red U 1,0 r90 travler",
+        "turn red U 1,0 r90 traveller X",
+        "turn red U 1,0 r90 traveller => red +x",
+        "turn red U 1,0 r90 traveller ?!!",
+    ] {
+        let Some(StatementKind::Turn(turn)) = recovered(text) else {
+            panic!("{text}: no turn kept");
+        };
+        assert_eq!(turn.colour.value, Color::Red, "{text}");
+        assert_eq!(turn.tile.value, "U", "{text}");
+        assert_eq!((turn.at.x.value, turn.at.y.value), (1, 0), "{text}");
+        assert_eq!(
+            turn.rotation.map(|r| r.value),
+            Some(RotationWord::R90),
+            "{text}"
+        );
+        assert!(turn.expect.is_none(), "{text}");
+    }
+}
+
+#[test]
+fn a_rotation_one_slip_from_one_word_is_read_as_it() {
+    // `r9O` is one edit from r90 only; `r18` from r180 only
+    for (text, rotation) in [
+        ("turn red U 1,0 r9O", RotationWord::R90),
+        ("tile E 0,1 r18 red knight", RotationWord::R180),
+    ] {
+        let rotation_of = match recovered(text) {
+            Some(StatementKind::Turn(t)) => t.rotation,
+            Some(StatementKind::Tile(t)) => t.rotation,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(rotation_of.map(|r| r.value), Some(rotation), "{text}");
+    }
+}
+
+#[test]
+fn a_turn_whose_tile_or_cell_is_broken_is_still_its_players_turn() {
+    for text in ["turn blue 1A 2,0 r90", "turn blue U 2,O", "turn blue"] {
+        let Some(StatementKind::Turn(turn)) = recovered(text) else {
+            panic!("{text}: no turn kept");
+        };
+        assert_eq!(turn.colour.value, Color::Blue, "{text}");
+        // no tile: nothing is placed
+        assert_eq!(turn.tile.value, "", "{text}");
+    }
+    // what is not a tile, turn or bonus line, or has nothing clear, is not guessed at
+    for text in [
+        "titel \"x\"",
+        "turn bleu U 1,0",
+        "tile 1A 0,0",
+        "players red bleu",
+    ] {
+        assert_eq!(recovered(text), None, "{text}");
+    }
+}
+
+#[test]
+fn a_rotation_broken_beyond_one_slip_places_nothing() {
+    // `r45` is no slip of one rotation: where the tile lies is unknown, so a setup tile is
+    // not kept, and a turn keeps only whose turn it is
+    assert_eq!(recovered("tile E 0,1 r45"), None);
+    let Some(StatementKind::Turn(turn)) = recovered("turn red E 0,1 r45") else {
+        panic!("the turn still counts");
+    };
+    assert_eq!(turn.tile.value, "");
 }

@@ -26,6 +26,28 @@ fn the_documentation_lists_the_registry() {
     );
 }
 
+/// The limits are one table (`src/limits.rs`); the notation's reference and the README show
+/// it between markers.
+#[test]
+fn the_documentation_and_the_readme_list_the_limits() {
+    let begin =
+        "<!-- limits: generated from crates/carc-notation/src/limits.rs (a test checks it) -->\n";
+    let end = "<!-- end of limits -->";
+    for path in ["docs/notation.md", "README.md"] {
+        let doc = repo_file(path);
+        let start = doc
+            .find(begin)
+            .unwrap_or_else(|| panic!("{path}: the begin marker"))
+            + begin.len();
+        let stop = doc[start..].find(end).expect("the end marker") + start;
+        assert_eq!(
+            &doc[start..stop],
+            carc_notation::limits::markdown_table(),
+            "{path}: put this table between the markers"
+        );
+    }
+}
+
 #[test]
 fn every_option_parses_and_prints_back() {
     for def in RULE_OPTIONS {

@@ -1,4 +1,4 @@
-//! `carc render FILE [--line N | --final] [--ascii] [-o OUT]`: the picture of a position.
+//! `carc render FILE [--line N | --final] [--ascii] [-o OUT [--force]]`: the picture of a position.
 //! Parses the arguments, reads the file, asks the analysis for the board and its SVG or
 //! terminal drawing, writes it. The drawing itself lives in `carc-analysis` (`render_svg`).
 //! Without `--line`, a lesson (a file with `end`) is drawn at its last line before `end`,
@@ -7,7 +7,8 @@
 use std::process::ExitCode;
 
 use crate::args;
-use crate::files::{read_source, SourceError};
+use crate::files::read_source;
+use crate::output::file::Writer;
 use crate::Outcome;
 
 /// The position `carc render` draws.
@@ -29,6 +30,11 @@ pub fn render(args: args::RenderArgs) -> Outcome {
         (None, true) => At::Final,
         (None, false) => At::Default,
     };
+    // Refused before any work: an existing OUT without --force, or the input itself.
+    let writer = Writer::new(args.force, [args.file.as_path()]);
+    if let Some(path) = &args.output {
+        writer.check(path)?;
+    }
     let text = read_source(&args.file).map_err(|e| e.to_string())?;
     let analysis = carc_analysis::analyze(&text);
     let board = match at {
@@ -54,8 +60,7 @@ pub fn render(args: args::RenderArgs) -> Outcome {
     };
     match &args.output {
         None => crate::output::print(&picture),
-        Some(path) => std::fs::write(path, picture)
-            .map_err(|e| SourceError::Write(path.clone(), e).to_string())?,
+        Some(path) => writer.write(path, picture.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
 }

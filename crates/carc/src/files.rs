@@ -5,9 +5,9 @@ use std::fmt;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
-/// Files larger than this are refused rather than analysed: no lesson is this long, and a
-/// multi-gigabyte file would only exhaust memory.
-const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+// Files larger than this are refused rather than analysed: no lesson is this long, and a
+// multi-gigabyte file would only exhaust memory. One of carc's limits (carc-notation's table).
+use carc_notation::limits::MAX_FILE_BYTES;
 
 /// Why a path could not be used.
 #[derive(Debug)]
@@ -23,8 +23,8 @@ pub enum SourceError {
     /// Not a regular file (a FIFO, a device, a socket): reading it could block for ever or
     /// never end.
     NotAFile(PathBuf),
-    /// Writing the formatted file failed.
-    Write(PathBuf, std::io::Error),
+    /// A folder named on the command line holds no `.carc` file: nothing would be checked.
+    NoCarcFiles(PathBuf),
 }
 
 impl fmt::Display for SourceError {
@@ -45,19 +45,25 @@ impl fmt::Display for SourceError {
                 p.display(),
                 MAX_FILE_BYTES / (1024 * 1024)
             ),
+            SourceError::NoCarcFiles(p) => write!(
+                f,
+                "{}: no .carc file in this folder (nothing to do)",
+                p.display()
+            ),
             SourceError::NotAFile(p) => write!(
                 f,
                 "{}: not a regular file (a pipe, device or socket is not read)",
                 p.display()
             ),
-            SourceError::Write(p, e) => write!(f, "{}: cannot write: {e}", p.display()),
         }
     }
 }
 
 /// Expands the command line's paths: files are taken as given, folders are searched
-/// recursively for `*.carc` files (sorted, each file once, symbolic links to folders not
-/// followed so that a link loop cannot hang the search). A missing path is an error.
+/// recursively for `*.carc` files (the extension in any case: `BAD.CARC` too; sorted, each
+/// file once, symbolic links to folders not followed so that a link loop cannot hang the
+/// search). A missing path is an error, and so is a folder without a `.carc` file: a typo
+/// must not pass as "checked 0 files".
 pub fn collect_carc_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SourceError> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
@@ -67,7 +73,11 @@ pub fn collect_carc_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SourceError
             _ => SourceError::Unreadable(path.clone(), e),
         })?;
         if meta.is_dir() {
+            let before = out.len();
             walk(path, &mut out)?;
+            if out.len() == before {
+                return Err(SourceError::NoCarcFiles(path.clone()));
+            }
         } else {
             out.push(path.clone());
         }
@@ -90,7 +100,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), SourceError> {
         };
         if meta.is_dir() {
             walk(&child, out)?;
-        } else if child.extension().is_some_and(|ext| ext == "carc") {
+        } else if child
+            .extension()
+            .is_some_and(|ext| ext.eq_ignore_ascii_case("carc"))
+        {
             out.push(child);
         }
     }

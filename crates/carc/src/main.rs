@@ -10,6 +10,7 @@ mod files;
 mod lsp;
 mod moves;
 mod output;
+mod progress;
 mod puzzle;
 mod report;
 mod solve;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 
 use args::{Command, Format};
 use clap::{CommandFactory as _, Parser as _};
-use files::{collect_carc_files, read_source, SourceError};
+use files::{collect_carc_files, read_source};
 
 /// Why a command failed: a usage error (printed by clap, with the command's usage) or any
 /// other problem (printed as `carc: MESSAGE`). Both exit with status 2.
@@ -93,7 +94,7 @@ fn completions(args: args::CompletionsArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-fn check(args: args::CheckArgs, _color: args::ColorWhen) -> Outcome {
+fn check(args: args::CheckArgs, color: args::ColorWhen) -> Outcome {
     let format = args.format;
     let files = collect_carc_files(&args.paths).map_err(|e| e.to_string())?;
 
@@ -102,7 +103,7 @@ fn check(args: args::CheckArgs, _color: args::ColorWhen) -> Outcome {
         time: args.time_limit,
         ..carc_analysis::SearchOptions::full()
     };
-    let mut report = report::Report::default();
+    let mut report = report::Report::new(output::colored(color, &std::io::stdout()));
     for path in &files {
         match read_source(path) {
             Ok(text) => {
@@ -156,9 +157,10 @@ fn fmt(args: args::FmtArgs) -> Outcome {
         changed += 1;
         if check_only {
             output::println(&path.display().to_string());
-        } else if let Err(err) = std::fs::write(path, formatted) {
+        } else if let Err(err) = output::file::replace(path, formatted.as_bytes()) {
+            // Atomic: on a full disk the file is left as it was, never cut short.
             io_failed = true;
-            eprintln!("carc: {}", SourceError::Write(path.clone(), err));
+            eprintln!("carc: {err}");
         }
     }
     if check_only && changed > 0 {

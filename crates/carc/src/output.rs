@@ -2,6 +2,11 @@
 //! head -1`) closes the pipe, and the command then ends quietly with status 0 instead of
 //! panicking (Rust's `print!` panics on a closed pipe). Any other write error is reported and
 //! ends the command with status 2.
+//!
+//! Files are written through [`file`]: atomically, never over an input, and over an existing
+//! file only with `--force`.
+
+pub mod file;
 
 use std::io::{ErrorKind, Write as _};
 
@@ -38,12 +43,17 @@ pub fn terminal_text(text: &str) -> String {
     out
 }
 
-/// How many columns `c` takes once [`terminal_text`] has written it (1 for a character
-/// written as it is; a tab stays a tab).
-pub fn terminal_width(c: char) -> usize {
-    let mut out = String::new();
-    push_terminal_char(&mut out, c);
-    out.chars().count()
+/// Whether to colour what goes to a stream: `--color always` or `never` as asked; `auto`
+/// when the stream is a terminal and `NO_COLOR` is unset or empty (no-color.org).
+pub fn colored(when: crate::args::ColorWhen, stream: &impl std::io::IsTerminal) -> bool {
+    use crate::args::ColorWhen;
+    match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => {
+            stream.is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    }
 }
 
 fn push_terminal_char(out: &mut String, c: char) {
@@ -72,8 +82,5 @@ mod tests {
             terminal_text("A\u{1b}]0;t\u{7}\u{1b}[31m \u{202e}x\u{2069} \u{85}é\tz\n"),
             "A\\x1b]0;t\\x07\\x1b[31m \\u{202e}x\\u{2069} \\u{85}é\tz\n"
         );
-        assert_eq!(terminal_width('\u{1b}'), 4);
-        assert_eq!(terminal_width('\u{202e}'), 8);
-        assert_eq!(terminal_width('é'), 1);
     }
 }

@@ -1,5 +1,5 @@
 //! `carc puzzle gen [--goal final|score] [--draws N] [--seed S] [--count N] [--margin M]
-//! [--rules WORD[,WORD…]]… [-o DIR]`: writes puzzles cut from simulated games, with the
+//! [--rules WORD[,WORD…]]… [-o DIR] [--force]`: writes puzzles cut from simulated games, with the
 //! expansions the `rules` words name (docs/puzzles.md).
 
 use std::process::ExitCode;
@@ -8,7 +8,7 @@ use carc_analysis::GenOptions;
 use carc_notation::PuzzleGoal;
 
 use crate::args;
-use crate::files::SourceError;
+use crate::output::file::Writer;
 use crate::Outcome;
 
 /// Runs `carc puzzle …`; `Err` is a usage or I/O problem (exit status 2).
@@ -63,22 +63,35 @@ fn generate(args: args::GenArgs) -> Outcome {
     }
     let dir = args.output;
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let generation = carc_analysis::generate_counted(&options);
+    // Positions tried, of at most `attempts`, and the puzzles found, while the search runs.
+    let bar = crate::progress::bar(options.count.saturating_mul(200), "searching positions");
+    let generation = carc_analysis::generate_with_progress(&options, &mut |p| {
+        bar.set_position(p.tried as u64);
+        bar.set_message(format!("({}/{} found)", p.found, p.count));
+    });
+    bar.finish_and_clear();
     let puzzles = &generation.puzzles;
+    // A puzzle's name is known once it is found: an existing file is reported and kept, and
+    // the others are still written (the seed gives the same puzzles again with --force).
+    let writer = Writer::new(args.force, []);
     let mut failed = false;
+    let mut written = 0usize;
     for p in puzzles {
         let path = dir.join(&p.name);
-        match std::fs::write(&path, &p.text) {
-            Ok(()) => crate::output::println(&format!(
-                "{}: {} is worth {:+}, the greedy move {:+}",
-                path.display(),
-                p.answer,
-                p.value,
-                p.greedy
-            )),
+        match writer.write(&path, p.text.as_bytes()) {
+            Ok(()) => {
+                written += 1;
+                crate::output::println(&format!(
+                    "{}: {} is worth {:+}, the greedy move {:+}",
+                    path.display(),
+                    p.answer,
+                    p.value,
+                    p.greedy
+                ));
+            }
             Err(e) => {
                 failed = true;
-                eprintln!("carc: {}", SourceError::Write(path.clone(), e));
+                eprintln!("carc: {e}");
             }
         }
     }
@@ -89,7 +102,7 @@ fn generate(args: args::GenArgs) -> Outcome {
         .collect();
     eprintln!(
         "wrote {} of {} puzzle{}{}",
-        puzzles.len(),
+        written,
         options.count,
         if options.count == 1 { "" } else { "s" },
         if skipped.is_empty() {

@@ -7,7 +7,7 @@ use std::path::Path;
 use carc_analysis::{Diagnostic, PuzzleNote, Severity};
 use serde_json::json;
 
-use crate::output::{terminal_text, terminal_width};
+use crate::output::terminal_text;
 
 /// Line starts and content ends of one text, to turn byte offsets into 1-based lines and
 /// character columns. Lines break where the parser breaks them (`carc_notation::line_breaks`:
@@ -98,9 +98,29 @@ fn excerpt(source: &str, column: usize) -> (String, usize) {
     (shown, skipped)
 }
 
+/// `text` made safe for a terminal ([`terminal_text`]), and the byte offsets `first` and
+/// `last` of `text` moved to the same places in it.
+fn escaped(text: &str, first: usize, last: usize) -> (String, usize, usize) {
+    let (shown, mapped) = escaped_many(text, &[first, last]);
+    (shown, mapped[0], mapped[1])
+}
+
+/// `text` made safe for a terminal, and each byte offset of `cuts` moved to the same place
+/// in it (an escaped character is longer than itself).
+fn escaped_many(text: &str, cuts: &[usize]) -> (String, Vec<usize>) {
+    let shown = terminal_text(text);
+    let mapped = cuts
+        .iter()
+        .map(|&cut| terminal_text(&text[..cut.min(text.len())]).len())
+        .collect();
+    (shown, mapped)
+}
+
 /// Everything `carc check` found, ready to print.
 #[derive(Default)]
 pub struct Report {
+    /// Whether the human report is coloured (ANSI styles).
+    styled: bool,
     human: String,
     /// The puzzle notes, for standard error.
     notes: String,
@@ -114,6 +134,14 @@ pub struct Report {
 }
 
 impl Report {
+    /// An empty report, coloured if `styled`.
+    pub fn new(styled: bool) -> Self {
+        Report {
+            styled,
+            ..Report::default()
+        }
+    }
+
     /// Adds one file's diagnostics.
     pub fn add(&mut self, path: &Path, text: &str, diagnostics: &[Diagnostic]) {
         self.files += 1;
@@ -154,56 +182,113 @@ impl Report {
         }
     }
 
+    /// Renders one diagnostic with `annotate-snippets` (rustc's renderer): the primary span
+    /// under its message, each related location as a labelled secondary span on its own line
+    /// of the same excerpt (lines between are folded away). A source line longer than
+    /// [`MAX_EXCERPT_CHARS`] is cut around the span, and the related locations then become
+    /// notes with their line and column. Text from the file goes through [`terminal_text`]
+    /// first: no control character reaches the terminal.
     fn add_human(&mut self, file: &str, index: &LineIndex, diagnostic: &Diagnostic) {
-        let (line, column) = index.line_col(diagnostic.span.start);
-        let out = &mut self.human;
-        let _ = writeln!(
-            out,
-            "{}[{}]: {}",
-            diagnostic.severity.as_str(),
-            diagnostic.code.as_str(),
-            terminal_text(&diagnostic.message)
-        );
-        let gutter = line.to_string().len();
-        let pad = " ".repeat(gutter);
-        let _ = writeln!(out, "{pad}--> {}:{line}:{column}", terminal_text(file));
-        let _ = writeln!(out, "{pad} |");
-        let source = index.line_text(line - 1);
-        let (shown, skipped) = excerpt(source, column - 1);
-        // Text from the file: its control characters shown escaped, never sent to the terminal.
-        let _ = writeln!(out, "{line} | {}", terminal_text(&shown));
-        // The caret line repeats tabs so that it lines up under the source in any terminal.
-        let before: String = (skipped > 0)
-            .then_some(' ')
-            .into_iter()
-            .chain(source.chars().take(column - 1).skip(skipped).flat_map(|c| {
-                let (fill, n) = if c == '\t' {
-                    ('\t', 1)
-                } else {
-                    (' ', terminal_width(c))
-                };
-                std::iter::repeat_n(fill, n)
-            }))
-            .collect();
-        let span_end = if index.line_of(diagnostic.span.end) == line - 1 {
-            index.line_col(diagnostic.span.end).1
-        } else {
-            source.chars().count() + 1
+        use annotate_snippets::{AnnotationKind, Level, Snippet};
+        let file_shown = terminal_text(file);
+        let level = match diagnostic.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
         };
-        // Carets stop at the end of the excerpt (one more for the end of the line).
-        let visible = (skipped + MAX_EXCERPT_CHARS + 1).saturating_sub(column - 1);
-        let width = span_end.saturating_sub(column).min(visible).max(1);
-        let _ = writeln!(out, "{pad} | {before}{}", "^".repeat(width));
-        for related in &diagnostic.related {
+        let message = terminal_text(&diagnostic.message);
+        let start = index.floor_char_boundary(diagnostic.span.start.min(index.text.len()));
+        let end = index
+            .floor_char_boundary(diagnostic.span.end.min(index.text.len()))
+            .max(start);
+        let line = index.line_of(start);
+        let source = index.line_text(line);
+        let line_start = index.starts[line];
+        // The lines the excerpt covers: the primary's, and the related ones on short lines.
+        let long = |l: usize| index.line_text(l).chars().count() > MAX_EXCERPT_CHARS;
+        let (spans_related, noted): (Vec<_>, Vec<_>) = diagnostic.related.iter().partition(|r| {
+            let rl = index.line_of(r.span.start.min(index.text.len()));
+            !long(line) && !long(rl)
+        });
+        let mut notes = Vec::new();
+        for related in &noted {
             let (rl, rc) = index.line_col(related.span.start);
-            let _ = writeln!(
-                out,
-                "{pad} = note: {} ({}:{rl}:{rc})",
-                terminal_text(&related.message),
-                terminal_text(file)
-            );
+            notes.push(Level::NOTE.message(format!(
+                "{} ({file_shown}:{rl}:{rc})",
+                terminal_text(&related.message)
+            )));
         }
-        out.push('\n');
+        let snippet = if long(line) {
+            // One cut line: the span within the excerpt, the carets stopping at its end.
+            let column = source[..start - line_start].chars().count();
+            let (shown, skipped) = excerpt(source, column);
+            let marker = usize::from(skipped > 0);
+            let chars_to_bytes = |chars: usize| {
+                shown
+                    .char_indices()
+                    .nth(chars)
+                    .map_or(shown.len(), |(at, _)| at)
+            };
+            let first = chars_to_bytes(column - skipped + marker);
+            let span_chars = if index.line_of(end) == line {
+                source[start - line_start..(end - line_start).min(source.len())]
+                    .chars()
+                    .count()
+            } else {
+                source[start - line_start..].chars().count()
+            };
+            let last = chars_to_bytes(column - skipped + marker + span_chars).max(first);
+            let (text, first, last) = escaped(&shown, first, last);
+            Snippet::source(text)
+                .line_start(line + 1)
+                .path(file_shown.clone())
+                .annotation(AnnotationKind::Primary.span(first..last))
+        } else {
+            let mut last_line = index.line_of(end).max(line);
+            for related in &spans_related {
+                last_line = last_line.max(index.line_of(related.span.start.min(index.text.len())));
+            }
+            let mut first_line = line;
+            for related in &spans_related {
+                first_line =
+                    first_line.min(index.line_of(related.span.start.min(index.text.len())));
+            }
+            let from = index.starts[first_line];
+            let to = index.starts[last_line] + index.line_text(last_line).len();
+            let end = end.min(to);
+            let mut cuts = vec![start - from, end - from];
+            for related in &spans_related {
+                let at = index.floor_char_boundary(related.span.start.min(index.text.len()));
+                let at_end = index.floor_char_boundary(related.span.end.min(to)).max(at);
+                cuts.push(at - from);
+                cuts.push(at_end - from);
+            }
+            let (text, mapped) = escaped_many(&index.text[from..to], &cuts);
+            let mut snippet = Snippet::source(text)
+                .line_start(first_line + 1)
+                .path(file_shown.clone())
+                .fold(true)
+                .annotation(AnnotationKind::Primary.span(mapped[0]..mapped[1]));
+            for (k, related) in spans_related.iter().enumerate() {
+                snippet = snippet.annotation(
+                    AnnotationKind::Context
+                        .span(mapped[2 + 2 * k]..mapped[3 + 2 * k])
+                        .label(terminal_text(&related.message)),
+                );
+            }
+            snippet
+        };
+        let group = level
+            .primary_title(message)
+            .id(diagnostic.code.as_str())
+            .element(snippet)
+            .elements(notes);
+        let renderer = if self.styled {
+            annotate_snippets::Renderer::styled()
+        } else {
+            annotate_snippets::Renderer::plain()
+        };
+        self.human.push_str(&renderer.render(&[group]));
+        self.human.push_str("\n\n");
     }
 
     /// Adds what the puzzle check proved about a file's puzzle: a `note:` for standard error

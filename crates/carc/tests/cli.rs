@@ -89,15 +89,117 @@ fn check_renders_like_rustc_with_related_notes_and_exits_1() {
     let out = carc(&["check", "tests/data/occupied-feature.carc"]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
+    // The related location is a labelled secondary span (`---`), the error's span `^^^`.
     let expected = "\
 error[occupied-feature]: this city already holds red's knight: no meeple may join an occupied city
  --> tests/data/occupied-feature.carc:3:21
   |
+2 | tile D 0,0 red knight N
+  |            ------------ the meeple already on this feature
 3 | turn red E 0,1 r180 knight S     # error: occupied-feature
   |                     ^^^^^^^^
-  = note: the meeple already on this feature (tests/data/occupied-feature.carc:2:12)
 ";
     assert_eq!(text, format!("{expected}\n"));
+}
+
+/// `carc ARGS` with the environment variable `NO_COLOR` set or not, output to a pipe.
+fn carc_env(args: &[&str], no_color: bool) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_carc"));
+    command
+        .args(args)
+        .current_dir(repo_root())
+        .env_remove("NO_COLOR");
+    if no_color {
+        command.env("NO_COLOR", "1");
+    }
+    command.output().expect("carc runs")
+}
+
+#[test]
+fn reports_are_coloured_with_color_always_and_plain_with_no_color() {
+    let file = "tests/data/occupied-feature.carc";
+    // Bold bright red for the error and its carets, bold bright blue for the gutter and the
+    // related span: rustc's colours, from annotate-snippets.
+    let coloured = stdout(&carc_env(&["check", "--color", "always", file], true));
+    let expected = "\
+\x1b[1m\x1b[91merror[occupied-feature]\x1b[0m\x1b[1m: this city already holds red's knight: no meeple may join an occupied city\x1b[0m
+ \x1b[1m\x1b[94m--> \x1b[0mtests/data/occupied-feature.carc:3:21
+  \x1b[1m\x1b[94m|\x1b[0m
+\x1b[1m\x1b[94m2\x1b[0m \x1b[1m\x1b[94m|\x1b[0m tile D 0,0 red knight N
+  \x1b[1m\x1b[94m|\x1b[0m            \x1b[1m\x1b[94m------------\x1b[0m \x1b[1m\x1b[94mthe meeple already on this feature\x1b[0m
+\x1b[1m\x1b[94m3\x1b[0m \x1b[1m\x1b[94m|\x1b[0m turn red E 0,1 r180 knight S     # error: occupied-feature
+  \x1b[1m\x1b[94m|\x1b[0m                     \x1b[1m\x1b[91m^^^^^^^^\x1b[0m
+
+";
+    assert_eq!(coloured, expected);
+    let plain = stdout(&carc_env(&["check", "--color", "never", file], false));
+    assert!(!plain.contains('\x1b') && plain.starts_with("error[occupied-feature]: this city"));
+    // JSON is never coloured.
+    let json = stdout(&carc_env(
+        &["check", "--color", "always", "--format", "json", file],
+        false,
+    ));
+    assert!(json.starts_with("[{") && !json.contains('\x1b'), "{json}");
+}
+
+/// `carc check FILE` on a terminal (a pseudo-terminal from util-linux `script`): `auto`
+/// colours there unless `NO_COLOR` is set.
+#[cfg(target_os = "linux")]
+#[test]
+fn on_a_terminal_reports_are_coloured_unless_no_color() {
+    let run = |no_color: bool| {
+        let mut command = Command::new("script");
+        command
+            .args([
+                "-qec",
+                &format!(
+                    "{} check tests/data/occupied-feature.carc",
+                    env!("CARGO_BIN_EXE_carc")
+                ),
+                "/dev/null",
+            ])
+            .current_dir(repo_root())
+            .env_remove("NO_COLOR");
+        if no_color {
+            command.env("NO_COLOR", "1");
+        }
+        let out = command.output().expect("script (util-linux) runs");
+        stdout(&out).replace("\r\n", "\n")
+    };
+    let coloured = run(false);
+    assert!(
+        coloured.starts_with("\x1b[1m\x1b[91merror[occupied-feature]\x1b[0m"),
+        "{coloured}"
+    );
+    let plain = run(true);
+    assert!(
+        plain.starts_with("error[occupied-feature]: this city already holds red's knight"),
+        "{plain}"
+    );
+    assert!(!plain.contains('\x1b'), "{plain}");
+}
+
+#[test]
+fn carets_line_up_under_tabs_and_wide_characters() {
+    let dir = scratch("carets");
+    let file = dir.join("wide.carc");
+    std::fs::write(&file, "players red blue\ntile D 0,0\nnote \"日本\"\tfoo\n").unwrap();
+    let out = carc(&["check", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    // The tab is shown as 4 spaces and each of 日本 takes two columns: `note "日本"` is 11
+    // columns, the tab 4 more, so `foo` starts at column 15 of the line and its carets too.
+    let expected = format!(
+        "\
+error[syntax]: expected the end of the line or a # comment (found `foo`)
+ --> {}:3:11
+  |
+3 | note \"日本\"    foo
+  |                ^^^
+
+",
+        file.display()
+    );
+    assert_eq!(stdout(&out), expected);
 }
 
 #[test]
@@ -208,6 +310,43 @@ fn folders_are_searched_for_carc_files_and_symlink_loops_do_not_hang() {
         .map(|d| d["code"].as_str().unwrap())
         .collect();
     assert_eq!(codes, ["duplicate-cell"]);
+}
+
+#[test]
+fn upper_case_extensions_are_found_and_a_folder_without_carc_files_is_an_error() {
+    // Issue 25, item 12: `BAD.CARC` was skipped, "checked 0 files", exit 0.
+    let dir = scratch("upper-case");
+    std::fs::write(dir.join("BAD.CARC"), "tile D 0,0\ntile D 0,0\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "tile Q").unwrap();
+    let out = carc(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("error[duplicate-cell]"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stdout(&out).contains("BAD.CARC:2:"), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("checked 1 file: 1 error"),
+        "{}",
+        stderr(&out)
+    );
+    // A file named on the command line is checked whatever its name.
+    let out = carc(&["check", dir.join("BAD.CARC").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+
+    std::fs::remove_file(dir.join("BAD.CARC")).unwrap();
+    for command in ["check", "fmt"] {
+        let out = carc(&[command, "examples", dir.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "carc: {}: no .carc file in this folder (nothing to do)\n",
+                dir.display()
+            )
+        );
+    }
 }
 
 #[test]

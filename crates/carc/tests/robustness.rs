@@ -266,9 +266,15 @@ fn a_folder_named_like_a_file_is_searched() {
     let dir = scratch("folder");
     let folder = dir.join("game.carc");
     std::fs::create_dir(&folder).unwrap();
+    // Empty, it holds nothing to check: said, and exit status 2 (not "checked 0 files").
     let run = carc(&["check", s(&folder)]);
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(run.stderr.contains("checked 0 files"), "{}", run.stderr);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("game.carc: no .carc file in this folder"),
+        "{}",
+        run.stderr
+    );
     std::fs::write(folder.join("inner.carc"), "tile D 0,0\ntile D 0,0\n").unwrap();
     let run = carc(&["check", s(&folder)]);
     assert_eq!(run.code, Some(1), "{}", run.stderr);

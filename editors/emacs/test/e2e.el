@@ -76,6 +76,16 @@
                       (format "%S" message)))
     (setq carc-server-command (list binary "lsp"))
 
+    ;; A dotted tile token is one symbol: double-click and completion take it whole.
+    (with-temp-buffer
+      (carc-mode)
+      (insert "turn red ic.A 1,0 r90\n")
+      (dolist (column '(9 11 12))
+        (goto-char (+ (point-min) column))
+        (let ((symbol (thing-at-point 'symbol t)))
+          (carc-e2e-check (format "syntax table: ic.A is one symbol from column %d" column)
+                          (equal symbol "ic.A") symbol))))
+
     (find-file file)
     (carc-e2e-check "auto-mode-alist: carc-mode" (eq major-mode 'carc-mode) major-mode)
     (carc-e2e-check "comment-start" (equal comment-start "# ") comment-start)

@@ -8,6 +8,6 @@ setlocal commentstring=#\ %s
 setlocal comments=:#
 setlocal formatoptions-=t formatoptions+=croql
 setlocal expandtab shiftwidth=2 softtabstop=2
-setlocal iskeyword=@,48-57,_,43,45
+setlocal iskeyword=@,48-57,_,43,45,46
 
 let b:undo_ftplugin = 'setlocal commentstring< comments< formatoptions< expandtab< shiftwidth< softtabstop< iskeyword<'

@@ -101,6 +101,12 @@ local function run()
       local lnum, col, want = t[1], t[2], t[3]
       check(('syntax: tile token at %d:%d'):format(lnum, col), group(lnum, col) == want, group(lnum, col))
     end
+    -- A dotted tile token is one word (`iskeyword`): `*`, `ciw` and completion take it whole.
+    for _, col in ipairs({ 10, 12, 13 }) do
+      vim.api.nvim_win_set_cursor(0, { 2, col - 1 })
+      local word = vim.fn.expand('<cword>')
+      check(('word: ic.A is one word from column %d'):format(col), word == 'ic.A', word)
+    end
     vim.cmd('bwipeout!')
 
     -- Traders & Builders: the builder and the pig with their places, `bonus`, the goods.

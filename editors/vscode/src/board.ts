@@ -15,6 +15,10 @@ export interface BoardPicture {
   line: number | null;
   svg: string;
   ascii: string;
+  /** Where the picture stands, in words (`at line 7, with the whole setup (to line 8)`). */
+  position?: string;
+  /** How many tile sides do not match their neighbour (drawn with a red mark). */
+  mismatched?: number;
 }
 
 /** The parameters of workspace/executeCommand for the picture after `line` (0-based). */
@@ -50,17 +54,25 @@ export function boardHtml(picture: BoardPicture | null, title: string): string {
     body = `<p>The document is not open in the carc language server.</p>`;
   } else {
     const svg = Buffer.from(picture.svg, "utf8").toString("base64");
+    // the server's words (they state the setup rule when later setup tiles are drawn);
+    // an older server sends none
     const where =
-      picture.line === null ? "end of the file" : `after line ${picture.line + 1}`;
+      picture.position ??
+      (picture.line === null ? "at the end of the file" : `at line ${picture.line + 1}`);
+    const illegal =
+      (picture.mismatched ?? 0) > 0
+        ? `<p class="illegal">A red bar marks each side that does not match the tile next to it (an illegal turn).</p>`
+        : "";
     body =
       `<p class="where">${escapeHtml(title)} — ${escapeHtml(where)}</p>` +
+      illegal +
       `<img alt="${escapeHtml(picture.ascii)}" src="data:image/svg+xml;base64,${svg}">`;
   }
   return (
     `<!DOCTYPE html><html><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="${csp}">` +
     `<style>body{padding:8px} img{max-width:100%;height:auto;background:#fff}` +
-    `.where{font-family:var(--vscode-font-family);opacity:.8}</style>` +
+    `.where,.illegal{font-family:var(--vscode-font-family);opacity:.8}</style>` +
     `</head><body>${body}</body></html>`
   );
 }

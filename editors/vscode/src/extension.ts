@@ -120,6 +120,37 @@ async function reportMissing(configured: string, resolved: Resolved) {
   }
 }
 
+/** What vscode-languageclient writes as an error whenever the server process exits, also after
+ * a normal `shutdown` and `exit` (a stop, a restart, a settings change): exit code 0 is no
+ * error, so that line is left out. */
+const NORMAL_EXIT = /^\[Error\s*-[^\]]*\] Server process exited with code 0\.$/;
+
+/** The client's view of `channel`: every line except [`NORMAL_EXIT`]. The extension owns the
+ * channel: the client never disposes it. */
+export function clientOutput(channel: vscode.OutputChannel): vscode.OutputChannel {
+  const show = (columnOrFocus?: vscode.ViewColumn | boolean, preserveFocus?: boolean) => {
+    if (typeof columnOrFocus === "number") {
+      channel.show(columnOrFocus, preserveFocus);
+    } else {
+      channel.show(columnOrFocus);
+    }
+  };
+  return {
+    name: channel.name,
+    append: (value: string) => channel.append(value),
+    appendLine: (value: string) => {
+      if (!NORMAL_EXIT.test(value)) {
+        channel.appendLine(value);
+      }
+    },
+    replace: (value: string) => channel.replace(value),
+    clear: () => channel.clear(),
+    show: show as vscode.OutputChannel["show"],
+    hide: () => channel.hide(),
+    dispose: () => undefined,
+  };
+}
+
 async function start(context: vscode.ExtensionContext): Promise<void> {
   const config = vscode.workspace.getConfiguration("carc");
   const configured = config.get<string>("server.path", "");
@@ -141,7 +172,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       { scheme: "file", language: "carc" },
       { scheme: "untitled", language: "carc" },
     ],
-    outputChannel: output,
+    outputChannel: output === undefined ? undefined : clientOutput(output),
   };
   client = new LanguageClient("carc", "carc", serverOptions, clientOptions);
   try {

@@ -77,7 +77,12 @@ async function main() {
       const src = html.match(/src="data:image\/svg\+xml;base64,([^"]+)"/);
       assert.ok(src, "an <img> with the SVG as a data: URL");
       assert.strictEqual(Buffer.from(src[1], "base64").toString("utf8"), picture.svg);
-      assert.ok(html.includes("after line 4"), "the line it shows");
+      assert.ok(html.includes("at line 4"), "the line it shows");
+      assert.strictEqual(picture.position, "at line 4");
+      // E at 0,1 shows a field south where D shows its city: one mismatched side, marked
+      assert.strictEqual(picture.mismatched, 1);
+      assert.strictEqual((picture.svg.match(/class="mismatch"/g) || []).length, 1);
+      assert.ok(html.includes("does not match"), "the page says what the red bar is");
       assert.ok(!/<script/i.test(html), "no script in the page");
       assert.ok(html.includes("default-src 'none'"), "a strict CSP");
     });
@@ -85,7 +90,7 @@ async function main() {
     await check("the picture at the end (line null)", async () => {
       const picture = await show(null);
       assert.strictEqual(tiles(picture.svg), 2);
-      assert.ok(board.boardHtml(picture, "t").includes("end of the file"));
+      assert.ok(board.boardHtml(picture, "t").includes("at the end"));
     });
 
     await check("after an edit the preview's redraw has the new text and version", async () => {
@@ -97,6 +102,8 @@ async function main() {
       const picture = await show(2);
       assert.strictEqual(picture.version, 2);
       assert.strictEqual(tiles(picture.svg), 1);
+      assert.strictEqual(picture.mismatched, 0);
+      assert.ok(!board.boardHtml(picture, "t").includes("does not match"));
     });
 
     await check("a document that is not open: null, and a page saying so", async () => {

@@ -110,6 +110,19 @@ async function check(name, body) {
     await extension.deactivate();
   });
 
+  await check("a normal server exit (code 0, a restart) is not written as an error", async () => {
+    const lines = [];
+    const channel = { name: "carc", appendLine: (l) => lines.push(l), append() {}, dispose() {} };
+    const out = extension.clientOutput(channel);
+    out.appendLine("[Error - 10:00:00] Server process exited with code 0.");
+    out.appendLine("[Error - 10:00:01] Server process exited with code 1.");
+    out.appendLine("[Info  - 10:00:02] carc started");
+    assert.deepStrictEqual(lines, [
+      "[Error - 10:00:01] Server process exited with code 1.",
+      "[Info  - 10:00:02] carc started",
+    ]);
+  });
+
   await check("carc is found on PATH", async () => {
     const found = extension.resolveServer("carc", { PATH: `/nonexistent:${path.dirname(binary)}` });
     assert.strictEqual(found.command, binary, JSON.stringify(found));

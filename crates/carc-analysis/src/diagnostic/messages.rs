@@ -403,6 +403,14 @@ pub const VARIATION_NEVER_CLOSED: &str =
 /// A `}` with no open variation.
 pub const VARIATION_CLOSES_NOTHING: &str = "this `}` closes no variation";
 
+/// A `variation` opened inside `limit` open blocks (carc's nesting limit).
+pub fn variation_too_deep(limit: usize) -> String {
+    format!(
+        "variations nested more than {limit} deep: this block is not replayed (carc's limit \
+         on nesting; close a block before opening another)"
+    )
+}
+
 // ---- refusal-mismatch -------------------------------------------------------------------------
 
 /// A `refused` move that the replay does not refuse with exactly the `claimed` codes: legal

@@ -2,7 +2,7 @@
 //! line of a document, read from the replay.
 
 use carc_notation::{Glyph, LineKind, StatementKind};
-use carc_rules::{Color, Figure, Goods, Place, Pos, Role, Rotation, TileType};
+use carc_rules::{Color, Figure, Goods, Place, Pos, Role, Rotation, Side, TileType};
 
 use super::refused::{self, BoardRefusal};
 use crate::replay::{replay, Replay};
@@ -36,6 +36,32 @@ pub struct Board {
     /// Meeples the last turn deployed that scored and came back in the same turn, drawn
     /// faintly where they stood (the picture is taken after the scoring).
     pub returned: Vec<BoardMeeple>,
+    /// The sides of tiles that do not match the tile next to them (an illegal turn's tile
+    /// stays on the board so the rest of the file can be checked): each side on the tile
+    /// placed later, drawn with a red mark so that an illegal turn does not look legal.
+    pub mismatched: Vec<(Pos, Side)>,
+    /// The setup is drawn whole at any line: when setup tiles are written after the
+    /// picture's line, the 0-based line of the last of them (said in the heading).
+    pub setup_through: Option<usize>,
+}
+
+impl Board {
+    /// Where the picture stands: `at line 5` or `at the end`; when it includes setup tiles
+    /// written after its line (the setup is always drawn whole), `at line 5, with the whole
+    /// setup (to line 8)`.
+    pub fn position_words(&self) -> String {
+        match (self.line, self.setup_through) {
+            (Some(l), Some(s)) => {
+                format!(
+                    "at line {}, with the whole setup (to line {})",
+                    l + 1,
+                    s + 1
+                )
+            }
+            (Some(l), None) => format!("at line {}", l + 1),
+            (None, _) => "at the end".to_owned(),
+        }
+    }
 }
 
 /// A tile in a picture.
@@ -196,5 +222,45 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
         refused: refused::of_line(analysis, state, line),
         open: Vec::new(),
         returned: Vec::new(),
+        mismatched: mismatched(&state.game),
+        setup_through: line.and_then(|line| setup_after(analysis, line)),
     }
+}
+
+/// The 0-based line of the last setup `tile` written after `line`, if any.
+fn setup_after(analysis: &Analysis, line: usize) -> Option<usize> {
+    analysis
+        .parse
+        .lines
+        .iter()
+        .enumerate()
+        .skip(line + 1)
+        .rev()
+        .find(|(_, l)| {
+            matches!(&l.kind, LineKind::Statement(s) if matches!(s.kind, StatementKind::Tile(_)))
+        })
+        .map(|(i, _)| i)
+}
+
+/// The sides where a tile's edge differs from its neighbour's, each on the tile of the two
+/// that was placed later (the one whose turn was illegal), in placement order.
+pub(crate) fn mismatched(game: &carc_rules::Game) -> Vec<(Pos, Side)> {
+    let tiles = game.tiles();
+    let order: std::collections::HashMap<Pos, usize> =
+        tiles.iter().enumerate().map(|(i, t)| (t.pos, i)).collect();
+    let mut found = Vec::new();
+    for (i, later) in tiles.iter().enumerate() {
+        for side in [Side::N, Side::E, Side::S, Side::W] {
+            let Some(next) = later.pos.neighbour(side) else {
+                continue;
+            };
+            let Some(earlier) = order.get(&next).filter(|&&j| j < i).map(|&j| &tiles[j]) else {
+                continue;
+            };
+            if later.tile.edge(later.rot, side) != earlier.tile.edge(earlier.rot, side.opposite()) {
+                found.push((later.pos, side));
+            }
+        }
+    }
+    found
 }

@@ -53,7 +53,7 @@ impl Header {
         if lines.is_empty() {
             lines.push(String::new());
         }
-        let at = position_words(board);
+        let at = board.position_words();
         let last = lines
             .last()
             .map_or(0.0, |l| text_width(l, TITLE_SIZE, true));
@@ -87,14 +87,6 @@ impl Header {
     fn height(&self) -> f64 {
         let title_lines = self.title.len() + usize::from(self.at_own_line);
         8.0 + title_lines as f64 * TITLE_LINE + self.player_rows as f64 * PLAYER_LINE + 6.0
-    }
-}
-
-/// `at line 5` or `at the end`.
-fn position_words(board: &Board) -> String {
-    match board.line {
-        Some(l) => format!("at line {}", l + 1),
-        None => "at the end".to_owned(),
     }
 }
 
@@ -310,6 +302,23 @@ pub fn render_svg(board: &Board) -> String {
             cy + 1.5,
             TILE - 3.0,
             TILE - 3.0
+        );
+    }
+    // An illegal turn's tile: a red bar along each side that does not match its neighbour.
+    for &(pos, side) in &board.mismatched {
+        let (cx, cy) = cell(pos);
+        let (x1, y1, x2, y2) = match side {
+            carc_rules::Side::N => (cx, cy, cx + TILE, cy),
+            carc_rules::Side::S => (cx, cy + TILE, cx + TILE, cy + TILE),
+            carc_rules::Side::E => (cx + TILE, cy, cx + TILE, cy + TILE),
+            carc_rules::Side::W => (cx, cy, cx, cy + TILE),
+        };
+        let _ = writeln!(
+            out,
+            r##"<line class="mismatch" data-x="{}" data-y="{}" data-side="{}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d62728" stroke-width="6" stroke-linecap="round"><title>this side does not match the tile next to it</title></line>"##,
+            pos.x,
+            pos.y,
+            crate::vocab::side_word(side),
         );
     }
     // Refused moves under the marks, whose labels stay readable over them.

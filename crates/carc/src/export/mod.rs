@@ -12,6 +12,7 @@ use carc_analysis::Severity;
 
 use crate::args;
 use crate::files::{collect_carc_files, read_source, SourceError};
+use crate::output::file::{WriteError, Writer};
 use crate::report::Report;
 use crate::{Outcome, Problem};
 
@@ -23,7 +24,7 @@ struct Source {
 }
 
 /// Runs `carc export`; `Err` is a usage or I/O problem (exit status 2).
-pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
+pub fn export(args: args::ExportArgs, color: args::ColorWhen) -> Outcome {
     let usage = |message: &str| Problem::Usage(args::usage_error(&["export"], message));
     let json = args.format == args::ExportFormat::Json;
     let meta = std::fs::metadata(&args.path).map_err(|e| match e.kind() {
@@ -43,7 +44,10 @@ pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
         vec![args.path.clone()]
     };
     let mut sources = Vec::new();
+    // Reading and analysing is most of a folder's time: a bar when there are several files.
+    let bar = crate::progress::bar(if folder { files.len() } else { 0 }, "checking lessons");
     for path in files {
+        bar.inc(1);
         let text = read_source(&path).map_err(|e| e.to_string())?;
         let analysis = carc_analysis::analyze(&text);
         sources.push(Source {
@@ -52,8 +56,10 @@ pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
             analysis,
         });
     }
+    bar.finish_and_clear();
     // A file with errors exports nothing (and no file of a folder is written) unless --force.
-    let mut report = Report::default();
+    // Printed on standard error: coloured if that is a terminal.
+    let mut report = Report::new(crate::output::colored(color, &std::io::stderr()));
     for s in &sources {
         let errors: Vec<_> = s
             .analysis
@@ -75,11 +81,16 @@ pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
         }
         eprintln!("carc: exporting despite errors (--force)");
     }
+    // Inputs are never overwritten; an existing page only with --force.
+    let writer = Writer::new(args.force, sources.iter().map(|s| s.path.as_path()));
     if folder {
         let out = args.output.as_deref().expect("checked above");
-        export_folder(&args.path, &sources, out)?;
+        export_folder(&args.path, &sources, out, &writer)?;
     } else {
         let source = &sources[0];
+        if let Some(path) = &args.output {
+            writer.check(path)?;
+        }
         if !json {
             page::check_weight(&source.text, &source.path.display().to_string())?;
         }
@@ -93,7 +104,7 @@ pub fn export(args: args::ExportArgs, _color: args::ColorWhen) -> Outcome {
         };
         match &args.output {
             None => crate::output::print(&text),
-            Some(path) => write(path, &text)?,
+            Some(path) => writer.write(path, text.as_bytes())?,
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -106,35 +117,96 @@ fn fallback_title(path: &Path) -> String {
         .unwrap_or_else(|| "Lesson".to_owned())
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| SourceError::Write(path.to_owned(), e).to_string())
-}
+/// The site's index page, at the top of the output folder.
+const INDEX: &str = "index.html";
 
-/// Every lesson of `root` as `DIR/<its path below root>.html`, and `DIR/index.html` listing
-/// them in file order.
-fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), String> {
-    if out.exists() && !out.is_dir() {
-        return Err(format!("{}: exists and is not a folder", out.display()));
-    }
-    // Each page's path below the output folder, with `/` between components.
-    let pages: Vec<Vec<String>> = sources
+/// Each lesson's page below the output folder, as path components: its path below `root`
+/// with `.carc` (in any case) replaced by `.html`. A page whose path is taken (by the index,
+/// for `index.carc` at the top; or by an earlier page, for `a.carc` and `a.CARC`, compared
+/// without case since many file systems do) gets the first `-2`, `-3`… before `.html` that
+/// no other page has: no page is ever written over another, and the pages without a clash
+/// keep their names.
+fn page_paths(root: &Path, paths: &[&Path]) -> Vec<Vec<String>> {
+    let natural: Vec<(Vec<String>, String)> = paths
         .iter()
-        .map(|s| {
-            let relative = s.path.strip_prefix(root).unwrap_or(&s.path);
-            let mut parts: Vec<String> = relative
+        .map(|path| {
+            let relative = path.strip_prefix(root).unwrap_or(path);
+            let mut folders: Vec<String> = relative
                 .components()
                 .filter_map(|c| match c {
                     std::path::Component::Normal(part) => Some(part.to_string_lossy().into_owned()),
                     _ => None,
                 })
                 .collect();
-            if let Some(last) = parts.last_mut() {
-                let stem = last.strip_suffix(".carc").unwrap_or(last).to_owned();
-                *last = format!("{stem}.html");
-            }
-            parts
+            let name = folders.pop().unwrap_or_default();
+            let stem = match name.len().checked_sub(".carc".len()) {
+                Some(cut)
+                    if name.is_char_boundary(cut) && name[cut..].eq_ignore_ascii_case(".carc") =>
+                {
+                    name[..cut].to_owned()
+                }
+                _ => name,
+            };
+            (folders, stem)
         })
         .collect();
+    let key = |folders: &[String], name: &str| {
+        let mut key = folders.join("/").to_lowercase();
+        key.push('/');
+        key.push_str(&name.to_lowercase());
+        key
+    };
+    let mut taken = std::collections::HashSet::from([key(&[], INDEX)]);
+    // First every page that can keep its name, in file order; then the others.
+    let mut names: Vec<Option<String>> = natural
+        .iter()
+        .map(|(folders, stem)| {
+            let name = format!("{stem}.html");
+            taken.insert(key(folders, &name)).then_some(name)
+        })
+        .collect();
+    for ((folders, stem), name) in natural.iter().zip(&mut names) {
+        if name.is_none() {
+            let free = (2usize..)
+                .map(|n| format!("{stem}-{n}.html"))
+                .find(|candidate| taken.insert(key(folders, candidate)));
+            *name = free;
+        }
+    }
+    natural
+        .into_iter()
+        .zip(names)
+        .map(|((mut folders, _), name)| {
+            folders.push(name.unwrap_or_default());
+            folders
+        })
+        .collect()
+}
+
+/// Every lesson of `root` as `DIR/<its path below root>.html` ([`page_paths`]), and
+/// `DIR/index.html` listing them in file order. Every target is checked before anything is
+/// written: a refusal (an existing page without `--force`) writes nothing.
+fn export_folder(
+    root: &Path,
+    sources: &[Source],
+    out: &Path,
+    writer: &Writer,
+) -> Result<(), Problem> {
+    if out.exists() && !out.is_dir() {
+        return Err(format!("{}: exists and is not a folder", out.display()).into());
+    }
+    let paths: Vec<&Path> = sources.iter().map(|s| s.path.as_path()).collect();
+    // Each page's path below the output folder, with `/` between components.
+    let pages = page_paths(root, &paths);
+    let target = |parts: &[String]| {
+        let mut path = out.to_owned();
+        path.extend(parts);
+        path
+    };
+    for parts in &pages {
+        writer.check(&target(parts))?;
+    }
+    writer.check(&out.join(INDEX))?;
     // A page over the size limit stops the whole export before anything is built or written.
     for s in sources {
         page::check_weight(&s.text, &s.path.display().to_string())?;
@@ -153,8 +225,12 @@ fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), Stri
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_else(|| "Lessons".to_owned());
-    std::fs::create_dir_all(out).map_err(|e| SourceError::Write(out.to_owned(), e).to_string())?;
+    let create =
+        |dir: &Path| std::fs::create_dir_all(dir).map_err(|e| WriteError::Io(dir.to_owned(), e));
+    create(out)?;
+    let bar = crate::progress::bar(lessons.len(), "writing pages");
     for (index, (lesson, parts)) in lessons.iter().zip(&pages).enumerate() {
+        bar.inc(1);
         let link = |other: usize| {
             pages
                 .get(other)
@@ -162,22 +238,19 @@ fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), Stri
         };
         let site = page::Site {
             course: course.clone(),
-            index: page::relative_href(parts, &["index.html".to_owned()]),
+            index: page::relative_href(parts, &[INDEX.to_owned()]),
             previous: index.checked_sub(1).and_then(link),
             next: link(index + 1),
             position: (index + 1, lessons.len()),
         };
         let html = page::lesson_page(lesson, &titles[index], Some(&site));
-        let mut path = out.to_owned();
-        for part in parts {
-            path.push(part);
-        }
+        let path = target(parts);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| SourceError::Write(parent.to_owned(), e).to_string())?;
+            create(parent)?;
         }
-        write(&path, &html)?;
+        writer.write(&path, html.as_bytes())?;
     }
+    bar.finish_and_clear();
     let entries: Vec<page::IndexEntry> = lessons
         .iter()
         .zip(&pages)
@@ -188,8 +261,43 @@ fn export_folder(root: &Path, sources: &[Source], out: &Path) -> Result<(), Stri
             note: lesson.notes.first().cloned(),
         })
         .collect();
-    write(
-        &out.join("index.html"),
-        &page::index_page(&course, &entries),
-    )
+    writer.write(
+        &out.join(INDEX),
+        page::index_page(&course, &entries).as_bytes(),
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_page_takes_the_index_or_another_pages_name() {
+        let root = Path::new("course");
+        let files = [
+            "course/index.carc",
+            "course/index-2.carc",
+            "course/a.carc",
+            "course/A.CARC",
+            "course/sub/index.carc",
+            "course/notes.txt.Carc",
+        ];
+        let paths: Vec<&Path> = files.iter().map(Path::new).collect();
+        let pages: Vec<String> = page_paths(root, &paths)
+            .iter()
+            .map(|p| p.join("/"))
+            .collect();
+        assert_eq!(
+            pages,
+            [
+                "index-3.html", // index.html is the site's index, index-2.html the next file's
+                "index-2.html",
+                "a.html",
+                "A-2.html",       // the same name as a.html on a case-blind file system
+                "sub/index.html", // only the top folder's index.html is the site's
+                "notes.txt.html",
+            ]
+        );
+    }
 }

@@ -4,8 +4,10 @@
 // through playwright-core. It installs the packaged .vsix, opens a workspace with
 // tests/data/edge-mismatch.carc and examples/lessons/08-coat-of-arms.carc, and checks what a
 // user sees: the diagnostic in the Problems panel with its code, a quick fix applied, inlay
-// hints on turn lines, a hover with the score formula, the server's folding ranges, and
-// "carc: Show board" opening a picture that changes when the file is edited. No `carc` is on PATH and carc.server.path is
+// hints on turn lines (whole, never cut), a hover with the score formula, the server's
+// folding ranges, one diagnostic for one typo and its "did you mean" quick fix, a
+// double-click selecting a whole `ic.A`, and "carc: Show board" opening a picture that
+// changes when the file is edited, follows the active editor and marks an illegal turn. No `carc` is on PATH and carc.server.path is
 // not set: the binary bundled in the .vsix must be the one that runs.
 //
 // Everything listens on 127.0.0.1 only (a free port), requests to any other host are
@@ -187,6 +189,18 @@ async function main() {
   const unscored = lessonText.replace("turn blue E 0,2 r180 => red +8", "turn blue E 0,2 r180");
   assert.notStrictEqual(unscored, lessonText, "the lesson's turn line changed");
   fs.writeFileSync(path.join(workspace, "lessons", lessonName), unscored);
+  // One typo (`travler`) in the setup: the tile stays, so the turns after it are legal.
+  fs.writeFileSync(
+    path.join(workspace, "typo.carc"),
+    "players red blue\ntile D 0,0 red travler E\nturn red U 1,0 r90\nturn blue U 2,0 r90\n",
+  );
+  // An illegal turn (E between two D tiles: both its sides mismatch), a farmer whose hint is
+  // `farmer: 0 now`, and a dotted tile token.
+  fs.writeFileSync(
+    path.join(workspace, "illegal.carc"),
+    "rules inns-cathedrals\nplayers red blue\ntile D 0,0 red farmer NE\ntile D 2,0\n" +
+      "turn red E 1,0\nturn blue ic.A -1,0 r180\n",
+  );
   fs.writeFileSync(
     path.join(userData, "User", "settings.json"),
     JSON.stringify(
@@ -307,8 +321,20 @@ async function main() {
 
   /** Opens a workspace file with Quick Open and waits for its editor. */
   async function openFile(relative) {
-    await quickInput("Control+P", relative, path.basename(relative));
-    await page.waitForSelector(`.tab.active[aria-label*="${path.basename(relative)}"]`);
+    const tab = `.editor-group-container.active .tab.active[aria-label*="${path.basename(relative)}"]`;
+    // Quick Open now and then loses its Enter while the workbench is busy: try again
+    for (let attempt = 1; ; attempt += 1) {
+      await quickInput("Control+P", relative, path.basename(relative));
+      try {
+        await page.waitForSelector(tab, { timeout: attempt < 3 ? 15_000 : WAIT_MS });
+        break;
+      } catch (error) {
+        if (attempt >= 3) {
+          throw error;
+        }
+        await page.keyboard.press("Escape");
+      }
+    }
     await page.waitForSelector(".editor-group-container.active .monaco-editor .view-lines");
   }
 
@@ -373,7 +399,13 @@ async function main() {
       editor,
       { timeout: WAIT_MS },
     );
-    const lines = await visibleLines();
+    // the hints are redrawn a moment after the text: until then the old one sits before r180
+    let lines = await visibleLines();
+    const redrawn = Date.now() + WAIT_MS;
+    while (!lines.some((l) => l.startsWith("turn red E 0,1 r180")) && Date.now() < redrawn) {
+      await page.waitForTimeout(250);
+      lines = await visibleLines();
+    }
     assert.ok(lines.some((l) => l.startsWith("turn red E 0,1 r180")), lines.join("\n"));
     await page.locator(".markers-panel .monaco-list-row", { hasText: MARKER }).waitFor({ state: "detached" });
     await shot("03-quick-fix-applied");
@@ -383,8 +415,8 @@ async function main() {
     await openFile(`lessons/${lessonName}`);
     const hinted = async () => {
       const lines = await visibleLines();
-      // The written line (comment aside) never says "city of": only a hint can.
-      return lines.find((l) => l.startsWith("turn blue E 0,2 r180") && /city of 3 tiles/.test(l.replace(/#.*/, "")));
+      // The written line (comment aside) never says "red +8": only the turn's hint can.
+      return lines.find((l) => l.startsWith("turn blue E 0,2 r180") && /red \+8 · city/.test(l.replace(/#.*/, "")));
     };
     const deadline = Date.now() + WAIT_MS;
     let line;
@@ -394,10 +426,17 @@ async function main() {
     // Blue's city cap closes red's city: 3 tiles and 1 shield (the lesson's own derivation),
     // and the turn's hint names that city.
     assert.ok(line !== undefined, (await visibleLines()).join("\n"));
+    // (VS Code draws a hint's spaces as no-break spaces)
     const hints = await page.$$eval(`${editor} .view-lines [class*="dyn-rule"]`, (spans) =>
-      spans.map((s) => s.textContent).filter((t) => t.trim() !== ""),
+      spans.map((s) => s.textContent.replace(/\u00a0/g, " ")).filter((t) => t.trim() !== ""),
     );
     assert.ok(hints.length >= 2, `inlay hint spans: ${JSON.stringify(hints)}`);
+    // Every hint is shown whole: short (at most 30 characters), never cut with `…` (VS Code
+    // cuts a hint after 43).
+    for (const hint of hints) {
+      assert.ok(!hint.includes("…") && hint.trim().length <= 30, `a hint cut or too long: ${JSON.stringify(hint)}`);
+    }
+    assert.ok(hints.some((h) => h.trim() === "knight: 3 now"), `the knight's hint: ${JSON.stringify(hints)}`);
     // The lesson's note writes `3×2+2=8`: the extension turns VS Code's box around
     // "ambiguous" characters off for carc files.
     assert.strictEqual(await page.locator(`${editor} .unicode-highlight`).count(), 0, "a × boxed as ambiguous");
@@ -452,7 +491,78 @@ async function main() {
   }
   const tiles = (svg) => (svg.match(/class="tile"/g) || []).length;
 
+  /** The problems of the Problems panel whose row says `carc(CODE)`, as their texts. */
+  async function carcProblems() {
+    return page.$$eval(".markers-panel .monaco-list-row", (rows) =>
+      rows.map((r) => r.textContent).filter((t) => /carc\(?[a-z-]+\)?\s*\[Ln/.test(t)),
+    );
+  }
+
+  await step("typo.carc: one typo gives one diagnostic, on its line, and a quick fix corrects it", async () => {
+    await openFile("typo.carc");
+    await page.waitForSelector(`${editor} .squiggly-error`);
+    await page.waitForTimeout(1500); // every diagnostic of the file has arrived
+    const problems = await carcProblems();
+    // `travler` on line 2; the tile D stays, so red's U at 1,0 touches it and blue is next
+    assert.strictEqual(problems.length, 1, `problems: ${JSON.stringify(problems)}`);
+    assert.match(problems[0], /carc\(?syntax\)?\s*\[Ln 2, Col 16\]/, problems[0]);
+    assert.match(problems[0], /did you mean/, problems[0]);
+    await shot("08-one-typo-one-diagnostic");
+    await page.click(`${editor} .view-lines`);
+    await goTo(2, 18); // inside `travler`
+    await page.keyboard.press("Control+.");
+    const fix = page.locator(".action-widget .monaco-list-row", { hasText: "Change to `traveler`" }).first();
+    await fix.waitFor();
+    await shot("09-misspelling-quick-fix");
+    for (let i = 0; i < 5; i += 1) {
+      const focused = await page.getAttribute(".action-widget .monaco-list-row.focused", "aria-label").catch(() => null);
+      if (focused !== null && focused.startsWith("Change to `traveler`")) {
+        break;
+      }
+      await page.keyboard.press("ArrowDown");
+    }
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(
+      (sel) => document.querySelectorAll(`${sel} .squiggly-error`).length === 0,
+      editor,
+      { timeout: WAIT_MS },
+    );
+    const lines = await visibleLines();
+    assert.ok(lines.some((l) => l.startsWith("tile D 0,0 red traveler E")), lines.join("\n"));
+    await shot("10-misspelling-fixed");
+  });
+
+  await step("illegal.carc: double-click selects the whole `ic.A`; the farmer's hint is whole", async () => {
+    await openFile("illegal.carc");
+    await page.waitForSelector(`${editor} .squiggly-error`);
+    // the farmer's hint (the issue's repro): the number and the noun, whole
+    const farmer = page.locator(`${editor} .view-lines [class*="dyn-rule"]`, { hasText: "farmer: 0 now" }).first();
+    await farmer.waitFor();
+    assert.strictEqual((await farmer.textContent()).replace(/\u00a0/g, " ").trim(), "farmer: 0 now");
+    // the `i` of `ic.A` on line 6: the first character of the token
+    const line6 = page.locator(`${editor} .view-line`, { hasText: "turn blue ic.A" }).first();
+    const box = await line6.boundingBox();
+    const charWidth = await page.evaluate((sel) => {
+      const span = document.querySelector(`${sel} .view-line span span`);
+      return span.getBoundingClientRect().width / span.textContent.length;
+    }, editor);
+    // "turn blue " is 10 characters: click on the `c` of `ic`
+    await page.mouse.dblclick(box.x + charWidth * 11.5, box.y + box.height / 2);
+    const selection = page.locator("#status\\.editor\\.selection");
+    await selection.waitFor();
+    const deadline = Date.now() + 5000;
+    let text = await selection.textContent();
+    while (!/4 selected/.test(text) && Date.now() < deadline) {
+      await page.waitForTimeout(100);
+      text = await selection.textContent();
+    }
+    assert.match(text, /\(4 selected\)/, `status bar: ${text}`);
+    await shot("11-double-click-ic-A");
+    await page.keyboard.press("Escape");
+  });
+
   await step("carc: Show board opens the picture, which changes when the file is edited", async () => {
+    await openFile(`lessons/${lessonName}`);
     await page.keyboard.press("Control+B"); // room for the picture: no side bar,
     await page.keyboard.press("Control+J"); // no panel
     await page.click(`${editor} .view-lines`);
@@ -482,6 +592,59 @@ async function main() {
     assert.strictEqual(tiles(svg), 4, `the new tile is drawn; lines: ${(await visibleLines()).join(" | ")}`);
     await page.waitForTimeout(500);
     await shot("07-show-board-after-edit");
+  });
+
+  /** The board's heading text (the webview's `.where`). */
+  async function boardHeading() {
+    const outer = page.frameLocator("iframe.webview.ready");
+    return outer.frameLocator("#active-frame").locator(".where").first().textContent();
+  }
+
+  await step("Show board follows the active editor and marks the illegal turn's sides", async () => {
+    await openFile("illegal.carc");
+    await page.click(`${editor} .view-lines`);
+    await goTo(6, 1); // after the illegal turn (line 5) and blue's turn
+    const deadline = Date.now() + WAIT_MS;
+    let svg = await boardSvg();
+    while (!svg.includes('class="mismatch"') && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+      svg = await boardSvg();
+    }
+    // E at 1,0 between the two D tiles: its east and west sides are marked
+    assert.strictEqual((svg.match(/class="mismatch"/g) || []).length, 2, "two marked sides");
+    assert.match(svg, /class="mismatch" data-x="1" data-y="0" data-side="east"/);
+    assert.strictEqual(tiles(svg), 4);
+    assert.strictEqual(await page.locator(".tab[aria-label*='Board']").count(), 1, "one board panel");
+    await page.waitForSelector(".tab[aria-label*='Board: illegal.carc']");
+    await page.waitForTimeout(500);
+    await shot("12-board-follows-illegal-turn");
+
+    // the setup rule: at line 3 the picture holds line 4's setup tile too, and says so
+    await goTo(3, 1);
+    let heading = await boardHeading();
+    const until = Date.now() + WAIT_MS;
+    while (!/with the whole setup/.test(heading) && Date.now() < until) {
+      await page.waitForTimeout(250);
+      heading = await boardHeading();
+    }
+    assert.match(heading, /at line 3, with the whole setup \(to line 4\)/, heading);
+    await page.waitForTimeout(300);
+    await shot("13-board-setup-rule");
+
+    // back to the lesson: the panel switches back (four tiles, nothing marked)
+    await openFile(`lessons/${lessonName}`);
+    await page.waitForSelector(`.tab[aria-label*='Board: ${lessonName}']`);
+    const back = Date.now() + WAIT_MS;
+    svg = await boardSvg();
+    while ((svg.includes('class="mismatch"') || tiles(svg) !== 4) && Date.now() < back) {
+      await page.waitForTimeout(250);
+      svg = await boardSvg();
+    }
+    assert.ok(!svg.includes('class="mismatch"'), "the lesson has no illegal turn");
+    assert.strictEqual(tiles(svg), 4);
+    assert.strictEqual(await page.locator(".tab[aria-label*='Board']").count(), 1, "still one board panel");
+    await page.waitForTimeout(300);
+    await shot("14-board-back-to-lesson");
   });
 
   fs.writeFileSync(path.join(artifacts, "refused-requests.txt"), refused.join("\n") + "\n");
