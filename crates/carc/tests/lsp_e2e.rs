@@ -265,6 +265,25 @@ fn conventional_arguments_and_the_client_process_watch() {
     editor.kill().expect("end the stand-in client");
     editor.wait().expect("reap the stand-in client");
     assert_eq!(server.exit_status(), Some(1));
+
+    // Issue 25, item 14: `initialize`'s `processId` is watched the same way, without the flag.
+    let mut editor = Command::new("sleep")
+        .arg("600")
+        .spawn()
+        .expect("a stand-in client process");
+    let pid = editor.id();
+    let mut server = Server::spawn();
+    server.request("initialize", json!({"processId": pid, "capabilities": {}}));
+    server.notify("initialized", json!({}));
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(
+        server.child.try_wait().expect("poll carc lsp"),
+        None,
+        "the server runs while its client does"
+    );
+    editor.kill().expect("end the stand-in client");
+    editor.wait().expect("reap the stand-in client");
+    assert_eq!(server.exit_status(), Some(1));
 }
 
 #[test]
