@@ -201,6 +201,29 @@ pub fn generate(options: &GenOptions) -> Vec<Generated> {
 
 /// As [`generate`], also counting why attempts gave no puzzle.
 pub fn generate_counted(options: &GenOptions) -> Generation {
+    generate_with_progress(options, &mut |_| {})
+}
+
+/// How far [`generate_with_progress`] is: positions tried of at most `attempts`, puzzles
+/// found of `count` wanted. A caller draws it (the CLI's progress bar); the analysis only
+/// reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenProgress {
+    /// Positions tried so far.
+    pub tried: usize,
+    /// The most positions that will be tried.
+    pub attempts: usize,
+    /// Puzzles found so far.
+    pub found: usize,
+    /// Puzzles wanted.
+    pub count: usize,
+}
+
+/// As [`generate_counted`], calling `progress` after each position tried.
+pub fn generate_with_progress(
+    options: &GenOptions,
+    progress: &mut dyn FnMut(GenProgress),
+) -> Generation {
     let mut out = Generation::default();
     let mut skipped = [0usize; Skip::ALL.len()];
     let attempts = options.count.saturating_mul(200);
@@ -208,6 +231,14 @@ pub fn generate_counted(options: &GenOptions) -> Generation {
     for k in 0..attempts as u64 {
         if out.puzzles.len() >= options.count {
             break;
+        }
+        if k > 0 {
+            progress(GenProgress {
+                tried: k as usize,
+                attempts,
+                found: out.puzzles.len(),
+                count: options.count,
+            });
         }
         match attempt(options, &sets, options.seed.wrapping_add(k)) {
             Ok(p) => out.puzzles.push(p),

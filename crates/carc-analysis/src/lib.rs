@@ -40,7 +40,8 @@ pub use exercise::{Choice, Exercise, ExerciseMove, Outcome, Placement};
 pub use folding::folding_ranges;
 pub use game_text::game_text;
 pub use generate::{
-    gen_rule_words, generate, generate_counted, GenOptions, Generated, Generation, Skip,
+    gen_rule_words, generate, generate_counted, generate_with_progress, GenOptions, GenProgress,
+    Generated, Generation, Skip,
 };
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};

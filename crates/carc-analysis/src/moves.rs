@@ -9,7 +9,10 @@
 //! meeple, meeples in the tile's segment order.
 
 use carc_notation::{LineKind, Parse, StatementKind};
-use carc_rules::{Action, Color, Figure, Game, Place, Pos, Role, Rotation, TileType, TurnScore};
+use carc_rules::{
+    Action, Color, Figure, Game, Move as EngineMove, Place, Pos, Role, Rotation, TileType,
+    TurnScore,
+};
 
 use crate::replay::replay;
 use crate::{explain, vocab, Analysis};
@@ -131,118 +134,38 @@ pub(crate) fn makes_u_turn(
             .any(|f| matches!(f, carc_rules::river::RiverFault::UTurn { .. }))
 }
 
-/// Whether two rotations of a tile look the same (same edges, same segments on the same places:
-/// a river tile's water counts).
-pub(crate) fn same_look(tile: TileType, a: Rotation, b: Rotation) -> bool {
-    if tile.edges(a) != tile.edges(b) {
-        return false;
-    }
-    let look = |r: Rotation| {
-        let mut segments: Vec<_> = tile
-            .segments(r)
-            .map(|s| (s.kind as u8, format!("{:?}", s.places)))
-            .collect();
-        segments.sort();
-        segments
-    };
-    a == b || look(a) == look(b)
-}
-
 /// The first rotation that looks like `rotation` (the one listed for that placement).
 pub(crate) fn canonical_rotation(tile: TileType, rotation: Rotation) -> Rotation {
-    Rotation::ALL
-        .into_iter()
-        .find(|r| same_look(tile, *r, rotation))
-        .unwrap_or(rotation)
+    carc_rules::first_look(tile, rotation)
 }
 
-/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs), with
-/// the rules of the expansions in `sets` (a file's `rules`): the river's turn rules (The
-/// River), the large meeple wherever a meeple may go, whatever the supply (Inns &
-/// Cathedrals), the abbot on the monastery or garden and recalling the abbot (The Abbot), the
-/// builder on each road or city where it may stand and the pig in each field of the new tile
-/// that holds the mover's farmer (Traders & Builders).
+/// Every legal move of `colour` with `tile` on `game`, best first (see the module docs): the
+/// engine's moves under the game's rules ([`Game::legal_moves`]), each played to know what it
+/// scores at once.
 pub(crate) fn candidates(game: &Game, colour: Color, tile: TileType) -> Vec<Candidate> {
-    let rules = game.config().rules;
-    let ic = rules.allows_figure(Figure::LargeMeeple);
-    let abbot = rules.allows_figure(Figure::Abbot);
-    let tb = rules.allows_figure(Figure::Builder);
     let mut out = Vec::new();
-    for (pos, rotation) in game.turn_placements(tile) {
-        if canonical_rotation(tile, rotation) != rotation {
+    for mv in game.legal_moves(colour, tile) {
+        let EngineMove { pos, rot, action } = mv;
+        let mut after = game.clone();
+        if after.place_tile_unchecked(tile, pos, rot).is_err() {
             continue;
         }
-        let mut placed = game.clone();
-        if placed.place_tile_unchecked(tile, pos, rotation).is_err() {
+        let Ok(recalled) = after.act(colour, pos, action) else {
             continue;
+        };
+        let mut score = after.finish_part(colour, pos).score;
+        if let Some(recalled) = recalled {
+            score.features.splice(0..0, recalled.features);
         }
-        let deployments = placed.legal_deployments(colour, pos);
-        let mut options: Vec<(Option<(Role, Place)>, Extra)> = vec![(None, Extra::Plain)];
-        options.extend(deployments.iter().map(|&d| (Some(d), Extra::Plain)));
-        let figure = |f: Figure| placed.legal_figure_deployments(colour, f, pos);
-        if ic {
-            options.extend(
-                figure(Figure::LargeMeeple)
-                    .into_iter()
-                    .map(|d| (Some(d), Extra::Large)),
-            );
-        }
-        if abbot {
-            options.extend(
-                figure(Figure::Abbot)
-                    .into_iter()
-                    .map(|d| (Some(d), Extra::Abbot)),
-            );
-            options.push((None, Extra::Recall));
-        }
-        if tb {
-            for place in placed.legal_builder_places(colour, pos) {
-                if let Some(kind) = tile.place_feature(rotation, place) {
-                    options.push((Some((kind.role(), place)), Extra::Builder));
-                }
-            }
-            let pigs = placed.legal_pig_deployments(colour, pos);
-            options.extend(
-                pigs.into_iter()
-                    .map(|p| (Some((Role::Farmer, p)), Extra::Pig)),
-            );
-        }
-        for (meeple, extra) in options {
-            let mut after = placed.clone();
-            let mut recalled = None;
-            let done = match (extra, meeple) {
-                (Extra::Recall, _) => after.recall(colour).map(|s| recalled = Some(s)).is_ok(),
-                (Extra::Abbot, _) => after
-                    .deploy_figure(colour, Figure::Abbot, pos, Role::Monk, None)
-                    .is_ok(),
-                (Extra::Builder, Some((role, place))) => after
-                    .deploy_figure(colour, Figure::Builder, pos, role, Some(place))
-                    .is_ok(),
-                (Extra::Large, Some((role, place))) => after
-                    .deploy_figure(colour, Figure::LargeMeeple, pos, role, Some(place))
-                    .is_ok(),
-                (Extra::Pig, Some((role, place))) => after
-                    .deploy_figure(colour, Figure::Pig, pos, role, Some(place))
-                    .is_ok(),
-                (_, Some((role, place))) => after.deploy(colour, pos, role, Some(place)).is_ok(),
-                (_, None) => true,
-            };
-            if !done {
-                continue;
-            }
-            let mut score = after.score_completed(pos);
-            if let Some(recalled) = recalled {
-                score.features.splice(0..0, recalled.features);
-            }
-            out.push(Candidate {
-                pos,
-                rotation,
-                meeple,
-                extra,
-                points: score.gain(colour),
-                score,
-            });
-        }
+        let (meeple, action) = action.step_parts();
+        out.push(Candidate {
+            pos,
+            rotation: rot,
+            meeple,
+            extra: Extra::of(action),
+            points: score.gain(colour),
+            score,
+        });
     }
     out.sort_by_key(|c| std::cmp::Reverse(c.points));
     out
@@ -440,10 +363,26 @@ mod tests {
     #[test]
     fn symmetric_rotations_are_one_placement() {
         // U looks the same at r0 and r180, and at r90 and r270; B and C at every rotation.
-        assert!(same_look(TileType::U, Rotation::R0, Rotation::R180));
-        assert!(!same_look(TileType::U, Rotation::R0, Rotation::R90));
-        assert!(same_look(TileType::C, Rotation::R0, Rotation::R270));
-        assert!(!same_look(TileType::E, Rotation::R0, Rotation::R180));
+        assert!(carc_rules::same_look(
+            TileType::U,
+            Rotation::R0,
+            Rotation::R180
+        ));
+        assert!(!carc_rules::same_look(
+            TileType::U,
+            Rotation::R0,
+            Rotation::R90
+        ));
+        assert!(carc_rules::same_look(
+            TileType::C,
+            Rotation::R0,
+            Rotation::R270
+        ));
+        assert!(!carc_rules::same_look(
+            TileType::E,
+            Rotation::R0,
+            Rotation::R180
+        ));
         assert_eq!(
             canonical_rotation(TileType::U, Rotation::R270),
             Rotation::R90

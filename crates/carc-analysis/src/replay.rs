@@ -1313,7 +1313,8 @@ impl Replayer<'_> {
             }
         }
         let faults = self.turn_faults(before);
-        let mut score = self.replay.game.score_completed(pos);
+        let end = self.replay.game.finish_part(c, pos);
+        let mut score = end.score;
         if let Some(recalled) = recalled {
             // the recall scored first, at once; it is part of this turn's points
             score.features.splice(0..0, recalled.features);
@@ -1351,7 +1352,7 @@ impl Replayer<'_> {
             score,
             faults,
         });
-        self.take_goods(line, c, pos);
+        self.goods_taken(line, c, end.goods);
         match self.replay.game.bonus_check(c) {
             Ok(builder) => {
                 let kind = builder.role.kind();
@@ -1570,13 +1571,9 @@ impl Replayer<'_> {
         goods_held(&self.replay.game, &self.replay.players)
     }
 
-    /// The turn's goods step (Traders & Builders): `colour`, who placed the tile at `pos`,
-    /// takes the goods of the cities it completed; recorded as a [`Fact::Goods`].
-    fn take_goods(&mut self, line: usize, colour: Color, pos: Pos) {
-        if !self.set_on(TileSet::TradersBuilders) {
-            return;
-        }
-        let taken = self.replay.game.take_goods(colour, pos);
+    /// What the part's goods step gave `colour` (Traders & Builders: the engine's
+    /// [`Game::finish_part`]), recorded as a [`Fact::Goods`].
+    fn goods_taken(&mut self, line: usize, colour: Color, taken: Goods) {
         if !taken.is_empty() {
             self.replay.facts.push(Fact::Goods {
                 line,

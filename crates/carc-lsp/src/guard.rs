@@ -22,9 +22,21 @@
 //! | any request after `shutdown` | -32600 InvalidRequest |
 //!
 //! Notifications pass unchanged (tower-lsp-server drops those it does not know).
+//!
+//! A wrong `Content-Length` (one that counts characters instead of bytes, say) does not leave
+//! the server deaf: a header line that holds `Content-Length:` after other bytes (the rest of
+//! a body cut short) starts a new frame there, and a body that is not JSON but holds a
+//! `Content-Length:` header (a length too long swallowed the next message) is cut before it
+//! and the rest read again as the next frame. The skipped bytes are reported on stderr.
 
 use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use std::pin::Pin;
+use std::task::{Context, Poll};
+
+use tokio::io::{
+    AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader,
+    ReadBuf,
+};
 use tower_lsp_server::jsonrpc::{self, ErrorCode, Id};
 
 use crate::server::Shared;
@@ -68,11 +80,18 @@ where
     I: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
-    let mut reader = BufReader::new(input);
+    let mut reader = Input {
+        reader: BufReader::new(input),
+        back: Vec::new(),
+        at: 0,
+    };
     loop {
         let body = match read_frame(&mut reader).await {
             Frame::End => break,
-            Frame::Body(body) => check(body, shared),
+            Frame::Body(body) => {
+                let body = reader.cut_at_next_header(body);
+                check(body, shared)
+            }
             Frame::Bad(why) => rejected(&Value::Null, -32700, why),
         };
         let header = format!("Content-Length: {}\r\n\r\n", body.len());
@@ -102,11 +121,26 @@ async fn read_frame<R: AsyncBufReadExt + Unpin>(reader: &mut R) -> Frame {
             Ok(_) => {}
         }
         if !line.ends_with(b"\n") {
-            // Longer than any header: skip the rest of it.
-            if skip_line(reader).await.is_none() {
+            // Longer than any header: skip the rest of it, but keep its end, where the next
+            // message's header follows the rest of a body cut short by a wrong length.
+            let Some(end) = skip_line(reader, line).await else {
                 return Frame::End;
+            };
+            if header_at(&end).is_none() {
+                return Frame::Bad("a header line too long");
             }
-            return Frame::Bad("a header line too long");
+            line = end;
+        }
+        if let Some(at) = header_at(&line).filter(|&at| at > 0) {
+            // The rest of a body cut short by a wrong length, then the next message's header:
+            // the frame starts again at the header.
+            eprintln!(
+                "carc lsp: skipped {at} bytes before a Content-Length header (a message's \
+                 Content-Length did not match its body)"
+            );
+            line.drain(..at);
+            length = None;
+            lines = 0;
         }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim();
@@ -145,8 +179,107 @@ async fn read_frame<R: AsyncBufReadExt + Unpin>(reader: &mut R) -> Frame {
     }
 }
 
-/// Skips to the end of the current line; `None` at the end of the input.
-async fn skip_line<R: AsyncBufReadExt + Unpin>(reader: &mut R) -> Option<()> {
+/// Where `Content-Length:` (in any case) starts in `bytes`, if it does.
+fn header_at(bytes: &[u8]) -> Option<usize> {
+    const NAME: &[u8] = b"content-length:";
+    // Only where a `c` is (a body may be 64 MiB long): no comparison at every byte.
+    let mut from = 0;
+    while let Some(found) = bytes.get(from..)?.iter().position(|&b| b | 0x20 == b'c') {
+        let at = from + found;
+        if bytes
+            .get(at..at + NAME.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(NAME))
+        {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// The client's bytes, with room to read again what a frame took too far.
+struct Input<I> {
+    reader: BufReader<I>,
+    /// Bytes to read before the reader's (the part of a body that is the next message).
+    back: Vec<u8>,
+    /// How much of `back` was read.
+    at: usize,
+}
+
+impl<I: AsyncRead + Unpin> Input<I> {
+    /// `body`, or, when it is not JSON but holds a `Content-Length:` header followed by a
+    /// blank line (its length was too long and it swallowed the start of the next message),
+    /// the part before that header; the rest is read again as the next frame.
+    fn cut_at_next_header(&mut self, mut body: Vec<u8>) -> Vec<u8> {
+        let Some(at) = header_at(&body) else {
+            return body;
+        };
+        if serde_json::from_slice::<Value>(&body).is_ok() {
+            return body; // a message whose text holds the words
+        }
+        let header_ends = body.get(at..).is_some_and(|rest| {
+            rest.windows(4).any(|w| w == b"\r\n\r\n") || rest.windows(2).any(|w| w == b"\n\n")
+        });
+        if !header_ends {
+            return body;
+        }
+        eprintln!(
+            "carc lsp: a message's Content-Length ran {} bytes into the next message; \
+             reading that one from its header",
+            body.len() - at
+        );
+        let mut rest = body.split_off(at);
+        rest.extend_from_slice(self.back.get(self.at..).unwrap_or_default());
+        self.back = rest;
+        self.at = 0;
+        body
+    }
+}
+
+impl<I: AsyncRead + Unpin> AsyncRead for Input<I> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let this = self.get_mut();
+        if let Some(back) = this.back.get(this.at..).filter(|b| !b.is_empty()) {
+            let n = back.len().min(buf.remaining());
+            buf.put_slice(&back[..n]);
+            this.at += n;
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut this.reader).poll_read(cx, buf)
+    }
+}
+
+impl<I: AsyncRead + Unpin> AsyncBufRead for Input<I> {
+    fn poll_fill_buf(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<&[u8]>> {
+        let this = self.get_mut();
+        if this.at < this.back.len() {
+            return Poll::Ready(Ok(&this.back[this.at..]));
+        }
+        Pin::new(&mut this.reader).poll_fill_buf(cx)
+    }
+
+    fn consume(self: Pin<&mut Self>, amount: usize) {
+        let this = self.get_mut();
+        if this.at < this.back.len() {
+            this.at = (this.at + amount).min(this.back.len());
+            if this.at == this.back.len() {
+                this.back = Vec::new();
+                this.at = 0;
+            }
+        } else {
+            Pin::new(&mut this.reader).consume(amount);
+        }
+    }
+}
+
+/// Skips to the end of the current line, of which `read` was read already; returns the last
+/// bytes of the line (a little more than a header line), `None` at the end of the input.
+async fn skip_line<R: AsyncBufReadExt + Unpin>(reader: &mut R, read: Vec<u8>) -> Option<Vec<u8>> {
+    let mut end = read;
     loop {
         let mut chunk = Vec::new();
         let n = (&mut *reader)
@@ -157,8 +290,12 @@ async fn skip_line<R: AsyncBufReadExt + Unpin>(reader: &mut R) -> Option<()> {
         if n == 0 {
             return None;
         }
+        // keep a header's length of what came before, in case one straddles the chunks
+        let keep = end.len().min(64);
+        end.drain(..end.len() - keep);
+        end.extend_from_slice(&chunk);
         if chunk.ends_with(b"\n") {
-            return Some(());
+            return Some(end);
         }
     }
 }

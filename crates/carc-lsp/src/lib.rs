@@ -48,6 +48,18 @@ where
     serve_shared(Arc::new(Shared::default()), input, output).await
 }
 
+/// [`serve`], calling `watch_client` with the client's process id when `initialize` gives
+/// one (`processId`), so that the caller can end the server once that process is gone.
+pub async fn serve_watching<I, O>(input: I, output: O, watch_client: fn(u32)) -> bool
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    let shared = Shared::default();
+    let _ = shared.watch_client.set(watch_client);
+    serve_shared(Arc::new(shared), input, output).await
+}
+
 /// The message guard alone, for the fuzz target `lsp_guard` (not part of the API): reads
 /// the client's frames from `input` and returns what the guard passes on to
 /// tower-lsp-server, for a server that is `initialized` (or not) and `shut_down` (or not).

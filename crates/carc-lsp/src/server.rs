@@ -61,6 +61,9 @@ pub(crate) struct Shared {
     pub(crate) shutdown: AtomicBool,
     /// Woken after diagnostics are published, to ask for fresh inlay hints.
     pub(crate) refresh_hints: Notify,
+    /// Called with `initialize`'s `processId`: the caller's watch of the client process (the
+    /// `carc` binary ends the server once that process is gone, as with `--clientProcessId`).
+    pub(crate) watch_client: OnceLock<fn(u32)>,
 }
 
 impl Shared {
@@ -226,6 +229,9 @@ impl LanguageServer for Backend {
         };
         // A second `initialize` never reaches us (tower-lsp-server refuses it).
         let _ = self.shared.session.set(session);
+        if let (Some(pid), Some(watch)) = (params.process_id, self.shared.watch_client.get()) {
+            watch(pid);
+        }
         Ok(InitializeResult {
             capabilities: Self::capabilities(session.encoding),
             server_info: Some(ServerInfo {

@@ -18,9 +18,10 @@ use std::fmt;
 
 use crate::board::Pos;
 use crate::figures::Figure;
-use crate::game::{DeployError, Game, Meeple, MeepleId, PlacementError, TurnError};
+use crate::game::{DeployError, Game, Meeple, MeepleId, TurnError};
 use crate::scoring::TurnScore;
-use crate::tiles::{Color, FeatureKind, Place, Role, Rotation, TileType};
+use crate::tiles::{Color, FeatureKind, Place, Rotation, TileType};
+use crate::turn::{Move, PartAction};
 
 /// Why a builder may not stand where it is written (diagnostic code `builder-place`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -95,18 +96,6 @@ impl fmt::Display for BonusError {
 }
 
 impl std::error::Error for BonusError {}
-
-/// What a turn part does after placing its tile ([`Game::play_part`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PartAction {
-    /// No deployment.
-    Nothing,
-    /// Deploy a figure as a role at an optional place (see [`Game::deploy_figure`]; a builder
-    /// takes its role from its place).
-    Deploy(Figure, Role, Option<Place>),
-    /// Recall the abbot (The Abbot, [`Game::recall`]).
-    Recall,
-}
 
 /// Number of colours (one slot per [`Color::index`]).
 const COLOURS: usize = Color::ALL.len();
@@ -369,13 +358,8 @@ impl Game {
         out
     }
 
-    /// The strict turn part for simulators and tests, with any figure or a recall: the
-    /// placement must be legal, the action allowed, and for a bonus part (`bonus`) the part
-    /// before must have earned `colour` a bonus ([`Game::bonus_check`]); otherwise nothing
-    /// changes. Then scores what the tile completed (a recall scores first) and `colour` takes
-    /// the goods of the cities it completed, as in [`Game::play_turn`]. Works on a copy of
-    /// the game, so it costs a clone: the fast paths are [`Game::play_turn`] and the
-    /// simulator's.
+    /// The strict turn part for simulators and tests: [`Game::play`] of the move `tile` at
+    /// `pos` turned `rot` with `action`.
     pub fn play_part(
         &mut self,
         colour: Color,
@@ -385,37 +369,6 @@ impl Game {
         action: PartAction,
         bonus: bool,
     ) -> Result<TurnScore, TurnError> {
-        if bonus {
-            self.bonus_check(colour).map_err(TurnError::Bonus)?;
-        }
-        self.check_placement(tile, pos, rot)
-            .map_err(TurnError::Placement)?;
-        let mut g = self.clone();
-        g.place_tile_unchecked(tile, pos, rot).map_err(|_| {
-            TurnError::Placement(PlacementError {
-                occupied: true,
-                ..PlacementError::default()
-            })
-        })?;
-        if bonus {
-            g.mark_bonus_part();
-        }
-        let mut recalled = None;
-        match action {
-            PartAction::Nothing => {}
-            PartAction::Deploy(figure, role, place) => {
-                g.deploy_figure(colour, figure, pos, role, place)
-                    .map_err(TurnError::Deploy)?;
-            }
-            PartAction::Recall => {
-                recalled = Some(g.recall(colour).map_err(TurnError::Recall)?);
-            }
-        }
-        let mut score = g.finish_part(colour, pos);
-        if let Some(r) = recalled {
-            score.features.splice(0..0, r.features);
-        }
-        *self = g;
-        Ok(score)
+        self.play(colour, tile, Move { pos, rot, action }, bonus)
     }
 }

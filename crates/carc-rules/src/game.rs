@@ -876,16 +876,7 @@ impl Game {
             self.deploy(colour, pos, role, place)
                 .map_err(TurnError::Deploy)?;
         }
-        Ok(self.finish_part(colour, pos))
-    }
-
-    /// The end of a turn part whose tile is at `pos`: score what it completed, then `colour`,
-    /// its placer, takes the goods of the cities it completed ([`Game::take_goods`]). Shared by
-    /// [`Game::play_turn`] and [`Game::play_part`].
-    pub(crate) fn finish_part(&mut self, colour: Color, pos: Pos) -> TurnScore {
-        let score = self.score_completed(pos);
-        self.take_goods(colour, pos);
-        score
+        Ok(self.finish_part(colour, pos).score)
     }
 
     /// Would deploying after placing `tile` at `pos` be legal? (Placement assumed legal.)

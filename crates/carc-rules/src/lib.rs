@@ -4,8 +4,10 @@
 //! and deployment legality, scoring during play and at the end, move generation, a seeded
 //! random game simulator and a look-ahead search for puzzles with known draws (`search`).
 //!
-//! Traders & Builders' builder and the bonus part it earns are in `builder`
-//! ([`Game::deploy_builder`], [`Game::bonus_check`], [`Game::play_part`]).
+//! The sets in play are a [`Rules`] value in the game's [`Config`]; the turn exists once
+//! (`turn`: a [`Move`] is a placement and a [`PartAction`]; [`Game::legal_moves`],
+//! [`Game::play`]). Traders & Builders' builder and the bonus part it earns are in `builder`
+//! ([`Game::deploy_builder`], [`Game::bonus_check`]).
 //!
 //! Pure: no I/O, no global state, no panics on any input; illegal moves are typed values.
 //!
@@ -33,9 +35,10 @@ mod scoring;
 pub mod search;
 pub mod sim;
 pub mod tiles;
+mod turn;
 
 pub use board::Pos;
-pub use builder::{BonusError, BuilderFault, PartAction};
+pub use builder::{BonusError, BuilderFault};
 pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
 pub use figures::Figure;
 pub use game::{
@@ -58,3 +61,4 @@ pub use tiles::{
     Color, Corner, Edge, FeatureKind, HalfSide, Place, PlaceSet, Role, Rotation, SegmentDef, Side,
     TileType, TOTAL_TILES,
 };
+pub use turn::{first_look, same_look, Move, PartAction, PartEnd};

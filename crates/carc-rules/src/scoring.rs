@@ -184,6 +184,15 @@ impl Game {
         }
     }
 
+    /// Whether [`Game::recall`] would take `colour`'s abbot back now: it is on the board and
+    /// its monastery or garden is not complete.
+    pub fn recall_allowed(&self, colour: Color) -> bool {
+        self.meeples
+            .iter()
+            .find(|s| s.meeple.colour == colour && s.meeple.figure == Figure::Abbot)
+            .is_some_and(|s| !self.root_complete(self.find_ro(s.node)))
+    }
+
     /// Takes `colour`'s abbot back from its unfinished monastery or garden (The Abbot's
     /// recall): it scores at once 1 + 1 per neighbouring tile, for `colour`. Refused, with
     /// nothing changed, when the colour has no abbot on the board or when its monastery or

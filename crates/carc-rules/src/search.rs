@@ -18,15 +18,12 @@
 //! then does the search prune with alpha-beta. Other cases search every move (the
 //! transposition table still merges repeated positions).
 //!
-//! Moves are the engine's own: [`Game::legal_placements`] (rotations that look the same are
-//! one move, the first listed), then "no meeple" and each of [`Game::legal_deployments`].
-//! With expansions ([`solve_with_sets`]) the rules they switch on add moves, in this order
-//! after the meeples: the large meeple wherever a meeple may go (Inns & Cathedrals), the abbot
-//! on the new tile's monastery or garden, then recalling the abbot (The Abbot; a recall the
-//! rules refuse is no move), each from [`Game::legal_figure_deployments`]; with The River a
-//! river tile goes only where the river rules allow ([`crate::river::legal_placements`]); with
-//! Traders & Builders the builder ([`Game::legal_builder_places`]) and the pig
-//! ([`Game::legal_pig_deployments`]). A move's [`Action`] tells these apart, as the
+//! Moves are the engine's own turn ([`Game::legal_moves`]'s pieces, under the rules of the
+//! game, or of [`solve_with_sets`]): [`Game::turn_placements`] (rotations that look the same
+//! are one move, the first listed; with The River a river tile goes only where the river rules
+//! allow), each with every action of [`Game::legal_actions`] in its order: nothing, each
+//! meeple, then the expansions' (the large meeple, the abbot, its recall, the builder, the
+//! pig). A move's [`Action`] tells these apart, as the
 //! simulator's records do. A move whose tile extends the road or city of its player's builder
 //! ([`Game::bonus_earned`]) is followed by that player's bonus part with the next draw, which
 //! earns none; the search always plays it (declining a bonus is not searched).
@@ -47,12 +44,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Pos;
 use crate::catalogue::TileSet;
-use crate::figures::Figure;
 use crate::game::Game;
 use crate::goods::Good;
 use crate::rules::Rules;
 use crate::sim::{Action, Step};
 use crate::tiles::{Color, Place, Role, Rotation, TileType};
+use crate::turn::PartAction;
 
 /// What the search maximises for each player (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -181,6 +178,10 @@ fn search(
     limits: Limits<'_>,
     rules: Rules,
 ) -> Solution {
+    // the search's games all play under `rules`
+    let mut root = game.clone();
+    root.config.rules = rules;
+    let game = &root;
     let mut players = game.config().players.clone();
     if !players.contains(&mover) {
         players = vec![mover];
@@ -203,7 +204,6 @@ fn search(
         )),
         game_bytes,
         live: 0,
-        choices: Choices { rules },
     };
     let mut solution = Solution {
         moves: Vec::new(),
@@ -285,7 +285,6 @@ fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Opti
     if record.bonus_steps.contains(&cut) {
         return None;
     }
-    let goods = record.game.config().rules.goods();
     let mut game = Game::new(record.game.config().clone());
     let start = record.game.tiles().first()?;
     game.place_tile_unchecked(start.tile, start.pos, start.rot)
@@ -311,23 +310,9 @@ fn cut_record(record: &crate::sim::GameRecord, cut: usize, draws: usize) -> Opti
         if record.bonus_steps.contains(&index) {
             game.mark_bonus_part();
         }
-        match (action, meeple) {
-            (Action::Recall, _) => {
-                game.recall(colour).ok()?;
-            }
-            (Action::Figure(figure), Some((role, place))) => {
-                game.deploy_figure(colour, figure, pos, role, Some(place))
-                    .ok()?;
-            }
-            (_, Some((role, place))) => {
-                game.deploy(colour, pos, role, Some(place)).ok()?;
-            }
-            (_, None) => {}
-        }
-        game.score_completed_inner(pos, None);
-        if goods {
-            game.take_goods(colour, pos);
-        }
+        game.act(colour, pos, PartAction::of_step(meeple, action))
+            .ok()?;
+        game.finish_part_quiet(colour, pos);
     }
     let draws = steps[cut..]
         .iter()
@@ -577,74 +562,7 @@ struct Searcher<'d, 'l> {
     game_bytes: usize,
     /// Bytes held by the nodes of the current line: their lists of moves and the games kept.
     live: usize,
-    /// The expansions' moves the rules switch on.
-    choices: Choices,
 }
-
-/// The moves the rules switch on (from the sets of [`solve_with_sets`]).
-#[derive(Debug, Clone, Copy, Default)]
-struct Choices {
-    rules: Rules,
-}
-
-impl Choices {
-    /// The legal placements of `tile` under these rules.
-    fn placements(self, game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
-        self.rules.placements(game, tile)
-    }
-
-    /// Whether `tile` has a legal placement under these rules (else it is discarded).
-    fn playable(self, game: &Game, tile: TileType) -> bool {
-        self.rules.playable(game, tile)
-    }
-
-    /// After placing a tile at `pos`: "nothing", each meeple, then the expansions' moves (see
-    /// the module docs), as (figure's role and place, action).
-    fn options(self, placed: &Game, colour: Color, pos: Pos) -> Vec<Option2> {
-        let mut out: Vec<Option2> = vec![(None, Action::Plain)];
-        let deploy = |figure: Figure| placed.legal_figure_deployments(colour, figure, pos);
-        out.extend(
-            deploy(Figure::Meeple)
-                .into_iter()
-                .map(|d| (Some(d), Action::Plain)),
-        );
-        let specials = [Figure::LargeMeeple, Figure::Abbot]
-            .into_iter()
-            .filter(|f| self.rules.allows_figure(*f));
-        for figure in specials {
-            let action = Action::Figure(figure);
-            out.extend(deploy(figure).into_iter().map(|d| (Some(d), action)));
-        }
-        if self.rules.allows_figure(Figure::Abbot)
-            && placed.figure_available(colour, Figure::Abbot).is_err()
-        {
-            out.push((None, Action::Recall));
-        }
-        if self.rules.goods() {
-            // the builder on each unfinished road or city of the tile holding the mover's
-            // follower (its role from its place), then the pig in each field holding its farmer
-            if let Some(t) = placed.tile_at(pos) {
-                for place in placed.legal_builder_places(colour, pos) {
-                    if let Some(kind) = t.tile.place_feature(t.rot, place) {
-                        let action = Action::Figure(Figure::Builder);
-                        out.push((Some((kind.role(), place)), action));
-                    }
-                }
-            }
-            let pig = Action::Figure(Figure::Pig);
-            out.extend(
-                placed
-                    .legal_pig_deployments(colour, pos)
-                    .into_iter()
-                    .map(|p| (Some((Role::Farmer, p)), pig)),
-            );
-        }
-        out
-    }
-}
-
-/// A figure's role and place (or none) and what the move does.
-type Option2 = (Option<(Role, Place)>, Action);
 
 impl Searcher<'_, '_> {
     fn zero_sum(&self) -> bool {
@@ -767,7 +685,6 @@ impl Searcher<'_, '_> {
             tile,
             colour: self.players[part.turn],
             looks: self.looks(tile),
-            choices: self.choices,
             bonus: part.bonus,
         }
     }
@@ -777,7 +694,7 @@ impl Searcher<'_, '_> {
     /// Builders: the bonus tile is played, never a third), else the next player's turn.
     fn next_part(&self, game: &Game, part: Part) -> Part {
         let colour = self.players[part.turn];
-        if self.choices.rules.goods() && !part.bonus && game.bonus_earned(colour) {
+        if game.config().rules.goods() && !part.bonus && game.bonus_earned(colour) {
             Part {
                 turn: part.turn,
                 bonus: true,
@@ -797,7 +714,6 @@ struct Mover {
     tile: TileType,
     colour: Color,
     looks: u8,
-    choices: Choices,
     /// The move is a bonus part (Traders & Builders): it earns no further bonus.
     bonus: bool,
 }
@@ -815,13 +731,12 @@ fn for_each_move(
         tile,
         colour,
         looks,
-        choices,
         bonus,
     } = mv;
     let before = scores(game);
     let mut index = 0;
     {
-        for (pos, rot) in choices.placements(game, tile) {
+        for (pos, rot) in game.turn_placements(tile) {
             if looks & (1 << rot.index()) == 0 {
                 continue;
             }
@@ -829,7 +744,11 @@ fn for_each_move(
                 continue;
             };
             let hash = hash ^ tile_key(tile, pos, rot);
-            let options = choices.options(&placed, colour, pos);
+            let options: Vec<_> = placed
+                .legal_actions(colour, pos)
+                .into_iter()
+                .map(PartAction::step_parts)
+                .collect();
             let last = options.len() - 1;
             let mut placed = Some(placed);
             for (k, (meeple, action)) in options.into_iter().enumerate() {
@@ -906,18 +825,11 @@ fn finish_move(
     meeple: Option<(Role, Place)>,
     action: Action,
 ) -> bool {
-    let done = match (action, meeple) {
-        (Action::Recall, _) => after.recall(colour).is_ok(),
-        (Action::Figure(figure), Some((role, place))) => after
-            .deploy_figure(colour, figure, pos, role, Some(place))
-            .is_ok(),
-        (_, Some((role, place))) => after.deploy(colour, pos, role, Some(place)).is_ok(),
-        (_, None) => true,
-    };
+    let done = after
+        .act(colour, pos, PartAction::of_step(meeple, action))
+        .is_ok();
     if done {
-        after.score_completed_inner(pos, None);
-        // Traders & Builders: the mover takes the goods of the cities it completed
-        after.take_goods(colour, pos);
+        after.finish_part_quiet(colour, pos);
     }
     done
 }
@@ -1001,7 +913,7 @@ impl Searcher<'_, '_> {
         }
         let tile = self.draws[ply];
         let colour = self.players[part.turn];
-        if !self.choices.playable(&game, tile) {
+        if !game.turn_playable(tile) {
             // the same player draws again (a bonus tile that fits nowhere: the next one is the
             // bonus tile)
             let mut v = self.node(game, ply + 1, horizon, part, alpha, beta, hash)?;
@@ -1206,22 +1118,10 @@ fn scores(game: &Game) -> [i64; Color::COUNT] {
     Color::ALL.map(|c| game.score(c))
 }
 
-/// Whether `rot` is the first rotation of `tile` that looks like it (the one searched): same
-/// edges (a river's water included) and the same segments on the same places.
+/// Whether `rot` is the first rotation of `tile` that looks like it (the one searched, as in
+/// [`crate::first_look`]).
 fn first_look(tile: TileType, rot: Rotation) -> bool {
-    let look = |r: Rotation| {
-        let mut v: Vec<_> = tile
-            .segments(r)
-            .map(|s| (s.kind as u8, format!("{}", s.places)))
-            .collect();
-        v.sort();
-        (tile.edges(r), v)
-    };
-    let mine = look(rot);
-    Rotation::ALL
-        .into_iter()
-        .take_while(|r| *r != rot)
-        .all(|r| look(r) != mine)
+    crate::turn::first_look(tile, rot) == rot
 }
 
 /// splitmix64's finaliser: a well-mixed 64-bit value.

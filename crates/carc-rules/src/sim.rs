@@ -325,11 +325,11 @@ impl Sim {
         } else {
             self.random_figure(colour, tile, pos, rot)
         };
-        self.game.score_completed_inner(pos, None);
+        // scoring, and (Traders & Builders) the placer takes the goods of the cities the tile
+        // completed
+        self.game.finish_part_quiet(colour, pos);
         self.last_bonus = bonus;
         if self.game.config.rules.goods() {
-            // Traders & Builders: the placer takes the goods of the cities the tile completed
-            self.game.take_goods(colour, pos);
             self.bonus_pending = self.game.bonus_earned(colour);
         }
         Step::Turn {
@@ -391,11 +391,8 @@ impl Sim {
         Some((role, place))
     }
 
-    /// With expansions: choose uniformly among "nothing", each legal deployment of a meeple or
-    /// the large meeple on a free segment, the pig in a field of the tile where the player has
-    /// a farmer, the abbot on the tile's free monastery or garden, recalling the abbot, and the
-    /// builder on each road or city where it may stand; records the choice in
-    /// [`Sim::last_action`].
+    /// With expansions: choose uniformly among "nothing" and the choices of
+    /// [`figure_choices`]; records the choice in [`Sim::last_action`].
     fn random_figure(
         &mut self,
         colour: Color,
@@ -404,65 +401,7 @@ impl Sim {
         rot: Rotation,
     ) -> Option<(Role, Place)> {
         self.action = Action::Plain;
-        let rules = self.game.config.rules;
-        let ic = rules.allows_figure(Figure::LargeMeeple);
-        let abbot = rules.allows_figure(Figure::Abbot);
-        let builder = rules.allows_figure(Figure::Builder);
-        let g = &mut self.game;
-        let idx = g.tiles.len() - 1;
-        let base = g.tile_base[idx];
-        let info = tile.info();
-        // (node, figure): at most 3 per segment (meeple, large meeple, pig or builder), the
-        // abbot, recall (node u32::MAX)
-        let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
-        let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
-        let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
-        let pig =
-            rules.allows_figure(Figure::Pig) && g.figure_available(colour, Figure::Pig).is_ok();
-        for i in 0..info.nseg {
-            if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
-                continue;
-            }
-            // every segment has a place word: a field without a whole corner is named by a
-            // half-side (`tb.I`'s SSE), one that touches no side by `inner` (`ic.H`)
-            if tile
-                .segment(rot, usize::from(i))
-                .and_then(|s| crate::movegen::field_place(tile, rot, s))
-                .is_none()
-            {
-                continue;
-            }
-            let root = g.find(base + u32::from(i));
-            if pig && info.kinds[i as usize] == FeatureKind::Field && g.has_farmer(colour, root) {
-                opts.push((base + u32::from(i), Figure::Pig));
-            }
-            if !g.occupied(root) {
-                if meeple {
-                    opts.push((base + u32::from(i), Figure::Meeple));
-                }
-                if large {
-                    opts.push((base + u32::from(i), Figure::LargeMeeple));
-                }
-            }
-        }
-        if abbot {
-            if let Ok((node, _)) = g.locate(pos, Figure::Abbot, Role::Monk, None) {
-                let root = g.find(node);
-                if !g.occupied(root) && g.figure_available(colour, Figure::Abbot).is_ok() {
-                    opts.push((node, Figure::Abbot));
-                }
-            }
-            if g.figure_available(colour, Figure::Abbot).is_err() {
-                opts.push((u32::MAX, Figure::Abbot));
-            }
-        }
-        if builder {
-            for place in g.legal_builder_places(colour, pos) {
-                if let Ok((node, _, _)) = g.locate_builder(pos, Some(place)) {
-                    opts.push((node, Figure::Builder));
-                }
-            }
-        }
+        let opts = figure_choices(&mut self.game, colour, tile, pos, rot);
         let choice = self.rng.below(opts.len() as u32 + 1) as usize;
         let &(node, figure) = opts.get(choice)?;
         let g = &mut self.game;
@@ -473,19 +412,7 @@ impl Sim {
             }
             return None;
         }
-        let seg = usize::from(g.node_seg[node as usize]);
-        let (role, place) = match tile.segment(rot, seg) {
-            Some(s) => (
-                s.kind.role(),
-                crate::movegen::field_place(tile, rot, s).unwrap_or(Place::Centre),
-            ),
-            None => (Role::Monk, Place::Centre), // the garden
-        };
-        let role = if figure == Figure::Abbot {
-            Role::Monk
-        } else {
-            role
-        };
+        let (role, place) = choice_place(g, tile, rot, node, figure);
         g.add_figure(colour, figure, role, pos, place, node);
         if figure != Figure::Meeple {
             self.action = Action::Figure(figure);
@@ -509,6 +436,103 @@ impl Sim {
         self.play_out();
         self.game.final_scoring_inner(None);
         self.game.score
+    }
+}
+
+/// The simulator's choices with expansions after `tile` was placed at `pos` turned `rot` (the
+/// tile just placed), besides "nothing", as (node, figure), in its own order (its random games
+/// depend on it): per segment the pig in a field holding `colour`'s farmer, then a meeple and
+/// the large meeple on a free segment; the abbot on the tile's free monastery or garden,
+/// recalling the abbot (node `u32::MAX`; a recall the rules refuse does nothing) and the
+/// builder on each road or city where it may stand. Allocation-light, without the clones of
+/// [`Game::legal_actions`], whose options these are (a test checks it).
+fn figure_choices(
+    g: &mut Game,
+    colour: Color,
+    tile: TileType,
+    pos: Pos,
+    rot: Rotation,
+) -> Vec<(u32, Figure)> {
+    let rules = g.config.rules;
+    let ic = rules.allows_figure(Figure::LargeMeeple);
+    let abbot = rules.allows_figure(Figure::Abbot);
+    let builder = rules.allows_figure(Figure::Builder);
+    let idx = g.tiles.len() - 1;
+    let base = g.tile_base[idx];
+    let info = tile.info();
+    // (node, figure): at most 3 per segment (meeple, large meeple, pig or builder), the
+    // abbot, recall (node u32::MAX)
+    let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
+    let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
+    let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
+    let pig = rules.allows_figure(Figure::Pig) && g.figure_available(colour, Figure::Pig).is_ok();
+    for i in 0..info.nseg {
+        if info.kinds[i as usize] == FeatureKind::Field && !g.config.farmers {
+            continue;
+        }
+        // every segment has a place word: a field without a whole corner is named by a
+        // half-side (`tb.I`'s SSE), one that touches no side by `inner` (`ic.H`)
+        if tile
+            .segment(rot, usize::from(i))
+            .and_then(|s| crate::movegen::field_place(tile, rot, s))
+            .is_none()
+        {
+            continue;
+        }
+        let root = g.find(base + u32::from(i));
+        if pig && info.kinds[i as usize] == FeatureKind::Field && g.has_farmer(colour, root) {
+            opts.push((base + u32::from(i), Figure::Pig));
+        }
+        if !g.occupied(root) {
+            if meeple {
+                opts.push((base + u32::from(i), Figure::Meeple));
+            }
+            if large {
+                opts.push((base + u32::from(i), Figure::LargeMeeple));
+            }
+        }
+    }
+    if abbot {
+        if let Ok((node, _)) = g.locate(pos, Figure::Abbot, Role::Monk, None) {
+            let root = g.find(node);
+            if !g.occupied(root) && g.figure_available(colour, Figure::Abbot).is_ok() {
+                opts.push((node, Figure::Abbot));
+            }
+        }
+        if g.figure_available(colour, Figure::Abbot).is_err() {
+            opts.push((u32::MAX, Figure::Abbot));
+        }
+    }
+    if builder {
+        for place in g.legal_builder_places(colour, pos) {
+            if let Ok((node, _, _)) = g.locate_builder(pos, Some(place)) {
+                opts.push((node, Figure::Builder));
+            }
+        }
+    }
+    opts
+}
+
+/// The role and place a choice of [`figure_choices`] (not a recall) deploys its figure at.
+fn choice_place(
+    g: &Game,
+    tile: TileType,
+    rot: Rotation,
+    node: u32,
+    figure: Figure,
+) -> (Role, Place) {
+    let seg = usize::from(g.node_seg[node as usize]);
+    let (role, place) = match tile.segment(rot, seg) {
+        Some(s) => (
+            s.kind.role(),
+            crate::movegen::field_place(tile, rot, s).unwrap_or(Place::Centre),
+        ),
+        None => (Role::Monk, Place::Centre), // the garden
+    };
+    if figure == Figure::Abbot {
+        (Role::Monk, place)
+    } else {
+        (role, place)
     }
 }
 
@@ -602,5 +626,89 @@ fn record(mut sim: Sim, seed: u64, draws: usize) -> GameRecord {
         sets: sim.sets,
         actions,
         bonus_steps,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::turn::PartAction;
+
+    /// The simulator's choices with expansions are the engine's legal actions, on the positions
+    /// of random games of every combination of the four sets.
+    #[test]
+    fn the_simulators_choices_are_the_legal_actions() {
+        let all = [
+            TileSet::Abbot,
+            TileSet::InnsCathedrals,
+            TileSet::River,
+            TileSet::TradersBuilders,
+        ];
+        let mut compared = 0;
+        let mut special = 0;
+        for mask in 1..16u32 {
+            let sets: Vec<TileSet> = (0..4)
+                .filter(|i| mask & 1 << i != 0)
+                .map(|i| all[i])
+                .collect();
+            if sets == [TileSet::River] {
+                continue; // the river alone chooses as the base game does
+            }
+            for seed in 0..2 {
+                let mut sim = Sim::with_sets(seed, 3, true, &sets);
+                loop {
+                    let before = sim.game.clone();
+                    let Some(step) = sim.step() else {
+                        break;
+                    };
+                    let Step::Turn {
+                        colour,
+                        tile,
+                        pos,
+                        rot,
+                        ..
+                    } = step
+                    else {
+                        continue;
+                    };
+                    let mut g = before;
+                    g.place_tile_unchecked(tile, pos, rot).unwrap();
+                    if sim.last_was_bonus() {
+                        g.mark_bonus_part();
+                    }
+                    let mut choices: Vec<PartAction> = vec![PartAction::Nothing];
+                    for (node, figure) in figure_choices(&mut g, colour, tile, pos, rot) {
+                        choices.push(if node == u32::MAX {
+                            if g.recall_allowed(colour) {
+                                PartAction::Recall
+                            } else {
+                                PartAction::Nothing
+                            }
+                        } else {
+                            let (role, place) = choice_place(&g, tile, rot, node, figure);
+                            PartAction::Deploy(figure, role, Some(place))
+                        });
+                    }
+                    let mut legal = g.legal_actions(colour, pos);
+                    for list in [&mut choices, &mut legal] {
+                        list.sort_by_key(|a| format!("{a:?}"));
+                        list.dedup();
+                    }
+                    assert_eq!(choices, legal, "{sets:?} seed {seed}: {step:?}");
+                    compared += 1;
+                    special += usize::from(legal.iter().any(|a| {
+                        !matches!(
+                            a,
+                            PartAction::Nothing | PartAction::Deploy(Figure::Meeple, ..)
+                        )
+                    }));
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared}");
+        assert!(
+            special > 100,
+            "{special} positions with an expansion's action"
+        );
     }
 }

@@ -60,7 +60,7 @@ fn returned_figures(s: &Scoring) -> Vec<(Color, Figure)> {
 /// from the monastery), D 0,0 with red's traveller on the road (E–W), U 1,0 r90: three
 /// tiles, open at 1,0's east side.
 fn red_road() -> Game {
-    let mut g = game();
+    let mut g = tb_game();
     tile(&mut g, "A -1,0 r270");
     tile(&mut g, "D 0,0 red traveller E");
     tile(&mut g, "U 1,0 r90");

@@ -38,7 +38,7 @@ fn goods_go_to_whoever_places_the_closing_tile() {
     // turns its grain city to S and E; blue's E r270 at 1,1 (city W) closes it.
     // City: D + tb.G + E = 3 tiles, no coat of arms: 3 x 2 = 6 for red's knight.
     // Blue placed the closing tile: blue takes the one grain symbol, red nothing.
-    let mut g = game();
+    let mut g = tb_game();
     tile(&mut g, "D 0,0 red knight N");
     put(&mut g, "tb.G", "0,1", "r180");
     let s = play(&mut g, BLUE, "E", "1,1", "r270");
@@ -66,7 +66,7 @@ fn an_unoccupied_city_still_gives_its_goods_one_per_symbol() {
     // E r90 (city E) at -1,0, tb.Q (wine city E-W) at 0,0, tb.R (wine city E-W, roads N and
     // S) at 1,0; red closes with E r270 (city W) at 2,0: one city of 4 tiles with two wine
     // symbols, nobody on it (scored for nobody: 8 points, no winner). Red takes wine 2.
-    let mut g = game();
+    let mut g = tb_game();
     put(&mut g, "E", "-1,0", "r90");
     put(&mut g, "tb.Q", "0,0", "r0");
     put(&mut g, "tb.R", "1,0", "r0");
@@ -94,7 +94,7 @@ fn one_tile_closing_two_cities_takes_the_goods_of_both() {
     // N and W) at 2,0 capped by E r180 (city S) at 2,1, open towards 1,0. Blue's H r0 at 1,0
     // (two separate cities W and E) closes both: wine city E + tb.Q + H (3 tiles) and grain
     // city H + tb.G + E (3 tiles). Blue takes wine 1 and grain 1.
-    let mut g = game();
+    let mut g = tb_game();
     put(&mut g, "E", "-1,0", "r90");
     put(&mut g, "tb.Q", "0,0", "r0");
     put(&mut g, "tb.G", "2,0", "r0");
@@ -117,7 +117,7 @@ fn goods_stay_with_the_taker_when_a_knight_owner_scores() {
     // red scores the city. tb.D r0 at 0,0: grain city N+W, cap S, road E. Caps: E r180 (city
     // S) at 0,1 closes N; E r90 (city E) at -1,0 closes W. Blue plays the second cap.
     // City: tb.D + 2 caps = 3 tiles: red 6; blue grain 1. The S cap of tb.D stays open.
-    let mut g = game();
+    let mut g = tb_game();
     put(&mut g, "tb.D", "0,0", "r0");
     g.setup_meeple(RED, pos("0,0"), Role::Knight, Some(place("N")))
         .unwrap();
@@ -133,7 +133,10 @@ fn leaders_of_each_good_score_ten_and_ties_all_score() {
     // red wine 2 grain 1; blue wine 2 cloth 3; green grain 1; nobody else holds goods.
     // wine: red and blue tie at 2 (+10 each); grain: red and green tie at 1 (+10 each);
     // cloth: blue alone (+10). Totals: red 20, blue 20, green 10.
-    let mut g = Game::new(Config::new(vec![RED, BLUE, GREEN], true));
+    let mut g = Game::new(
+        Config::new(vec![RED, BLUE, GREEN], true)
+            .with_rules(Rules::of(&[TileSet::TradersBuilders])),
+    );
     g.set_goods(RED, Goods::new(2, 1, 0));
     g.set_goods(BLUE, Goods::new(2, 0, 3));
     g.set_goods(GREEN, Goods::new(0, 1, 0));
@@ -158,7 +161,7 @@ fn leaders_of_each_good_score_ten_and_ties_all_score() {
 #[test]
 fn nobody_holding_a_good_means_no_award() {
     // all zero: no award at all, even though every colour "ties" at 0
-    let mut g = game();
+    let mut g = tb_game();
     assert!(g.goods_awards().is_empty());
     assert!(g.final_scoring().goods.is_empty());
     assert_eq!(g.score(RED), 0);
@@ -218,7 +221,7 @@ fn the_puzzle_search_counts_the_goods_of_a_closing_move() {
     // D 0,0 and tb.G r180 at 0,1 (grain city S+E, open towards 1,1); red draws E, the last
     // draw. E r270 at 1,1 with a knight on W closes the city: 3 tiles x 2 = 6 for red, and red
     // takes the grain: +10 at the end. 16 is the best red can do (without the goods, 6).
-    let mut g = game();
+    let mut g = tb_game();
     tile(&mut g, "D 0,0");
     put(&mut g, "tb.G", "0,1", "r180");
     let draws = [TileType::E];

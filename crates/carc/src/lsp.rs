@@ -3,7 +3,8 @@
 //! --clientProcessId=N`: `--stdio` names the transport (the only one there is), and
 //! `--clientProcessId N` is the editor's process, which the server outlives by at most a
 //! second or so when the editor dies without saying `exit` (checked on Linux, through
-//! `/proc`; elsewhere the value is accepted and not watched).
+//! `/proc`; elsewhere the value is accepted and not watched). The `processId` of `initialize`
+//! is watched the same way.
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -25,7 +26,12 @@ pub fn lsp(args: args::LspArgs) -> Outcome {
         .enable_all()
         .build()
         .map_err(|e| Problem::Fail(format!("cannot start the language server: {e}")))?;
-    let shut_down = runtime.block_on(carc_lsp::serve(tokio::io::stdin(), tokio::io::stdout()));
+    // `initialize`'s `processId` is watched like `--clientProcessId`.
+    let shut_down = runtime.block_on(carc_lsp::serve_watching(
+        tokio::io::stdin(),
+        tokio::io::stdout(),
+        watch_client,
+    ));
     // The thread blocked reading stdin cannot be cancelled: do not wait for it.
     runtime.shutdown_background();
     Ok(if shut_down {

@@ -10,6 +10,7 @@ mod files;
 mod lsp;
 mod moves;
 mod output;
+mod progress;
 mod puzzle;
 mod report;
 mod solve;

@@ -63,7 +63,13 @@ fn generate(args: args::GenArgs) -> Outcome {
     }
     let dir = args.output;
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let generation = carc_analysis::generate_counted(&options);
+    // Positions tried, of at most `attempts`, and the puzzles found, while the search runs.
+    let bar = crate::progress::bar(options.count.saturating_mul(200), "searching positions");
+    let generation = carc_analysis::generate_with_progress(&options, &mut |p| {
+        bar.set_position(p.tried as u64);
+        bar.set_message(format!("({}/{} found)", p.found, p.count));
+    });
+    bar.finish_and_clear();
     let puzzles = &generation.puzzles;
     // A puzzle's name is known once it is found: an existing file is reported and kept, and
     // the others are still written (the seed gives the same puzzles again with --force).

@@ -265,6 +265,25 @@ fn conventional_arguments_and_the_client_process_watch() {
     editor.kill().expect("end the stand-in client");
     editor.wait().expect("reap the stand-in client");
     assert_eq!(server.exit_status(), Some(1));
+
+    // Issue 25, item 14: `initialize`'s `processId` is watched the same way, without the flag.
+    let mut editor = Command::new("sleep")
+        .arg("600")
+        .spawn()
+        .expect("a stand-in client process");
+    let pid = editor.id();
+    let mut server = Server::spawn();
+    server.request("initialize", json!({"processId": pid, "capabilities": {}}));
+    server.notify("initialized", json!({}));
+    std::thread::sleep(Duration::from_millis(1200));
+    assert_eq!(
+        server.child.try_wait().expect("poll carc lsp"),
+        None,
+        "the server runs while its client does"
+    );
+    editor.kill().expect("end the stand-in client");
+    editor.wait().expect("reap the stand-in client");
+    assert_eq!(server.exit_status(), Some(1));
 }
 
 #[test]
@@ -301,4 +320,66 @@ fn unknown_arguments_are_a_usage_error() {
         );
         assert!(output.stdout.is_empty(), "{args:?}: nothing on stdout");
     }
+}
+
+/// Issue 25, item 13: one message whose `Content-Length` counts characters instead of bytes
+/// (too short) left the server deaf for good, 0 of 20 later requests answered. Now the cut
+/// body is answered with a parse error and the server reads on from the next header; a length
+/// too long, which swallows the start of the next message, is cut at that message's header.
+#[test]
+fn a_wrong_content_length_does_not_leave_the_server_deaf() {
+    let mut server = Server::spawn();
+    server.request("initialize", json!({"processId": null, "capabilities": {}}));
+    server.notify("initialized", json!({}));
+
+    let uri = "file:///wrong-length.carc";
+    let text = "note \"Café 😀 ünïcödé\"\ntile D 0,0\n".repeat(20);
+    let document = json!({"uri": uri, "languageId": "carc", "version": 1, "text": text});
+    let body = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                      "params": {"textDocument": document}})
+    .to_string();
+    assert!(
+        body.chars().count() < body.len(),
+        "the body has multi-byte characters"
+    );
+    write!(
+        server.stdin,
+        "Content-Length: {}\r\n\r\n{body}",
+        body.chars().count()
+    )
+    .expect("write to the server");
+    let position = json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 5}});
+    for _ in 0..20 {
+        server.request("textDocument/hover", position.clone());
+    }
+
+    // A length 40 bytes too long: the request still gets its answer, and so does the next.
+    server.next_id += 1;
+    let id = server.next_id;
+    let body = json!({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+                      "params": position})
+    .to_string();
+    write!(
+        server.stdin,
+        "Content-Length: {}\r\n\r\n{body}",
+        body.len() + 40
+    )
+    .expect("write to the server");
+    server.send(
+        &json!({"jsonrpc": "2.0", "id": id + 1, "method": "textDocument/hover",
+                        "params": position}),
+    );
+    server.next_id += 1;
+    let mut answers = Vec::new();
+    while answers.len() < 2 {
+        let answer = server.wait_for("both hovers", |m| m["id"] == id || m["id"] == id + 1);
+        assert!(answer.get("error").is_none(), "{answer}");
+        answers.push(answer["result"].clone());
+    }
+    // (the document was never opened: its didOpen was the message cut short)
+    assert_eq!(answers, [Value::Null, Value::Null]);
+
+    assert_eq!(server.request("shutdown", Value::Null), Value::Null);
+    server.notify("exit", Value::Null);
+    assert_eq!(server.exit_status(), Some(0));
 }

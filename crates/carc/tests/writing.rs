@@ -248,3 +248,50 @@ fn fmt_keeps_permissions_and_a_full_disk_leaves_the_file_whole() {
     assert_eq!(mode, 0o640, "permissions kept");
     assert_eq!(names(&dir), ["messy.carc"]);
 }
+
+/// Progress bars go to standard error on a terminal only: piped, standard error holds the
+/// same lines as before (no carriage return, no escape sequence); on a pseudo-terminal
+/// (util-linux `script`) the bar is drawn.
+#[test]
+fn progress_is_drawn_on_a_terminal_and_never_into_a_pipe() {
+    let dir = scratch("write-progress");
+    let site = dir.join("site");
+    let o = carc(&["export", "examples/lessons", "-o", s(&site)]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(o.stderr.is_empty(), "{}", text(&o));
+    let puzzles = dir.join("puzzles");
+    let o = carc(&[
+        "puzzle",
+        "gen",
+        "--draws",
+        "1",
+        "--count",
+        "1",
+        "--seed",
+        "7",
+        "-o",
+        s(&puzzles),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("wrote 1 of 1 puzzle"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+
+    #[cfg(target_os = "linux")]
+    {
+        let on_terminal = std::process::Command::new("script")
+            .arg("-qec")
+            .arg(format!(
+                "{} export examples/lessons -o {} --force",
+                env!("CARGO_BIN_EXE_carc"),
+                s(&site)
+            ))
+            .arg("/dev/null")
+            .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+            .output()
+            .expect("script (util-linux) runs");
+        let shown = String::from_utf8_lossy(&on_terminal.stdout);
+        assert!(shown.contains("writing pages ["), "{shown:?}");
+    }
+}

@@ -95,6 +95,14 @@ pub fn game() -> Game {
     Game::new(Config::new(vec![Color::Red, Color::Blue], true))
 }
 
+/// Red and blue, farmers on, under Traders & Builders (its goods step).
+pub fn tb_game() -> Game {
+    Game::new(
+        Config::new(vec![Color::Red, Color::Blue], true)
+            .with_rules(Rules::of(&[TileSet::TradersBuilders])),
+    )
+}
+
 /// Gains of a scoring as `(colour, points)` for the colours that gained.
 pub fn gains(s: &Scoring) -> Vec<(Color, u32)> {
     s.nonzero_gains()

@@ -44,7 +44,10 @@ pub fn export(args: args::ExportArgs, color: args::ColorWhen) -> Outcome {
         vec![args.path.clone()]
     };
     let mut sources = Vec::new();
+    // Reading and analysing is most of a folder's time: a bar when there are several files.
+    let bar = crate::progress::bar(if folder { files.len() } else { 0 }, "checking lessons");
     for path in files {
+        bar.inc(1);
         let text = read_source(&path).map_err(|e| e.to_string())?;
         let analysis = carc_analysis::analyze(&text);
         sources.push(Source {
@@ -53,6 +56,7 @@ pub fn export(args: args::ExportArgs, color: args::ColorWhen) -> Outcome {
             analysis,
         });
     }
+    bar.finish_and_clear();
     // A file with errors exports nothing (and no file of a folder is written) unless --force.
     // Printed on standard error: coloured if that is a terminal.
     let mut report = Report::new(crate::output::colored(color, &std::io::stderr()));
@@ -224,7 +228,9 @@ fn export_folder(
     let create =
         |dir: &Path| std::fs::create_dir_all(dir).map_err(|e| WriteError::Io(dir.to_owned(), e));
     create(out)?;
+    let bar = crate::progress::bar(lessons.len(), "writing pages");
     for (index, (lesson, parts)) in lessons.iter().zip(&pages).enumerate() {
+        bar.inc(1);
         let link = |other: usize| {
             pages
                 .get(other)
@@ -244,6 +250,7 @@ fn export_folder(
         }
         writer.write(&path, html.as_bytes())?;
     }
+    bar.finish_and_clear();
     let entries: Vec<page::IndexEntry> = lessons
         .iter()
         .zip(&pages)

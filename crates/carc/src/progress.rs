@@ -1,0 +1,23 @@
+//! Progress for long work (`puzzle gen`, `export` of a folder), drawn with `indicatif` on
+//! standard error, and only when standard error is a terminal: piped or redirected, nothing
+//! is written (a log or a test sees the same lines as before). The analysis only reports
+//! how far it is (`carc_analysis::generate_with_progress`); drawing is the CLI's.
+
+use std::io::IsTerminal as _;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// A bar of `total` steps labelled `what`, or a hidden one when standard error is not a
+/// terminal.
+pub fn bar(total: usize, what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{prefix} [{bar:20}] {pos}/{len} {msg} {elapsed}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_prefix(what.to_owned());
+    bar
+}
