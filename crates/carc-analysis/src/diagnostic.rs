@@ -49,6 +49,8 @@ pub enum Code {
     NotUnique,
     /// Another move scores more at once than a puzzle's answer.
     NotBest,
+    /// A puzzle's goal search stopped at a limit: nothing is proven about the answer.
+    SearchIncomplete,
     /// No legal game could have produced the setup.
     Unreachable,
     /// A `refused` move that is legal, or refused with other codes than the ones listed.
@@ -82,7 +84,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order of the notation's table.
-    pub const ALL: [Code; 33] = [
+    pub const ALL: [Code; 34] = [
         Code::Syntax,
         Code::UnknownTile,
         Code::DuplicateCell,
@@ -104,6 +106,7 @@ impl Code {
         Code::Variation,
         Code::NotUnique,
         Code::NotBest,
+        Code::SearchIncomplete,
         Code::Unreachable,
         Code::RefusalMismatch,
         Code::UnknownCode,
@@ -144,6 +147,7 @@ impl Code {
             Code::Variation => "variation",
             Code::NotUnique => "not-unique",
             Code::NotBest => "not-best",
+            Code::SearchIncomplete => "search-incomplete",
             Code::Unreachable => "unreachable",
             Code::RefusalMismatch => "refusal-mismatch",
             Code::UnknownCode => "unknown-code",
@@ -176,7 +180,7 @@ impl Code {
     /// The severity the notation gives this code.
     pub fn severity(self) -> Severity {
         match self {
-            Code::TurnOrder | Code::NotUnique => Severity::Warning,
+            Code::TurnOrder | Code::NotUnique | Code::SearchIncomplete => Severity::Warning,
             _ => Severity::Error,
         }
     }

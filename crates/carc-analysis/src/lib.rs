@@ -48,7 +48,7 @@ pub use hover::{hover, hover_with};
 pub use inlay::{inlay_hints, HINT_LABEL_LIMIT};
 pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
-pub use puzzle::{code_lenses, CodeLens};
+pub use puzzle::{code_lenses, puzzle_note, CodeLens, PuzzleNote, SearchOptions, SEARCH_BUDGET};
 pub use reach::Step as WitnessStep;
 pub use render::esc as escape_markup;
 pub use render::{
@@ -146,6 +146,17 @@ pub fn analyze(text: &str) -> Analysis {
 /// the answer's line is identical (editing the answer itself does not search again). The
 /// result is the same as `analyze(text)`.
 pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis {
+    analyze_with(text, previous, &SearchOptions::editor())
+}
+
+/// [`analyze_incremental`] with the puzzle check's search going as far as `search` allows
+/// (`carc check` searches to the end; the editor keeps [`SearchOptions::editor`]'s budget). A
+/// search reused from `previous` is taken as it was.
+pub fn analyze_with(
+    text: &str,
+    previous: Option<&Analysis>,
+    search: &SearchOptions<'_>,
+) -> Analysis {
     let mut parse = carc_notation::parse(text);
     recover::variation_opens(text, &mut parse);
     let recovered = recover::partial_lines(text, &mut parse);
@@ -183,6 +194,7 @@ pub fn analyze_incremental(text: &str, previous: Option<&Analysis>) -> Analysis 
         &parse,
         &replay,
         previous.and_then(|p| p.puzzle.as_ref()),
+        search,
     );
     diagnostics.extend(found);
     let before = previous.and_then(|p| Some((p.text.as_str(), p.reach.as_ref()?)));

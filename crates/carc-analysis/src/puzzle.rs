@@ -13,11 +13,18 @@
 //! With a goal (`puzzle final`, `puzzle score`) the moves are ranked by the look-ahead search
 //! of the engine ([`carc_rules::search`]) over the file's `draws` instead, with a node budget
 //! ([`SEARCH_BUDGET`]); its result is cached per position ([`Search::key`]) and handed over by
-//! [`crate::analyze_incremental`]. A search stopped by the budget reports nothing: the lens
-//! says how far it got.
+//! [`crate::analyze_incremental`]. How far it may search is a [`SearchOptions`]: the editor's
+//! budget by default, to the end for `carc check`. A search stopped by a limit proves nothing
+//! about the answer: it is reported as `search-incomplete` (warning), naming the limit and how
+//! far it got. A ranked puzzle also gets a note ([`puzzle_note`]) saying what was proven.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
 use carc_notation::{LineKind, Parse, PuzzleGoal, Span, StatementKind, TurnStmt};
-use carc_rules::{Action, Goal, Limits, Pos, Role, RootMove, Rotation, Solution, Step, TileType};
+use carc_rules::{
+    Action, Goal, Limits, Pos, Role, RootMove, Rotation, Solution, Step, Stop, TileType,
+};
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
 use crate::game_text::step_text;
@@ -30,8 +37,12 @@ use crate::{vocab, Analysis};
 pub(crate) enum Verdict {
     /// Nothing scores as much with another placement, and nothing scores more.
     Unique,
-    /// Other placements score as much: the first of them, and how many there are.
-    Tied { other: String, count: usize },
+    /// Other placements score as much: the first of them, how many there are, and each.
+    Tied {
+        other: String,
+        count: usize,
+        rivals: Vec<String>,
+    },
     /// A move scores more: the best one and its points.
     Beaten { other: String, points: u32 },
     /// Goal search: the answer's value ranks as `verdict` says, with values written out.
@@ -58,7 +69,7 @@ pub(crate) enum GoalVerdict {
         refutation: String,
         line: String,
     },
-    /// The search ran out of budget after `depth` of `draws` draws: nothing is claimed.
+    /// The search stopped at a limit after `depth` of `draws` draws: nothing is claimed.
     Incomplete {
         depth: usize,
         draws: usize,
@@ -66,8 +77,115 @@ pub(crate) enum GoalVerdict {
     },
 }
 
-/// Nodes the puzzle check may search per position (a few tenths of a second at most).
+/// Nodes the puzzle check may search per position in the editor (a few tenths of a second
+/// at most).
 pub const SEARCH_BUDGET: u64 = 20_000;
+
+/// How far the puzzle check's goal search (`puzzle final`, `puzzle score`) may go: the
+/// editor's budget ([`SearchOptions::editor`], what [`crate::analyze`] uses) or to the end
+/// ([`SearchOptions::full`], `carc check`'s default).
+#[derive(Clone, Copy)]
+pub struct SearchOptions<'a> {
+    /// Positions the search may visit; `None`: as many as it takes.
+    pub positions: Option<u64>,
+    /// Bytes the search may hold ([`carc_rules::Limits::memory`]).
+    pub memory: usize,
+    /// Time the search may take; `None`: as long as it takes.
+    pub time: Option<Duration>,
+    /// Called now and then with the positions visited so far (a progress display).
+    pub progress: Option<&'a dyn Fn(u64)>,
+}
+
+impl SearchOptions<'_> {
+    /// The editor's: [`SEARCH_BUDGET`] positions, the engine's default memory, no time limit.
+    pub fn editor() -> SearchOptions<'static> {
+        SearchOptions {
+            positions: Some(SEARCH_BUDGET),
+            ..SearchOptions::full()
+        }
+    }
+
+    /// To the end of the draws (within the engine's default memory), no time limit.
+    pub fn full() -> SearchOptions<'static> {
+        SearchOptions {
+            positions: None,
+            memory: carc_rules::DEFAULT_MEMORY,
+            time: None,
+            progress: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for SearchOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchOptions")
+            .field("positions", &self.positions)
+            .field("memory", &self.memory)
+            .field("time", &self.time)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Runs the engine's search under `options`; the second value says whether the time limit
+/// stopped it (the engine then reports [`Stop::Cancelled`]).
+fn run_search(
+    before: &Replay,
+    colour: carc_rules::Color,
+    draws: &[TileType],
+    goal: Goal,
+    options: &SearchOptions<'_>,
+) -> (Solution, bool) {
+    let start = Instant::now();
+    let timed_out = Cell::new(false);
+    let progress = |nodes: u64| {
+        if let Some(p) = options.progress {
+            p(nodes);
+        }
+        let late = options.time.is_some_and(|t| start.elapsed() >= t);
+        timed_out.set(late);
+        !late
+    };
+    let limits = Limits {
+        nodes: options.positions.unwrap_or(u64::MAX),
+        memory: options.memory,
+        progress: Some(&progress),
+        ..Limits::default()
+    };
+    let solution = carc_rules::solve(&before.game, colour, draws, goal, limits);
+    (solution, timed_out.get())
+}
+
+/// What stopped a search, in words: `its limit of 20,000 positions`.
+fn stop_words(solution: &Solution, options: &SearchOptions<'_>, timed_out: bool) -> String {
+    match solution.stopped {
+        _ if timed_out => format!(
+            "its time limit of {} s",
+            options.time.map_or(0.0, |t| t.as_secs_f64())
+        ),
+        Some(Stop::Memory) if options.memory >= 1 << 20 => {
+            format!("its memory limit of {} MiB", options.memory >> 20)
+        }
+        Some(Stop::Memory) => format!("its memory limit of {} KiB", options.memory >> 10),
+        Some(Stop::Cancelled) => "a cancellation".to_owned(),
+        Some(Stop::Budget) | None => match options.positions {
+            Some(n) if solution.nodes > n => format!("its limit of {} positions", grouped(n)),
+            _ => format!("its limit of {} draws", carc_rules::MAX_DEPTH),
+        },
+    }
+}
+
+/// `1904` as `1,904`.
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 /// A goal search and the position it was run on.
 #[derive(Debug, Clone)]
@@ -94,6 +212,8 @@ pub(crate) struct Report {
     pub verdict: Verdict,
     /// The goal search, for puzzles with a `final` or `score` goal.
     pub search: Option<Search>,
+    /// The puzzle's goal.
+    pub goal: PuzzleGoal,
 }
 
 /// Index and statement of the last turn outside variations.
@@ -145,6 +265,7 @@ pub(crate) fn check(
     parse: &Parse,
     done: &Replay,
     previous: Option<&Report>,
+    options: &SearchOptions<'_>,
 ) -> (Option<Report>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let Some(goal) = puzzle_goal(parse) else {
@@ -178,6 +299,7 @@ pub(crate) fn check(
     };
     let before = replay(&prefix(parse, line), None, None);
     let all = candidates(&before.game, colour, tile);
+    let goal_word = goal;
     if let Some(goal) = engine_goal(goal) {
         let key = format!(
             "{}\u{0}{}\u{0}{}",
@@ -185,6 +307,7 @@ pub(crate) fn check(
             tile.token(),
             colour.as_str()
         );
+        let mut timed_out = false;
         let search = match previous.and_then(|p| p.search.as_ref()) {
             Some(s) if s.key == key => Search {
                 reused: true,
@@ -192,13 +315,11 @@ pub(crate) fn check(
             },
             _ => {
                 let draws = draws_from(&before.draws, tile);
-                let limits = Limits {
-                    nodes: SEARCH_BUDGET,
-                    ..Limits::default()
-                };
+                let (solution, late) = run_search(&before, colour, &draws, goal, options);
+                timed_out = late;
                 Search {
                     key,
-                    solution: carc_rules::solve(&before.game, colour, &draws, goal, limits),
+                    solution,
                     reused: false,
                 }
             }
@@ -212,12 +333,28 @@ pub(crate) fn check(
             &mut diagnostics,
             keyword,
         );
+        // (an exact search whose moves do not list the answer proves nothing either, but no
+        // limit stopped it: not reported as search-incomplete; the lens says so)
+        if let (GoalVerdict::Incomplete { depth, draws, best }, false) =
+            (&verdict, search.solution.exact)
+        {
+            let stop = stop_words(&search.solution, options, timed_out);
+            let mut message = format!(
+                "search incomplete: {depth} of {draws} draws searched ({} positions) when the search reached {stop}; nothing is proven about the answer",
+                grouped(search.solution.nodes)
+            );
+            if let Some((m, v)) = best {
+                message.push_str(&format!(" (best so far {m}, {v})"));
+            }
+            diagnostics.push(diagnostic(Code::SearchIncomplete, keyword, message));
+        }
         let report = Report {
             keyword,
             moves: all.len(),
             points,
             verdict: Verdict::Goal(verdict),
             search: Some(search),
+            goal: goal_word,
         };
         return (Some(report), diagnostics);
     }
@@ -247,6 +384,7 @@ pub(crate) fn check(
                 Some(first) => Verdict::Tied {
                     other: first.text(tile),
                     count: others.len(),
+                    rivals: others.iter().map(|c| c.text(tile)).collect(),
                 },
             }
         }
@@ -254,16 +392,13 @@ pub(crate) fn check(
     let who = colour.as_str();
     match &verdict {
         Verdict::Unique => {}
-        Verdict::Tied { other, count } => diagnostics.push(diagnostic(
+        Verdict::Tied { rivals, .. } => diagnostics.push(diagnostic(
             Code::NotUnique,
             keyword,
             format!(
-                "the answer is not the only best move: {other} also scores +{points} for {who}{}",
-                if *count > 1 {
-                    format!(" ({} other placements do)", count)
-                } else {
-                    String::new()
-                }
+                "the answer is not the only best move: {} also score{} +{points} for {who}",
+                and_list(rivals),
+                if rivals.len() == 1 { "s" } else { "" }
             ),
         )),
         Verdict::Beaten {
@@ -284,6 +419,7 @@ pub(crate) fn check(
         points,
         verdict,
         search: None,
+        goal: goal_word,
     };
     (Some(report), diagnostics)
 }
@@ -470,6 +606,8 @@ fn goal_verdict(
         };
     }
     let mut others: Vec<Normal> = Vec::new();
+    // each rival placement at its first move worth as much, with its line of play
+    let mut rivals: Vec<String> = Vec::new();
     let mut first = None;
     for m in solution.moves.iter().filter(|m| m.value == mine.value) {
         let Some(n) = normal_of(m) else {
@@ -484,6 +622,7 @@ fn goal_verdict(
         {
             others.push(n);
             first.get_or_insert_with(|| move_text(m));
+            rivals.push(format!("{} ({})", move_text(m), line_text(m, players)));
         }
     }
     match first {
@@ -494,12 +633,9 @@ fn goal_verdict(
                 Code::NotUnique,
                 keyword,
                 format!(
-                    "the answer is not the only best move: {other} is also worth {value} for {who}{}",
-                    if count > 1 {
-                        format!(" ({count} other placements are)")
-                    } else {
-                        String::new()
-                    }
+                    "the answer is not the only best move: {} {} also worth {value} for {who}",
+                    and_list(&rivals),
+                    if count == 1 { "is" } else { "are" }
                 ),
             ));
             GoalVerdict::Tied {
@@ -511,6 +647,15 @@ fn goal_verdict(
     }
 }
 
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 fn diagnostic(code: Code, span: Span, message: String) -> Diagnostic {
     Diagnostic {
         code,
@@ -519,6 +664,101 @@ fn diagnostic(code: Code, span: Span, message: String) -> Diagnostic {
         message,
         related: Vec::new(),
     }
+}
+
+/// What the puzzle check proved about a puzzle's answer, for `carc check`'s note.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PuzzleNote {
+    /// The answer's `turn` keyword.
+    pub span: Span,
+    /// `puzzle (final, 2 draws): the answer is the unique best, +8; 47 legal moves; 1,904
+    /// positions`.
+    pub text: String,
+    /// The goal's word: `points`, `final` or `score`.
+    pub goal: &'static str,
+    /// The draws searched to the end (0 for `points`).
+    pub draws: usize,
+    /// `unique`, `tied`, `beaten` or `incomplete`.
+    pub verdict: &'static str,
+    /// The answer's value in words (`+8`, `12 points`), when it was ranked.
+    pub value: Option<String>,
+    /// Legal moves of the answer's tile.
+    pub moves: usize,
+    /// Positions the search visited (0 for `points`).
+    pub positions: u64,
+}
+
+/// What the puzzle check proved, for a puzzle whose answer could be ranked.
+pub fn puzzle_note(analysis: &Analysis) -> Option<PuzzleNote> {
+    let report = analysis.puzzle.as_ref()?;
+    let goal = report.goal.as_str();
+    let (draws, positions) = match &report.search {
+        Some(s) => (s.solution.draws, s.solution.nodes),
+        None => (0, 0),
+    };
+    let points = format!("+{}", report.points);
+    let (verdict, value, said) = match &report.verdict {
+        Verdict::Unique => (
+            "unique",
+            Some(points.clone()),
+            format!("the answer is the unique best, {points}"),
+        ),
+        Verdict::Tied { .. } => (
+            "tied",
+            Some(points.clone()),
+            format!("the answer is tied best, {points} (not-unique)"),
+        ),
+        Verdict::Beaten { .. } => (
+            "beaten",
+            Some(points.clone()),
+            format!("the answer is not the best, {points} (not-best)"),
+        ),
+        Verdict::Goal(GoalVerdict::Unique { value }) => (
+            "unique",
+            Some(value.clone()),
+            format!("the answer is the unique best, {value}"),
+        ),
+        Verdict::Goal(GoalVerdict::Tied { value, .. }) => (
+            "tied",
+            Some(value.clone()),
+            format!("the answer is tied best, {value} (not-unique)"),
+        ),
+        Verdict::Goal(GoalVerdict::Beaten { value, .. }) => (
+            "beaten",
+            Some(value.clone()),
+            format!("the answer is not the best, {value} (not-best)"),
+        ),
+        Verdict::Goal(GoalVerdict::Incomplete { depth, draws, .. }) => (
+            "incomplete",
+            None,
+            format!("nothing proven, {depth} of {draws} draws searched (search-incomplete)"),
+        ),
+    };
+    let mut head = goal.to_owned();
+    if report.search.is_some() {
+        head.push_str(&format!(
+            ", {draws} draw{}",
+            if draws == 1 { "" } else { "s" }
+        ));
+    }
+    let mut text = format!(
+        "puzzle ({head}): {said}; {} legal move{}",
+        report.moves,
+        if report.moves == 1 { "" } else { "s" }
+    );
+    if report.search.is_some() {
+        text.push_str(&format!("; {} positions", grouped(positions)));
+    }
+    Some(PuzzleNote {
+        span: report.keyword,
+        text,
+        goal,
+        draws,
+        verdict,
+        value,
+        moves: report.moves,
+        positions,
+    })
 }
 
 /// A code lens: a line of text shown above a statement.
@@ -542,7 +782,7 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<CodeLens> {
     );
     let verdict = match &report.verdict {
         Verdict::Unique => format!("this is the unique best, +{}", report.points),
-        Verdict::Tied { other, count } => format!(
+        Verdict::Tied { other, count, .. } => format!(
             "tied best, +{} (also {other}{})",
             report.points,
             if *count > 1 {
@@ -615,7 +855,20 @@ mod tests {
             lens(text),
             vec!["12 legal moves · this is the unique best, +4"]
         );
-        assert!(crate::analyze(text).diagnostics().is_empty());
+        let analysis = crate::analyze(text);
+        assert!(analysis.diagnostics().is_empty());
+        assert_eq!(
+            puzzle_note(&analysis).map(|n| n.text),
+            Some("puzzle (points): the answer is the unique best, +4; 12 legal moves".to_owned())
+        );
+    }
+
+    #[test]
+    fn grouped_numbers() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1904), "1,904");
+        assert_eq!(grouped(20_000_000), "20,000,000");
     }
 
     #[test]
@@ -688,15 +941,34 @@ mod tests {
     }
 
     #[test]
-    fn a_search_out_of_budget_claims_nothing() {
-        // Nine draws from the start tile alone is far beyond the budget.
+    fn a_search_out_of_budget_claims_nothing_and_says_so() {
+        // Nine draws from the start tile alone is far beyond the editor's budget.
         let text = "puzzle final\nplayers red blue\ndraws E U V W U V E U V\ntile D 0,0\nturn red E 0,1 r180\n";
         let analysis = crate::analyze(text);
+        let codes: Vec<_> = analysis.diagnostics().iter().map(|d| d.code).collect();
+        assert_eq!(codes, vec![Code::SearchIncomplete]);
+        let message = &analysis.diagnostics()[0].message;
         assert!(
-            analysis.diagnostics().is_empty(),
-            "{:?}",
-            analysis.diagnostics()
+            message.contains("of 9 draws searched")
+                && message.contains("its limit of 20,000 positions"),
+            "{message}"
         );
+        let note = puzzle_note(&analysis).unwrap();
+        assert_eq!(note.verdict, "incomplete");
+        assert!(
+            note.text
+                .starts_with("puzzle (final, 9 draws): nothing proven"),
+            "{}",
+            note.text
+        );
+        // A memory limit is named as such, in MiB.
+        let tiny = SearchOptions {
+            memory: 64 << 10,
+            ..SearchOptions::editor()
+        };
+        let analysis = crate::analyze_with(text, None, &tiny);
+        let message = &analysis.diagnostics()[0].message;
+        assert!(message.contains("its memory limit of 64 KiB"), "{message}");
         let lens = lens(text);
         assert!(lens[0].contains("search incomplete:"), "{lens:?}");
         assert!(lens[0].contains("of 9 draws searched"), "{lens:?}");

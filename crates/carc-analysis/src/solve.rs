@@ -134,7 +134,7 @@ pub fn solve(
     }
     let line = line.or_else(|| answer_line(analysis));
     let goal = goal
-        .or_else(|| puzzle_goal(parse).filter(|g| *g != PuzzleGoal::Points))
+        .or_else(|| puzzle_goal(parse))
         .unwrap_or(PuzzleGoal::Final);
     let state = match line {
         Some(l) => replay(&prefix(parse, l), None, None),
@@ -268,5 +268,23 @@ mod tests {
         let solved = solve(&analysis, None, Some(PuzzleGoal::Points), Limits::default()).unwrap();
         assert_eq!(solved.moves[0].text, "E 0,1 r180 knight S");
         assert_eq!(solved.moves[0].value, 4);
+    }
+
+    #[test]
+    fn a_bare_puzzle_is_solved_by_points_unless_the_goal_is_given() {
+        // `puzzle` alone is the points goal (docs/notation.md). D at 0,0: E 0,1 r180 with a
+        // knight closes the 2-tile city, 2 × 2 = +4 at once, the best; the answer scores +0
+        // (the puzzle check calls it not-best, and solve must rank the same way).
+        let text = "puzzle\nplayers red blue\ntile D 0,0\nturn red E 0,-1 r90\n";
+        let analysis = crate::analyze(text);
+        let solved = solve(&analysis, None, None, Limits::default()).unwrap();
+        assert_eq!(solved.goal, PuzzleGoal::Points);
+        assert_eq!(solved.moves[0].text, "E 0,1 r180 knight S");
+        assert_eq!(solved.moves[0].value_text, "+4");
+        // --goal final overrides it: the last tile, so red's final score minus blue's; the
+        // closed city's +4 stays red's and nothing else scores for blue (no meeple): +4
+        let fin = solve(&analysis, None, Some(PuzzleGoal::Final), Limits::default()).unwrap();
+        assert_eq!(fin.goal, PuzzleGoal::Final);
+        assert_eq!(fin.moves[0].value, 4);
     }
 }

@@ -61,7 +61,7 @@ pub enum Goal {
 }
 
 /// How much the search may do.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Limits<'a> {
     /// Nodes (positions visited, leaves included) before the search stops.
     pub nodes: u64,
@@ -74,6 +74,24 @@ pub struct Limits<'a> {
     pub memory: usize,
     /// Set from another thread to stop the search at the next node.
     pub cancel: Option<&'a AtomicBool>,
+    /// Called every [`PROGRESS_EVERY`] positions with the positions visited so far (for a
+    /// progress display, or a time limit kept by the caller); `false` stops the search as
+    /// the cancellation flag does ([`Stop::Cancelled`]).
+    pub progress: Option<&'a dyn Fn(u64) -> bool>,
+}
+
+/// Positions between two calls of [`Limits::progress`].
+pub const PROGRESS_EVERY: u64 = 1 << 12;
+
+impl std::fmt::Debug for Limits<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limits")
+            .field("nodes", &self.nodes)
+            .field("memory", &self.memory)
+            .field("cancel", &self.cancel)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// The default of [`Limits::memory`]: 512 MiB.
@@ -86,6 +104,7 @@ impl Default for Limits<'_> {
             nodes: 10_000_000,
             memory: DEFAULT_MEMORY,
             cancel: None,
+            progress: None,
         }
     }
 }
@@ -97,7 +116,7 @@ pub enum Stop {
     Budget,
     /// The search's state would have outgrown [`Limits::memory`].
     Memory,
-    /// The cancellation flag was set.
+    /// The cancellation flag was set, or [`Limits::progress`] said to stop.
     Cancelled,
 }
 
@@ -593,6 +612,11 @@ impl Searcher<'_, '_> {
         }
         if self.held() > self.limits.memory {
             return Err(Stop::Memory);
+        }
+        if self.nodes.is_multiple_of(PROGRESS_EVERY)
+            && self.limits.progress.is_some_and(|p| !p(self.nodes))
+        {
+            return Err(Stop::Cancelled);
         }
         if self
             .limits

@@ -95,6 +95,29 @@ pub struct CheckArgs {
     /// human (rustc-like, a summary on stderr) or json (one array)
     #[arg(long, value_enum, default_value_t = Format::Human, hide_possible_values = true, hide_default_value = true)]
     pub format: Format,
+    /// Stop a puzzle's goal search after N positions (default: search to the end)
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<u64>,
+    /// Stop a puzzle's goal search after SECONDS (default: no limit)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
+    /// Exit 1 on any warning too (`search-incomplete`, `not-unique`, …): for CI
+    #[arg(long)]
+    pub strict: bool,
+}
+
+/// A duration in seconds (`10`, `0.5`), positive and finite.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds < 1e9 {
+        Ok(std::time::Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!(
+            "`{text}`: a time limit is a positive number of seconds"
+        ))
+    }
 }
 
 /// `carc fmt`.

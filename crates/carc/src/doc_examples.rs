@@ -33,6 +33,7 @@ const PLACEHOLDERS: &[(&str, &str)] = &[
     ("N", "3"),
     ("M", "2"),
     ("S", "7"),
+    ("SECONDS", "10"),
 ];
 
 /// One command line found in a document.

@@ -98,12 +98,20 @@ fn check(args: args::CheckArgs, color: args::ColorWhen) -> Outcome {
     let format = args.format;
     let files = collect_carc_files(&args.paths).map_err(|e| e.to_string())?;
 
+    let search = carc_analysis::SearchOptions {
+        positions: args.max_positions,
+        time: args.time_limit,
+        ..carc_analysis::SearchOptions::full()
+    };
     let mut report = report::Report::new(output::colored(color, &std::io::stdout()));
     for path in &files {
         match read_source(path) {
             Ok(text) => {
-                let analysis = carc_analysis::analyze(&text);
+                let analysis = carc_analysis::analyze_with(&text, None, &search);
                 report.add(path, &text, analysis.diagnostics());
+                if let Some(note) = carc_analysis::puzzle_note(&analysis) {
+                    report.add_note(path, &text, &note);
+                }
             }
             Err(err) => {
                 report.add_unreadable();
@@ -116,11 +124,12 @@ fn check(args: args::CheckArgs, color: args::ColorWhen) -> Outcome {
         Format::Json => output::println(&report.json()),
     }
     if format == Format::Human {
+        eprint!("{}", report.notes());
         eprintln!("{}", report.summary());
     }
     Ok(if report.has_unreadable() {
         ExitCode::from(2)
-    } else if report.has_errors() {
+    } else if report.has_errors() || (args.strict && report.has_warnings()) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -1,9 +1,10 @@
 //! Reporting diagnostics for a terminal (like rustc) and as JSON. The only place in the CLI
 //! that turns byte offsets into lines and columns.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
-use carc_analysis::{Diagnostic, Severity};
+use carc_analysis::{Diagnostic, PuzzleNote, Severity};
 use serde_json::json;
 
 use crate::output::terminal_text;
@@ -121,6 +122,8 @@ pub struct Report {
     /// Whether the human report is coloured (ANSI styles).
     styled: bool,
     human: String,
+    /// The puzzle notes, for standard error.
+    notes: String,
     json: Vec<serde_json::Value>,
     errors: usize,
     warnings: usize,
@@ -288,14 +291,57 @@ impl Report {
         self.human.push_str("\n\n");
     }
 
+    /// Adds what the puzzle check proved about a file's puzzle: a `note:` for standard error
+    /// ([`Report::notes`]: a clean check prints nothing on standard output), and an entry of severity `note` and code `puzzle` in the JSON array.
+    pub fn add_note(&mut self, path: &Path, text: &str, note: &PuzzleNote) {
+        let index = LineIndex::new(text, note.span.end);
+        let (line, column) = index.line_col(note.span.start);
+        let (end_line, end_column) = index.line_col(note.span.end);
+        let file = path.display().to_string();
+        let _ = writeln!(
+            self.notes,
+            "note: {}\n --> {}:{line}:{column}",
+            note.text,
+            terminal_text(&file)
+        );
+        self.json.push(json!({
+            "file": file,
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+            "severity": "note",
+            "code": "puzzle",
+            "message": note.text,
+            "puzzle": {
+                "goal": note.goal,
+                "draws": note.draws,
+                "verdict": note.verdict,
+                "value": note.value,
+                "moves": note.moves,
+                "positions": note.positions,
+            },
+        }));
+    }
+
     /// True when any error (not warning) was added.
     pub fn has_errors(&self) -> bool {
         self.errors > 0
     }
 
+    /// True when any warning was added.
+    pub fn has_warnings(&self) -> bool {
+        self.warnings > 0
+    }
+
     /// The rustc-like rendering.
     pub fn human(&self) -> &str {
         &self.human
+    }
+
+    /// The puzzle notes of the human output, one `note:` and its place each.
+    pub fn notes(&self) -> &str {
+        &self.notes
     }
 
     /// The JSON array of every diagnostic.

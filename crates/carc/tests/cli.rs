@@ -43,6 +43,45 @@ fn check_on_the_examples_is_clean_and_exits_0() {
     );
     assert!(stdout(&out).is_empty(), "{}", stdout(&out));
     assert!(stderr(&out).contains("0 errors"), "{}", stderr(&out));
+    // each puzzle says what was proven (block-the-city's values are derived by hand in
+    // crates/carc-rules/tests/search.rs: blocking is the unique best, +1, of 18 moves)
+    assert!(
+        stderr(&out).contains(
+            "note: puzzle (final, 2 draws): the answer is the unique best, +1; 18 legal moves; "
+        ),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A check that could not be completed: `search-incomplete` names the limit, exits 0 (a
+/// warning), and 1 under `--strict`; JSON carries the note.
+#[test]
+fn an_incomplete_search_is_a_warning_and_fails_under_strict() {
+    let file = "tests/data/search-incomplete.carc";
+    let out = carc(&["check", "--max-positions", "5000", file]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("warning[search-incomplete]")
+            && stdout(&out).contains("its limit of 5,000 positions"),
+        "{}",
+        stdout(&out)
+    );
+    let strict = carc(&["check", "--strict", "--max-positions", "5000", file]);
+    assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
+    let json = carc(&["check", "--format", "json", "--max-positions", "5000", file]);
+    let items: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let note = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["severity"] == "note")
+        .expect("a note");
+    assert_eq!(note["puzzle"]["verdict"], "incomplete");
+    assert_eq!(note["puzzle"]["draws"], 4);
+    // a complete puzzle passes under --strict
+    let ok = carc(&["check", "--strict", "examples/puzzles/block-the-city.carc"]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
 }
 
 #[test]
