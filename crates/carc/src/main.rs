@@ -107,7 +107,23 @@ fn check(args: args::CheckArgs, color: args::ColorWhen) -> Outcome {
     for path in &files {
         match read_source(path) {
             Ok(text) => {
+                // Made at the first call back, so that a quick check draws nothing at all.
+                let counter = std::cell::OnceCell::new();
+                let searched = |positions: u64| {
+                    counter
+                        .get_or_init(|| {
+                            progress::search_counter(&path.display().to_string(), positions)
+                        })
+                        .set_position(positions);
+                };
+                let search = carc_analysis::SearchOptions {
+                    progress: Some(&searched),
+                    ..search
+                };
                 let analysis = carc_analysis::analyze_with(&text, None, &search);
+                if let Some(counter) = counter.get() {
+                    counter.finish_and_clear();
+                }
                 report.add(path, &text, analysis.diagnostics());
                 if let Some(note) = carc_analysis::puzzle_note(&analysis) {
                     report.add_note(path, &text, &note);

@@ -293,5 +293,30 @@ fn progress_is_drawn_on_a_terminal_and_never_into_a_pipe() {
             .expect("script (util-linux) runs");
         let shown = String::from_utf8_lossy(&on_terminal.stdout);
         assert!(shown.contains("writing pages ["), "{shown:?}");
+
+        // A puzzle check that searches 25,516 positions counts them while it searches; the
+        // quick checks of the examples draw nothing.
+        let check = |path: &str| {
+            std::process::Command::new("script")
+                .arg("-qec")
+                .arg(format!("{} check {path}", env!("CARGO_BIN_EXE_carc")))
+                .arg("/dev/null")
+                .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+                .output()
+                .expect("script (util-linux) runs")
+        };
+        let long = check("tests/data/search-incomplete.carc");
+        let shown = String::from_utf8_lossy(&long.stdout);
+        assert!(
+            shown.contains("searching the puzzle, 4,096 positions"),
+            "{shown:?}"
+        );
+        let quick = check("examples/lessons");
+        let shown = String::from_utf8_lossy(&quick.stdout);
+        assert!(!shown.contains("searching"), "{shown:?}");
     }
+    let piped = carc(&["check", "tests/data/search-incomplete.carc"]);
+    let err = String::from_utf8_lossy(&piped.stderr);
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+    assert!(!err.contains("searching"), "{err:?}");
 }

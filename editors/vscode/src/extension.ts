@@ -12,6 +12,7 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { serverHasShowBoard } from "./board";
+import { pictureMiddleware } from "./pictures";
 import { BoardPreviews } from "./preview";
 
 let client: LanguageClient | undefined;
@@ -173,6 +174,8 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       { scheme: "untitled", language: "carc" },
     ],
     outputChannel: output === undefined ? undefined : clientOutput(output),
+    // tile pictures as files, not data URIs that a screen reader would read (pictures.ts)
+    middleware: pictureMiddleware(path.join(context.globalStorageUri.fsPath, "pictures")),
   };
   client = new LanguageClient("carc", "carc", serverOptions, clientOptions);
   try {

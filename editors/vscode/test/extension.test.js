@@ -5,6 +5,8 @@
 // - `carc` is found on PATH, and an absolute path is taken as it is;
 // - with carc.server.path empty (the default), the binary bundled in the extension's bin/
 //   comes first, then `carc` on PATH; a configured path wins over the bundled binary.
+// - tile pictures (SVG data URIs in completion and hover markdown) become files in the
+//   extension's storage, so the markdown a screen reader reads holds no base64.
 // (test/e2e/ runs the packaged extension in a real VS Code; this covers the lookup order.)
 //
 // usage: node test/extension.test.js [CARC_BINARY]   (or CARC_BIN=...; default ../../target/debug/carc)
@@ -23,7 +25,23 @@ const binary = path.resolve(
 const errors = [];
 const registered = [];
 let settings = { "server.path": "/nonexistent/carc" };
+class MarkdownString {
+  constructor(value, supportThemeIcons) {
+    this.value = value;
+    this.supportThemeIcons = supportThemeIcons;
+  }
+}
+class Hover {
+  constructor(contents, range) {
+    this.contents = contents;
+    this.range = range;
+  }
+}
+const storage = fs.mkdtempSync(path.join(os.tmpdir(), "carc-storage-"));
 const vscodeStub = {
+  MarkdownString,
+  Hover,
+  Uri: { file: (file) => ({ fsPath: file, toString: () => `file://${file}` }) },
   window: {
     createOutputChannel: () => ({ appendLine() {}, dispose() {} }),
     showErrorMessage: async (message) => {
@@ -83,7 +101,7 @@ async function check(name, body) {
   const extension = require(path.join(__dirname, "..", "out", "extension.js"));
 
   await check("a missing binary gives a clear message", async () => {
-    const context = { subscriptions: [], extensionPath: "/nonexistent/extension" };
+    const context = { subscriptions: [], extensionPath: "/nonexistent/extension", globalStorageUri: { fsPath: storage } };
     await extension.activate(context);
     assert.strictEqual(errors.length, 1, `error messages: ${JSON.stringify(errors)}`);
     assert.match(errors[0], /\/nonexistent\/carc/);
@@ -99,7 +117,7 @@ async function check(name, body) {
   await check("a configured binary is started as `BINARY lsp` for carc documents", async () => {
     settings = { "server.path": binary };
     errors.length = 0;
-    await extension.activate({ subscriptions: [], extensionPath: "/nonexistent/extension" });
+    await extension.activate({ subscriptions: [], extensionPath: "/nonexistent/extension", globalStorageUri: { fsPath: storage } });
     assert.deepStrictEqual(errors, []);
     assert.strictEqual(started.length, 1);
     const run = started[0].serverOptions.run;
@@ -160,7 +178,7 @@ async function check(name, body) {
       settings = { "server.path": "" };
       started.length = 0;
       errors.length = 0;
-      await extension.activate({ subscriptions: [], extensionPath: extensionDir });
+      await extension.activate({ subscriptions: [], extensionPath: extensionDir, globalStorageUri: { fsPath: storage } });
       assert.deepStrictEqual(errors, []);
       assert.strictEqual(started.length, 1);
       assert.strictEqual(started[0].serverOptions.run.command, bundled);
@@ -170,6 +188,63 @@ async function check(name, body) {
     }
   });
 
+  await check("tile pictures become files: the markdown keeps the alt text and no base64", async () => {
+    const pictures = require(path.join(__dirname, "..", "out", "pictures.js"));
+    const dir = path.join(storage, "pictures");
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>';
+    const data = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+    const markdown = `**E** · Single city cap\n\n![E r0](${data})\n\nN E S W: \`C F F F\`\n`;
+    const fileUri = (file) => `file://${file}`;
+    const linked = pictures.picturesToFiles(markdown, dir, fileUri);
+    const files = fs.readdirSync(dir);
+    assert.strictEqual(files.length, 1, `files: ${files}`);
+    assert.strictEqual(fs.readFileSync(path.join(dir, files[0]), "utf8"), svg);
+    assert.strictEqual(
+      linked,
+      `**E** · Single city cap\n\n![E r0](file://${path.join(dir, files[0])})\n\nN E S W: \`C F F F\`\n`,
+    );
+    // the same picture again (another item, a second resolve): the same file, written once
+    const twice = pictures.picturesToFiles(`![E r90](${data}) ![E r0](${data})`, dir, fileUri);
+    assert.strictEqual(twice, `![E r90](file://${path.join(dir, files[0])}) ![E r0](file://${path.join(dir, files[0])})`);
+    assert.strictEqual(fs.readdirSync(dir).length, 1);
+    // markdown without pictures is left as it is
+    assert.strictEqual(pictures.picturesToFiles("**D**", dir, fileUri), "**D**");
+    // a picture that cannot be written keeps its data URI (shown, if long to read)
+    const blocked = path.join(storage, "a-file");
+    fs.writeFileSync(blocked, "");
+    assert.strictEqual(pictures.picturesToFiles(markdown, path.join(blocked, "pictures"), fileUri), markdown);
+  });
+
+  await check("the client's middleware links pictures in completion items (listed, resolved) and hovers", async () => {
+    settings = { "server.path": binary };
+    started.length = 0;
+    await extension.activate({ subscriptions: [], extensionPath: "/nonexistent/extension", globalStorageUri: { fsPath: storage } });
+    const middleware = started[0].clientOptions.middleware;
+    await extension.deactivate();
+    const data = `data:image/svg+xml;base64,${Buffer.from("<svg/>").toString("base64")}`;
+    const doc = () => new MarkdownString(`![E r0](${data})`, true);
+    const noDataUri = (value) => {
+      assert.ok(value instanceof MarkdownString, String(value));
+      assert.match(value.value, /^!\[E r0\]\(file:\/\/.*\.svg\)$/);
+      assert.strictEqual(value.supportThemeIcons, true);
+    };
+    const listed = await middleware.provideCompletionItem(null, null, null, null, async () => ({
+      isIncomplete: false,
+      items: [{ label: "E", documentation: doc() }, { label: "D", documentation: "plain" }],
+    }));
+    noDataUri(listed.items[0].documentation);
+    assert.strictEqual(listed.items[1].documentation, "plain");
+    const array = await middleware.provideCompletionItem(null, null, null, null, async () => [{ label: "E", documentation: doc() }]);
+    noDataUri(array[0].documentation);
+    const resolved = await middleware.resolveCompletionItem({ label: "E" }, null, async (item) => ({ ...item, documentation: doc() }));
+    noDataUri(resolved.documentation);
+    assert.strictEqual(await middleware.resolveCompletionItem({ label: "E" }, null, async () => undefined), undefined);
+    const hover = await middleware.provideHover(null, null, null, async () => new Hover([doc()], "range"));
+    noDataUri(hover.contents[0]);
+    assert.strictEqual(hover.range, "range");
+  });
+
+  fs.rmSync(storage, { recursive: true, force: true });
   if (failed > 0) {
     console.log(`FAIL extension: ${failed} check(s) failed`);
     process.exit(1);

@@ -6,7 +6,8 @@
 // user sees: the diagnostic in the Problems panel with its code, a quick fix applied, inlay
 // hints on turn lines (whole, never cut), a hover with the score formula, the server's
 // folding ranges, one diagnostic for one typo and its "did you mean" quick fix, a
-// double-click selecting a whole `ic.A`, and "carc: Show board" opening a picture that
+// double-click selecting a whole `ic.A`, a tile's picture in the suggest details (linked
+// as a file: no base64 in what a screen reader reads), and "carc: Show board" opening a picture that
 // changes when the file is edited, follows the active editor and marks an illegal turn. No `carc` is on PATH and carc.server.path is
 // not set: the binary bundled in the .vsix must be the one that runs.
 //
@@ -201,6 +202,8 @@ async function main() {
     "rules inns-cathedrals\nplayers red blue\ntile D 0,0 red farmer NE\ntile D 2,0\n" +
       "turn red E 1,0\nturn blue ic.A -1,0 r180\n",
   );
+  // A turn whose tile is being typed: completion lists the tiles, with their pictures.
+  fs.writeFileSync(path.join(workspace, "complete.carc"), "players red blue\ntile D 0,0\nturn red E\n");
   fs.writeFileSync(
     path.join(userData, "User", "settings.json"),
     JSON.stringify(
@@ -558,6 +561,65 @@ async function main() {
     }
     assert.match(text, /\(4 selected\)/, `status bar: ${text}`);
     await shot("11-double-click-ic-A");
+    await page.keyboard.press("Escape");
+  });
+
+  await step("complete.carc: a tile's picture shows in the suggest details, linked as a file, not a data URI", async () => {
+    await openFile("complete.carc");
+    await page.waitForSelector(`${editor} .squiggly-error`); // the server has the file
+    await page.click(`${editor} .view-lines`);
+    await goTo(3, 11); // after `turn red E`
+    const focused = ".suggest-widget .monaco-list-row.focused";
+    // Ctrl+Space now and then comes before the editor has its focus back: try again
+    for (let attempt = 1; ; attempt += 1) {
+      await page.keyboard.press("Control+Space");
+      try {
+        await page.waitForSelector(focused, { timeout: attempt < 4 ? 10_000 : WAIT_MS });
+        break;
+      } catch (error) {
+        if (attempt >= 4) {
+          throw error;
+        }
+        await page.keyboard.press("Escape");
+      }
+    }
+    // the first item is the tile E (its label before the details: "E, …")
+    assert.match(await page.getAttribute(focused, "aria-label"), /^E\b/);
+    // the details pane: Ctrl+Space again shows it when it is hidden
+    const details = page.locator(".suggest-details-container .suggest-details img").first();
+    if (!(await details.isVisible())) {
+      await page.keyboard.press("Control+Space");
+    }
+    await details.waitFor();
+    const src = await details.getAttribute("src");
+    const alt = await details.getAttribute("alt");
+    assert.ok(src !== null && !src.startsWith("data:"), `img src: ${String(src).slice(0, 80)}`);
+    assert.strictEqual(alt, "E r0");
+    // the picture loaded (a broken link has no natural width)
+    const until = Date.now() + WAIT_MS;
+    while ((await details.evaluate((img) => img.naturalWidth)) === 0 && Date.now() < until) {
+      await page.waitForTimeout(250);
+    }
+    assert.ok((await details.evaluate((img) => img.naturalWidth)) > 0, `picture not loaded: ${src}`);
+    // What a screen reader reads: the focused row's label holds the documentation's markdown
+    // as the extension handed it to VS Code (with the details shown, "E, docs: …"): the
+    // picture is its alt text and a short file link, no base64.
+    // (the row's label gets the docs once the item is resolved with the details shown: focus
+    // the next item and come back)
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    let label = await page.getAttribute(focused, "aria-label");
+    const read = Date.now() + WAIT_MS;
+    while (!/^E, (Class, )?docs:/.test(label) && Date.now() < read) {
+      await page.waitForTimeout(250);
+      label = await page.getAttribute(focused, "aria-label");
+    }
+    assert.match(label, /^E, (Class, )?docs: /);
+    assert.ok(label.includes("![E r0]("), `label: ${label}`);
+    assert.ok(!label.includes("data:"), `label: ${label.slice(0, 300)}`);
+    assert.ok(label.length < 1000, `label of ${label.length} characters: ${label.slice(0, 300)}`);
+    await page.waitForTimeout(300);
+    await shot("15-completion-picture");
     await page.keyboard.press("Escape");
   });
 
