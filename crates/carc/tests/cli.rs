@@ -52,6 +52,13 @@ fn check_on_the_examples_is_clean_and_exits_0() {
         "{}",
         stderr(&out)
     );
+    // README's first command quotes this summary: it must stay the one a newcomer sees.
+    let summary = stderr(&out).lines().last().unwrap_or_default().to_owned();
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("`{summary}`")),
+        "README lacks `{summary}`"
+    );
 }
 
 /// A check that could not be completed: `search-incomplete` names the limit, exits 0 (a
