@@ -325,6 +325,15 @@ async function main() {
   /** Opens a workspace file with Quick Open and waits for its editor. */
   async function openFile(relative) {
     const tab = `.editor-group-container.active .tab.active[aria-label*="${path.basename(relative)}"]`;
+    // A file already open in a tab is switched to by its tab, as a user does: Quick Open's
+    // Enter has been lost there after the completion step, with the board in the other group
+    const open = page.locator(`.tabs-container .tab[aria-label*="${path.basename(relative)}"]`);
+    if ((await open.count()) > 0) {
+      await open.first().click();
+      await page.waitForSelector(tab, { timeout: WAIT_MS });
+      await page.waitForSelector(".editor-group-container.active .monaco-editor .view-lines");
+      return;
+    }
     // Quick Open now and then loses its Enter while the workbench is busy: try again
     for (let attempt = 1; ; attempt += 1) {
       await quickInput("Control+P", relative, path.basename(relative));
