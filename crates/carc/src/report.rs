@@ -158,8 +158,6 @@ impl Report {
                 Severity::Warning => self.warnings += 1,
             }
             self.add_human(&file, &index, diagnostic);
-            let (line, column) = index.line_col(diagnostic.span.start);
-            let (end_line, end_column) = index.line_col(diagnostic.span.end);
             let related: Vec<serde_json::Value> = diagnostic
                 .related
                 .iter()
@@ -168,17 +166,17 @@ impl Report {
                     json!({"file": file, "line": line, "column": column, "message": r.message})
                 })
                 .collect();
-            self.json.push(json!({
-                "file": file,
-                "line": line,
-                "column": column,
-                "end_line": end_line,
-                "end_column": end_column,
-                "severity": diagnostic.severity.as_str(),
-                "code": diagnostic.code.as_str(),
-                "message": diagnostic.message,
-                "related": related,
-            }));
+            self.push_json(
+                &file,
+                &index,
+                diagnostic.span,
+                json!({
+                    "severity": diagnostic.severity.as_str(),
+                    "code": diagnostic.code.as_str(),
+                    "message": diagnostic.message,
+                    "related": related,
+                }),
+            );
         }
     }
 
@@ -296,7 +294,6 @@ impl Report {
     pub fn add_note(&mut self, path: &Path, text: &str, note: &PuzzleNote) {
         let index = LineIndex::new(text, note.span.end);
         let (line, column) = index.line_col(note.span.start);
-        let (end_line, end_column) = index.line_col(note.span.end);
         let file = path.display().to_string();
         let _ = writeln!(
             self.notes,
@@ -304,12 +301,11 @@ impl Report {
             note.text,
             terminal_text(&file)
         );
-        self.json.push(json!({
-            "file": file,
-            "line": line,
-            "column": column,
-            "end_line": end_line,
-            "end_column": end_column,
+        self.push_json(
+            &file,
+            &index,
+            note.span,
+            json!({
             "severity": "note",
             "code": "puzzle",
             "message": note.text,
@@ -321,7 +317,32 @@ impl Report {
                 "moves": note.moves,
                 "positions": note.positions,
             },
-        }));
+            }),
+        );
+    }
+
+    /// Adds one entry to the JSON array: `fields` placed at `span` of `file` (its `file`,
+    /// `line`, `column`, `end_line` and `end_column`), the one shape of every entry.
+    fn push_json(
+        &mut self,
+        file: &str,
+        index: &LineIndex,
+        span: carc_analysis::Span,
+        fields: serde_json::Value,
+    ) {
+        let (line, column) = index.line_col(span.start);
+        let (end_line, end_column) = index.line_col(span.end);
+        let mut entry = json!({
+            "file": file,
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+        });
+        if let (Some(entry), serde_json::Value::Object(fields)) = (entry.as_object_mut(), fields) {
+            entry.extend(fields);
+        }
+        self.json.push(entry);
     }
 
     /// True when any error (not warning) was added.
