@@ -13,7 +13,8 @@
 //! outcome is best for *that player* under the goal (each player maximises their own value,
 //! nobody assumes a coalition against them — not the "paranoid" rule). Ties go to the first
 //! move in generation order (cell, rotation, no meeple before a meeple, the tile's segment
-//! order), so results are deterministic. With two players and
+//! order), so results are deterministic; [`solve_ties`] gives each move's range over every
+//! other choice among equal moves. With two players and
 //! [`Goal::Final`] the game is zero-sum (`a − b` against `b − a`) and max-n is minimax; only
 //! then does the search prune with alpha-beta. Other cases search every move (the
 //! transposition table still merges repeated positions).
@@ -49,9 +50,11 @@ mod cut;
 mod keys;
 mod moves;
 mod pool;
+mod ties;
 mod tree;
 
 pub use cut::{cut_position, cut_position_with_sets, Cut};
+pub use ties::{solve_ties, TieOutcome, TieRange, Ties};
 pub use tree::MAX_DEPTH;
 
 use keys::tiles_hash;
