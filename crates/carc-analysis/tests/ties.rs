@@ -8,7 +8,10 @@ use carc_analysis::{analyze, puzzle_note, Code};
 /// blue), and another E placement may be worth at least 22.
 #[test]
 fn an_answer_unique_only_under_one_tie_break_is_not_unique_with_the_breaking_line() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/not-unique-tie.carc");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/not-unique-tie.carc"
+    );
     let text = std::fs::read_to_string(path).unwrap();
     let analysis = analyze(&text);
     let warnings: Vec<_> = analysis
@@ -19,7 +22,10 @@ fn an_answer_unique_only_under_one_tie_break_is_not_unique_with_the_breaking_lin
     assert_eq!(warnings.len(), 1, "{:?}", analysis.diagnostics());
     let message = &warnings[0].message;
     // 28 with the search's choice, 22 after blue's equal K -3,0 r0 (28 - 3 - 3)
-    assert!(message.contains("worth 28 points for red with the search's choice"), "{message}");
+    assert!(
+        message.contains("worth 28 points for red with the search's choice"),
+        "{message}"
+    );
     assert!(
         message.contains("but 22 points after blue K -3,0 r0, final score red 22, blue 4"),
         "{message}"
