@@ -93,7 +93,10 @@ pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
     use crate::expansions::{Deck, EXPANSIONS};
     let mut v = deck_without_start();
     for deck in [Deck::Replaces, Deck::Added] {
-        for e in EXPANSIONS.iter().filter(|e| e.deck == deck && sets.contains(&e.set)) {
+        for e in EXPANSIONS
+            .iter()
+            .filter(|e| e.deck == deck && sets.contains(&e.set))
+        {
             for t in TileType::of_set(e.set) {
                 if deck == Deck::Added {
                     v.extend(std::iter::repeat_n(t, t.count() as usize));
