@@ -13,24 +13,23 @@ mod exercise;
 mod explain;
 mod folding;
 mod game_text;
-mod generate;
 mod highlight;
 mod hover;
 mod inlay;
 mod lesson;
 mod marks_hover;
-mod moves;
-mod puzzle;
-mod reach;
+mod puzzles;
 mod recover;
 mod render;
 mod replay;
 mod results;
 mod semantic;
-mod solve;
 mod symbols;
 pub mod tile_info;
 mod vocab;
+
+// the puzzle modules keep their paths (`crate::moves`, …) from before they were grouped
+use puzzles::{generate, moves, puzzle, reach, solve};
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};

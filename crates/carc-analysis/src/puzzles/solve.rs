@@ -229,7 +229,7 @@ pub fn goal_words(goal: PuzzleGoal, mover: &str) -> String {
 mod tests {
     use super::*;
 
-    const BLOCK: &str = include_str!("../../../examples/puzzles/block-the-city.carc");
+    const BLOCK: &str = include_str!("../../../../examples/puzzles/block-the-city.carc");
 
     #[test]
     fn a_puzzle_is_solved_at_its_answer_with_its_goal() {
