@@ -16,6 +16,7 @@ mod game_text;
 mod generate;
 mod highlight;
 mod hover;
+mod import;
 mod inlay;
 mod lesson;
 mod marks_hover;
@@ -39,6 +40,7 @@ pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use exercise::{Choice, Exercise, ExerciseMove, Outcome, Placement};
 pub use folding::folding_ranges;
 pub use game_text::game_text;
+pub use import::{import_jcz, ImportCode, ImportError, ImportOptions};
 pub use generate::{
     gen_rule_words, generate, generate_counted, generate_with_progress, GenOptions, GenProgress,
     Generated, Generation, Skip, MAX_DRAWS, RUN_SEARCHES_PER_PUZZLE,
