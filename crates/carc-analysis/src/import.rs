@@ -205,7 +205,12 @@ fn read_save(v: &Value, options: &ImportOptions) -> Result<Save, ImportError> {
         (modern_players(v)?, farmers, sets, modern_start(setup)?)
     } else if legacy {
         let sets = legacy_setup(setup)?;
-        (legacy_players(v)?, true, sets, (TileType::START, 0, 0, Rotation::R0))
+        (
+            legacy_players(v)?,
+            true,
+            sets,
+            (TileType::START, 0, 0, Rotation::R0),
+        )
     } else {
         return Err(error(
             ImportCode::Format,
@@ -308,7 +313,11 @@ fn modern_setup(setup: &Value) -> Result<(bool, Vec<TileSet>), ImportError> {
                 "small-follower" => {
                     return Err(variant("carc gives every player 7 meeples"));
                 }
-                "farmers" => farmers = value.as_bool().ok_or_else(|| wrong(&path, "true or false"))?,
+                "farmers" => {
+                    farmers = value
+                        .as_bool()
+                        .ok_or_else(|| wrong(&path, "true or false"))?
+                }
                 "abbot" | "garden" if one() => add(&mut sets, TileSet::Abbot),
                 "big-follower" | "inn" | "cathedral" if one() => {
                     add(&mut sets, TileSet::InnsCathedrals)
@@ -319,7 +328,9 @@ fn modern_setup(setup: &Value) -> Result<(bool, Vec<TileSet>), ImportError> {
                 }
                 "abbot" | "garden" | "big-follower" | "inn" | "cathedral" | "builder" | "pig"
                 | "traders" | "pig-herd" => {
-                    return Err(variant("carc plays each figure once per player, each rule on"));
+                    return Err(variant(
+                        "carc plays each figure once per player, each rule on",
+                    ));
                 }
                 _ => {
                     return Err(variant(
@@ -377,8 +388,8 @@ fn legacy_setup(setup: &Value) -> Result<Vec<TileSet>, ImportError> {
         for (i, cap) in caps.iter().enumerate() {
             let path = format!("setup.capabilities[{i}]");
             match as_str(cap, &path)? {
-                "StandardGame" | "Inn" | "Cathedral" | "BigFollower" | "TradeGoods"
-                | "Builder" | "Pig" => {}
+                "StandardGame" | "Inn" | "Cathedral" | "BigFollower" | "TradeGoods" | "Builder"
+                | "Pig" => {}
                 other => {
                     return Err(error(
                         ImportCode::Rule,
@@ -450,10 +461,7 @@ fn modern_start(setup: &Value) -> Result<(TileType, i64, i64, Rotation), ImportE
         return Err(error(
             ImportCode::Rule,
             "setup.start",
-            format!(
-                "{} start tiles: carc plays one start tile",
-                start.len()
-            ),
+            format!("{} start tiles: carc plays one start tile", start.len()),
         ));
     };
     let path = "setup.start[0]";
@@ -519,7 +527,10 @@ fn read_replay(replay: &Value, seats: usize, modern: bool) -> Result<Vec<Part>, 
                 }
                 let id = as_str(get(payload, "tileId", &ppath)?, &format!("{ppath}.tileId"))?;
                 let degrees = rotation_degrees(
-                    as_str(get(payload, "rotation", &ppath)?, &format!("{ppath}.rotation"))?,
+                    as_str(
+                        get(payload, "rotation", &ppath)?,
+                        &format!("{ppath}.rotation"),
+                    )?,
                     &format!("{ppath}.rotation"),
                 )?;
                 let (x, y) = position(get(payload, "position", &ppath)?, &ppath)?;
@@ -527,7 +538,9 @@ fn read_replay(replay: &Value, seats: usize, modern: bool) -> Result<Vec<Part>, 
                 let player = match m.get("player") {
                     Some(p) if modern => as_int(p, &format!("{path}.player"))?,
                     // 4.x: the next seat (a meeple's id may correct it)
-                    _ => parts.last().map_or(0, |p| (p.player as i64 + 1) % seats as i64),
+                    _ => parts
+                        .last()
+                        .map_or(0, |p| (p.player as i64 + 1) % seats as i64),
                 };
                 if player < 0 || player as usize >= seats {
                     return Err(error(
@@ -549,15 +562,26 @@ fn read_replay(replay: &Value, seats: usize, modern: bool) -> Result<Vec<Part>, 
             }
             "DEPLOY_MEEPLE" => {
                 let part = open.ok_or_else(|| {
-                    error(ImportCode::Format, path.clone(), "a meeple without its tile")
+                    error(
+                        ImportCode::Format,
+                        path.clone(),
+                        "a meeple without its tile",
+                    )
                 })?;
                 deploy(part, payload, &ppath, seats, modern)?;
             }
             "RETURN_MEEPLE" => {
                 let part = open.ok_or_else(|| {
-                    error(ImportCode::Format, path.clone(), "a return without its tile")
+                    error(
+                        ImportCode::Format,
+                        path.clone(),
+                        "a return without its tile",
+                    )
                 })?;
-                let id = as_str(get(payload, "meepleId", &ppath)?, &format!("{ppath}.meepleId"))?;
+                let id = as_str(
+                    get(payload, "meepleId", &ppath)?,
+                    &format!("{ppath}.meepleId"),
+                )?;
                 if id.split('.').nth(1) != Some("abbot") {
                     return Err(error(
                         ImportCode::Action,
@@ -697,10 +721,7 @@ fn role_of(
     if location.contains('.') || location.len() == 2 && location.ends_with(['L', 'R']) {
         return Ok("farmer");
     }
-    let side = location
-        .chars()
-        .find_map(side_of)
-        .ok_or_else(unplaceable)?;
+    let side = location.chars().find_map(side_of).ok_or_else(unplaceable)?;
     match part.tile.edge(part.rot, side) {
         Edge::City => Ok("knight"),
         Edge::Road => Ok("traveller"),
@@ -810,7 +831,6 @@ fn rules_line(save: &Save) -> String {
     line
 }
 
-
 /// Whether part `i` is a bonus part: Traders & Builders, and its player also played the part
 /// before it.
 fn is_bonus(save: &Save, i: usize) -> bool {
@@ -848,7 +868,10 @@ fn header(save: &Save, lines: &mut Vec<String>) {
         save.version.replace(['\n', '\r'], " "),
         seats.join(", ")
     ));
-    lines.push(format!("title {}", crate::game_text::quoted(&save.title.replace(char::is_control, " "))));
+    lines.push(format!(
+        "title {}",
+        crate::game_text::quoted(&save.title.replace(char::is_control, " "))
+    ));
     let players: Vec<&str> = (0..save.names.len()).map(colour).collect();
     lines.push(format!("players {}", players.join(" ")));
     lines.push(rules_line(save));
@@ -879,10 +902,10 @@ fn game_lines(save: &Save) -> Result<GameLines, ImportError> {
         .find(|d| d.severity == Severity::Error)
     {
         let line = text[..d.span.start.min(text.len())].matches('\n').count();
-        let field = part_lines
-            .iter()
-            .position(|&l| l == line)
-            .map_or_else(|| "setup".to_owned(), |i| format!("replay[{}]", save.parts[i].index));
+        let field = part_lines.iter().position(|&l| l == line).map_or_else(
+            || "setup".to_owned(),
+            |i| format!("replay[{}]", save.parts[i].index),
+        );
         return Err(error(
             ImportCode::Illegal,
             field,
@@ -909,7 +932,11 @@ fn game_lines(save: &Save) -> Result<GameLines, ImportError> {
                 totals: t,
             } => {
                 if let Some(l) = lines.get_mut(*line) {
-                    let _ = write!(l, "  => {}", explain::gains_text(&explain::score_gains(score)));
+                    let _ = write!(
+                        l,
+                        "  => {}",
+                        explain::gains_text(&explain::score_gains(score))
+                    );
                 }
                 totals.clone_from(t);
             }
@@ -1016,9 +1043,15 @@ mod tests {
         let e = TileType::from_token("E").unwrap_or(TileType::START);
         let ig = TileType::from_token("ic.G").unwrap_or(TileType::START);
         // H r90: cities north and south; the field's corner NE is the east side's north half
-        assert_eq!(place_of("farmer", "EL.ER.WL.WR", h, Rotation::R90, ""), Ok("NE"));
+        assert_eq!(
+            place_of("farmer", "EL.ER.WL.WR", h, Rotation::R90, ""),
+            Ok("NE")
+        );
         // E r180 (city south): every corner is whole; NE first
-        assert_eq!(place_of("farmer", "NL.NR.EL.ER.WL.WR", e, Rotation::R180, ""), Ok("NE"));
+        assert_eq!(
+            place_of("farmer", "NL.NR.EL.ER.WL.WR", e, Rotation::R180, ""),
+            Ok("NE")
+        );
         // ic.G's split corner: ESE alone is not corner SE (SSE lies in the other field)
         assert_eq!(place_of("farmer", "ER", ig, Rotation::R0, ""), Ok("ESE"));
         assert_eq!(place_of("farmer", "I", e, Rotation::R0, ""), Ok("inner"));

@@ -40,13 +40,13 @@ pub use diagnostic::{Code, Diagnostic, Related, Severity};
 pub use exercise::{Choice, Exercise, ExerciseMove, Outcome, Placement};
 pub use folding::folding_ranges;
 pub use game_text::game_text;
-pub use import::{import_jcz, ImportCode, ImportError, ImportOptions};
 pub use generate::{
     gen_rule_words, generate, generate_counted, generate_with_progress, GenOptions, GenProgress,
     Generated, Generation, Skip, MAX_DRAWS, RUN_SEARCHES_PER_PUZZLE,
 };
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};
+pub use import::{import_jcz, ImportCode, ImportError, ImportOptions};
 pub use inlay::{inlay_hints, HINT_LABEL_LIMIT};
 pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};

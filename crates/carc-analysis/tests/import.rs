@@ -49,7 +49,10 @@ fn a_5x_base_game_checks_clean_with_its_totals() {
     // tiles around and under it at the end (B, D, U diagonal, V diagonal): 4. Ben's road V-D-U
     // is open at both ends: 3 tiles, 3. Red 4 + 4 = 8, blue 3.
     assert_eq!(clean_totals(&text), "expect score red 8, blue 3");
-    assert!(text.contains("turn red E 0,1 r180 knight S  => red +4"), "{text}");
+    assert!(
+        text.contains("turn red E 0,1 r180 knight S  => red +4"),
+        "{text}"
+    );
     // JCloisterZone's U lies east-west at R0: carc's r90
     assert!(text.contains("turn blue U 1,0 r90 traveller W"), "{text}");
 }
@@ -95,7 +98,10 @@ fn an_unknown_expansion_and_a_bad_file_are_named_errors() {
     assert_eq!(e.code, ImportCode::Expansion);
     assert_eq!(e.code.as_str(), "jcz-expansion");
     assert_eq!(e.field, "setup.sets.tower:1");
-    assert!(e.message.contains("`tower:1` is a set carc does not play"), "{e}");
+    assert!(
+        e.message.contains("`tower:1` is a set carc does not play"),
+        "{e}"
+    );
     let e = import("not-json.jcz", None).unwrap_err();
     assert_eq!(e.code, ImportCode::Json);
     assert!(e.field.starts_with("line 2"), "{e}");
@@ -109,20 +115,36 @@ fn variants_tiles_and_actions_carc_does_not_play_are_named() {
         import_jcz(&base.replacen(from, to, 1), &ImportOptions::default()).unwrap_err()
     };
     let e = edit("\"rules\": {}", "\"rules\": {\"tiny-city-scoring\": \"2\"}");
-    assert_eq!((e.code, e.field.as_str()), (ImportCode::Rule, "setup.rules.tiny-city-scoring"));
+    assert_eq!(
+        (e.code, e.field.as_str()),
+        (ImportCode::Rule, "setup.rules.tiny-city-scoring")
+    );
     let e = edit("\"farmers\": true", "\"farmers\": true, \"wagon\": 1");
-    assert_eq!((e.code, e.field.as_str()), (ImportCode::Rule, "setup.elements.wagon"));
+    assert_eq!(
+        (e.code, e.field.as_str()),
+        (ImportCode::Rule, "setup.elements.wagon")
+    );
     let e = edit("\"BA/L\"", "\"BA/Nope\"");
-    assert_eq!((e.code, e.field.as_str()), (ImportCode::Tile, "replay[6].payload.tileId"));
+    assert_eq!(
+        (e.code, e.field.as_str()),
+        (ImportCode::Tile, "replay[6].payload.tileId")
+    );
     let e = edit("\"PASS\"", "\"PLACE_TOKEN\"");
-    assert_eq!((e.code, e.field.as_str()), (ImportCode::Action, "replay[10].type"));
+    assert_eq!(
+        (e.code, e.field.as_str()),
+        (ImportCode::Action, "replay[10].type")
+    );
     let e = edit("\"0.small.2\"", "\"0.wagon.1\"");
     assert_eq!(e.code, ImportCode::Figure);
     // a move carc's rules refuse: V onto the start tile's cell
     let mut v: serde_json::Value = serde_json::from_str(&base).unwrap();
     v["replay"][9]["payload"]["position"] = serde_json::json!([0, 0]);
     let e = import_jcz(&v.to_string(), &ImportOptions::default()).unwrap_err();
-    assert_eq!((e.code, e.field.as_str()), (ImportCode::Illegal, "replay[9]"), "{e}");
+    assert_eq!(
+        (e.code, e.field.as_str()),
+        (ImportCode::Illegal, "replay[9]"),
+        "{e}"
+    );
     assert!(e.message.contains("duplicate-cell"), "{e}");
 }
 
@@ -170,7 +192,11 @@ fn jcloisterzone_engine_tests() {
             .as_array()
             .map(|a| a.iter().filter_map(|s| has_points(s.as_str()?)).collect())
             .unwrap_or_default();
-        let name = file.strip_prefix(&dir).unwrap_or(file).display().to_string();
+        let name = file
+            .strip_prefix(&dir)
+            .unwrap_or(file)
+            .display()
+            .to_string();
         match import_jcz(&json, &ImportOptions::default()) {
             Err(e) => {
                 refused += 1;

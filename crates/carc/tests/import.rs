@@ -37,9 +37,17 @@ fn an_imported_game_is_written_once_and_checks_clean() {
     let again = carc(&["import", "tests/data/import/base-5.jcz", "-o", path]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists; `--force`"));
-    let forced = carc(&["import", "tests/data/import/base-4.jcz", "-o", path, "--force"]);
+    let forced = carc(&[
+        "import",
+        "tests/data/import/base-4.jcz",
+        "-o",
+        path,
+        "--force",
+    ]);
     assert_eq!(forced.status.code(), Some(0), "{forced:?}");
-    assert!(std::fs::read_to_string(&out).unwrap().contains("expect score red 3, blue 2"));
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("expect score red 3, blue 2"));
 }
 
 #[test]
