@@ -759,13 +759,8 @@ fn place_of(
     if role != "farmer" {
         return location
             .chars()
-            .find_map(|c| match c {
-                'N' => Some("N"),
-                'E' => Some("E"),
-                'S' => Some("S"),
-                'W' => Some("W"),
-                _ => None,
-            })
+            .find_map(side_of)
+            .map(Side::as_str)
             .ok_or_else(bad);
     }
     if location == "I" {

@@ -2,23 +2,9 @@
 //! `carc check` passes, the atomic writer's refusals, and a refused save's message and status.
 //! The mapping itself is tested in crates/carc-analysis/tests/import.rs.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod support;
 
-fn carc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(args)
-        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
-        .output()
-        .expect("carc runs")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use support::{carc, scratch};
 
 #[test]
 fn an_imported_game_is_written_once_and_checks_clean() {
