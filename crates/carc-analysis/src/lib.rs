@@ -48,7 +48,7 @@ pub use highlight::highlights;
 pub use hover::{hover, hover_with};
 pub use import::{import_jcz, ImportCode, ImportError, ImportOptions};
 pub use inlay::{inlay_hints, HINT_LABEL_LIMIT};
-pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
+pub use lesson::{board_sentence, lesson, Check, Lesson, LessonTile, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{
     code_lenses, grouped, puzzle_note, CodeLens, PuzzleNote, SearchOptions, SEARCH_BUDGET,
@@ -56,8 +56,9 @@ pub use puzzle::{
 pub use reach::Step as WitnessStep;
 pub use render::esc as escape_markup;
 pub use render::{
-    board_at, board_at_line, cell_boxes, render_ascii, render_svg, render_tiles_svg, teaching_line,
-    text_width, Board, BoardMark, BoardMeeple, BoardRefusal, BoardTile, CellBoxes,
+    ascii_overlay, board_at, board_at_line, cell_boxes, render_ascii, render_layer_svg, render_svg,
+    render_tiles_svg, teaching_line, text_width, AsciiOverlay, Board, BoardMark, BoardMeeple,
+    BoardRefusal, BoardTile, CellBoxes, LayerTile, TileLayer, LAYER_SIDE,
 };
 pub use semantic::semantic_tokens;
 pub use solve::{goal_words, solve, SolveError, Solved, SolvedMove};
