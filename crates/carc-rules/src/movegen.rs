@@ -2,10 +2,14 @@
 //! open cells, where a rotation check is one mask compare) and legal deployments on the tile
 //! just placed.
 
+use std::sync::OnceLock;
+
 use crate::board::Pos;
 use crate::figures::Figure;
 use crate::game::Game;
-use crate::tiles::{Color, FeatureKind, HalfSide, Place, Role, Rotation, SegmentDef, TileType};
+use crate::tiles::{
+    Color, FeatureKind, HalfSide, Place, Role, Rotation, SegmentDef, TileType, MAX_SEGMENTS,
+};
 
 impl Game {
     /// Every legal `(cell, rotation)` for `tile`, sorted by cell (`x`, then `y`) and rotation.
@@ -169,16 +173,34 @@ impl Game {
 /// split corner), else `inner` (a field that touches no side). Any other segment: its first
 /// place. Also the simulator's place words.
 pub(crate) fn field_place(tile: TileType, rot: Rotation, seg: SegmentDef) -> Option<Place> {
-    seg.places.first().or_else(|| {
-        HalfSide::ALL
-            .into_iter()
-            .map(Place::Half)
-            .chain([Place::Inner])
-            .find(|&p| {
-                tile.segment_at(rot, p)
-                    .is_some_and(|s| s.index == seg.index)
+    seg.places
+        .first()
+        .or_else(|| naming_place(tile, rot, seg.index))
+}
+
+/// [`field_place`] of segment `index` of `tile` turned `rot` (`None` past its segments), from a
+/// table built on first use: the simulator names a place on every turn, and working one out
+/// rotates the segment and may walk the half-sides.
+pub(crate) fn place_word(tile: TileType, rot: Rotation, index: usize) -> Option<Place> {
+    type Words = [[Option<Place>; MAX_SEGMENTS]; 4];
+    static WORDS: OnceLock<Vec<Words>> = OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        TileType::ALL
+            .iter()
+            .map(|&t| {
+                let mut w: Words = [[None; MAX_SEGMENTS]; 4];
+                for r in Rotation::ALL {
+                    for seg in t.segments(r) {
+                        if let Some(slot) = w[r.index()].get_mut(usize::from(seg.index)) {
+                            *slot = field_place(t, r, seg);
+                        }
+                    }
+                }
+                w
             })
-    })
+            .collect()
+    });
+    *words.get(tile.index())?[rot.index()].get(index)?
 }
 
 /// A place word for segment `seg` of `tile` turned `rot` that is neither a side, a corner nor
