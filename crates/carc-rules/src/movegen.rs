@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::board::Pos;
 use crate::figures::Figure;
-use crate::game::Game;
+use crate::game::{Game, FRONTIER};
 use crate::tiles::{
     Color, FeatureKind, HalfSide, Place, Role, Rotation, SegmentDef, TileType, MAX_SEGMENTS,
 };
@@ -33,6 +33,31 @@ impl Game {
         }
         out.sort_unstable_by_key(|&(p, r)| (p.x, p.y, r));
         out
+    }
+
+    /// The rotations of `tile` whose edges match on empty cell `pos`, as in
+    /// [`Game::legal_placements`] (none when `pos` touches no tile; the board is not empty).
+    pub(crate) fn legal_rotations_at(
+        &self,
+        tile: TileType,
+        pos: Pos,
+    ) -> impl Iterator<Item = Rotation> {
+        let rots = u32::from_le_bytes(tile.info().packed);
+        let mut bits = match self.cells.get(pos) {
+            Some(v) if v & FRONTIER != 0 => self
+                .frontier
+                .get((v & !FRONTIER) as usize)
+                .map_or(0, |f| Self::legal_bits(rots, f.mask, f.val)),
+            _ => 0,
+        };
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let r = Rotation::ALL[(bits.trailing_zeros() / 8) as usize];
+            bits &= bits - 1;
+            Some(r)
+        })
     }
 
     /// Bits `8r + 7` set for each legal rotation `r` of a tile with packed rotations `rots` on a
