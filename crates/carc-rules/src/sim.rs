@@ -16,8 +16,8 @@ use crate::catalogue::TileSet;
 use crate::figures::Figure;
 use crate::game::{Config, FinalScore, Game};
 use crate::rules::Rules;
-use crate::tiles::{Color, Place, Role, Rotation, TileType, TOTAL_TILES};
 use crate::tiles::FeatureKind;
+use crate::tiles::{Color, Place, Role, Rotation, TileType, TOTAL_TILES};
 
 /// A small fast PRNG (splitmix64). Deterministic for a seed; not for cryptography.
 #[derive(Debug, Clone)]
