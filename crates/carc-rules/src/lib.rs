@@ -28,7 +28,7 @@ mod features;
 pub mod figures;
 pub mod game;
 mod movegen;
-pub mod river;
+pub use expansions::river;
 mod rules;
 mod scoring;
 pub mod search;
