@@ -216,26 +216,7 @@ impl Replayer<'_> {
             .iter()
             .filter(|d| d.severity == crate::diagnostic::Severity::Error)
             .map(|d| d.code)
-            .filter(|c| {
-                matches!(
-                    c,
-                    Code::NotAdjacent
-                        | Code::EdgeMismatch
-                        | Code::BadPlace
-                        | Code::OccupiedFeature
-                        | Code::MeepleSupply
-                        | Code::FarmersOff
-                        | Code::FigureSupply
-                        | Code::ExpansionOff
-                        | Code::BadRecall
-                        | Code::RiverOrder
-                        | Code::RiverContinue
-                        | Code::RiverUturn
-                        | Code::BuilderPlace
-                        | Code::BonusNotEarned
-                        | Code::PigPlace
-                )
-            });
+            .filter(|c| c.turn_fault());
         for code in reported {
             if !codes.contains(&code) {
                 codes.push(code);
