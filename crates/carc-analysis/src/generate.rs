@@ -404,7 +404,11 @@ fn attempt(
     let _ = writeln!(text, "turn {answer}");
     // every generated file must check clean, as `carc check` checks it (its search to the end:
     // the editor's budget may not finish two draws on a full board)
-    if !checked(&text, options.nodes).diagnostics().is_empty() {
+    // and its note must say the answer was proven the unique best: a check that could not
+    // match the answer among the search's moves says nothing, yet reports no diagnostic
+    let analysis = checked(&text, options.nodes);
+    let proven = crate::puzzle_note(&analysis).is_some_and(|n| n.verdict == "unique");
+    if !analysis.diagnostics().is_empty() || !proven {
         return Err(Skip::NotClean);
     }
     Ok(Generated {
@@ -525,6 +529,32 @@ fn expected_play(best: &carc_rules::RootMove, players: &[Color]) -> String {
 mod tests {
     use super::*;
     use crate::analyze;
+
+    #[test]
+    fn a_pig_answer_before_a_bonus_part_is_matched_and_proven_by_the_check() {
+        // game 1069 with every set, cut before draw 90: blue's best is `ic.J 1,-1 r90 pig NE`
+        // (its tile extends blue's builder's road, so blue plays the bonus part). The check
+        // read `pig NE` as a farmer, never matched it among the search's moves and proved
+        // nothing ("nothing proven, 2 of 2 draws searched") while the file checked clean
+        let options = GenOptions {
+            seed: 1069,
+            count: 1,
+            sets: vec![
+                TileSet::Abbot,
+                TileSet::InnsCathedrals,
+                TileSet::River,
+                TileSet::TradersBuilders,
+            ],
+            ..GenOptions::default()
+        };
+        let puzzles = generate(&options);
+        let p = puzzles.first().expect("a puzzle");
+        assert_eq!(p.seed, 1069, "{}", p.text);
+        assert!(p.answer.contains(" pig "), "{}", p.answer);
+        let note = crate::puzzle_note(&analyze(&p.text)).expect("a note");
+        assert_eq!(note.verdict, "unique", "{}", note.text);
+        assert_unique_best(p);
+    }
 
     /// Fails unless the solver (`carc solve`'s analysis, with a budget far above the
     /// generator's) puts the written answer first and values every move with another

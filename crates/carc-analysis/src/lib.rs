@@ -49,7 +49,9 @@ pub use hover::{hover, hover_with};
 pub use inlay::{inlay_hints, HINT_LABEL_LIMIT};
 pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
-pub use puzzle::{code_lenses, puzzle_note, CodeLens, PuzzleNote, SearchOptions, SEARCH_BUDGET};
+pub use puzzle::{
+    code_lenses, grouped, puzzle_note, CodeLens, PuzzleNote, SearchOptions, SEARCH_BUDGET,
+};
 pub use reach::Step as WitnessStep;
 pub use render::esc as escape_markup;
 pub use render::{

@@ -21,7 +21,7 @@
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-use carc_notation::{LineKind, Parse, PuzzleGoal, Span, StatementKind, TurnStmt};
+use carc_notation::{FigureWord, LineKind, Parse, PuzzleGoal, Span, StatementKind, TurnStmt};
 use carc_rules::{
     Action, Goal, Limits, Pos, Role, RootMove, Rotation, Solution, Step, Stop, TileType,
 };
@@ -174,8 +174,8 @@ fn stop_words(solution: &Solution, options: &SearchOptions<'_>, timed_out: bool)
     }
 }
 
-/// `1904` as `1,904`.
-pub(crate) fn grouped(n: u64) -> String {
+/// `1904` as `1,904`: every count the analysis and the CLI print.
+pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -464,12 +464,17 @@ fn normalise(tile: TileType, turn: &TurnStmt) -> Normal {
     };
     let meeple = turn.meeple.as_ref().map(|m| {
         let role = vocab::role(m.role.value);
-        if m.abbot.is_some() {
-            extra = Extra::Abbot;
-            return (role, None);
-        }
-        if m.large.is_some() {
-            extra = Extra::Large;
+        // every figure word, as `Extra::of` reads the search's action: a builder or a pig
+        // taken for a meeple never matched the search's move (issue 28)
+        match m.figure.value {
+            FigureWord::Abbot => {
+                extra = Extra::Abbot;
+                return (role, None);
+            }
+            FigureWord::Large => extra = Extra::Large,
+            FigureWord::Builder => extra = Extra::Builder,
+            FigureWord::Pig => extra = Extra::Pig,
+            FigureWord::Meeple => {}
         }
         let place = m.place.map(|p| vocab::place(p.value));
         let segment = match place {
@@ -741,11 +746,7 @@ pub fn puzzle_note(analysis: &Analysis) -> Option<PuzzleNote> {
             if draws == 1 { "" } else { "s" }
         ));
     }
-    let mut text = format!(
-        "puzzle ({head}): {said}; {} legal move{}",
-        report.moves,
-        if report.moves == 1 { "" } else { "s" }
-    );
+    let mut text = format!("puzzle ({head}): {said}; {}", legal_moves(report.moves));
     if report.search.is_some() {
         text.push_str(&format!("; {} positions", grouped(positions)));
     }
@@ -759,6 +760,15 @@ pub fn puzzle_note(analysis: &Analysis) -> Option<PuzzleNote> {
         moves: report.moves,
         positions,
     })
+}
+
+/// `12,000 legal moves`, `1 legal move`: grouped by thousands as every count is.
+fn legal_moves(n: usize) -> String {
+    format!(
+        "{} legal move{}",
+        grouped(n as u64),
+        if n == 1 { "" } else { "s" }
+    )
 }
 
 /// A code lens: a line of text shown above a statement.
@@ -775,11 +785,7 @@ pub fn code_lenses(analysis: &Analysis) -> Vec<CodeLens> {
     let Some(report) = &analysis.puzzle else {
         return Vec::new();
     };
-    let moves = format!(
-        "{} legal move{}",
-        report.moves,
-        if report.moves == 1 { "" } else { "s" }
-    );
+    let moves = legal_moves(report.moves);
     let verdict = match &report.verdict {
         Verdict::Unique => format!("this is the unique best, +{}", report.points),
         Verdict::Tied { other, count, .. } => format!(
@@ -837,6 +843,14 @@ fn goal_lens(verdict: &GoalVerdict) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_of_moves_are_grouped_by_thousands() {
+        // a puzzle on a board of 2,000 tiles lists about 12,000 moves: "12000" read as 1200
+        assert_eq!(legal_moves(12_000), "12,000 legal moves");
+        assert_eq!(legal_moves(1), "1 legal move");
+        assert_eq!(legal_moves(999), "999 legal moves");
+    }
 
     fn lens(text: &str) -> Vec<String> {
         code_lenses(&crate::analyze(text))

@@ -4,8 +4,8 @@
 
 use crate::board::Pos;
 use crate::catalogue::Modifiers;
+use crate::expansions::traders_builders::goods::Goods;
 use crate::game::{Game, Meeple, MeepleId};
-use crate::goods::Goods;
 use crate::scoring::road_city_value;
 use crate::tiles::{Color, FeatureKind, Place, SegmentDef};
 

@@ -3,9 +3,9 @@
 //! `scoring`, move generation in `movegen`; all are `impl Game` blocks over this state.
 
 use crate::board::{CellMap, Pos, AROUND};
-use crate::builder::{BonusError, BonusState, BuilderFault};
+use crate::expansions::traders_builders::builder::{BonusError, BuilderFault};
+use crate::expansions::SetStates;
 use crate::figures::Figure;
-use crate::goods::Goods;
 use crate::rules::Rules;
 use crate::tiles::{
     Color, Edge, FeatureKind, Place, Role, Rotation, SegmentDef, Side, TileType, NO_SEG,
@@ -300,8 +300,6 @@ pub struct Game {
     pub(crate) next_meeple: u32,
     pub(crate) supply: [i32; Color::COUNT],
     pub(crate) score: [i64; Color::COUNT],
-    /// Goods tokens each colour holds (Traders & Builders), by [`Color::index`].
-    pub(crate) goods: [Goods; Color::COUNT],
     pub(crate) last: Option<Pos>,
     /// Indices of the tiles holding a monastery.
     pub(crate) monasteries: Vec<u32>,
@@ -310,11 +308,8 @@ pub struct Game {
     pub(crate) epoch: u32,
     /// Figures on the board that do not occupy their feature (builders, pigs).
     pub(crate) passive: u32,
-    /// What the last placement did to the builders (Traders & Builders).
-    pub(crate) bonus: BonusState,
-    /// Final scoring has given the goods awards: a second final scoring gives nothing (its
-    /// features are already empty of figures; the awards must not be paid twice either).
-    pub(crate) goods_awarded: bool,
+    /// What the expansions keep (copied and hashed as one value).
+    pub(crate) sets: SetStates,
 }
 
 impl Game {
@@ -339,14 +334,12 @@ impl Game {
             next_meeple: 0,
             supply: [MEEPLES_PER_COLOUR; Color::COUNT],
             score: [0; Color::COUNT],
-            goods: [Goods::NONE; Color::COUNT],
             last: None,
             monasteries: Vec::with_capacity(8),
             stamp: Vec::with_capacity(72),
             epoch: 0,
             passive: 0,
-            bonus: BonusState::default(),
-            goods_awarded: false,
+            sets: SetStates::default(),
         };
         g.reset(None);
         g
@@ -374,14 +367,12 @@ impl Game {
         self.next_meeple = 0;
         self.supply = [MEEPLES_PER_COLOUR; Color::COUNT];
         self.score = [0; Color::COUNT];
-        self.goods = [Goods::NONE; Color::COUNT];
         self.last = None;
         self.monasteries.clear();
         self.stamp.clear();
         self.epoch = 0;
         self.passive = 0;
-        self.bonus = BonusState::default();
-        self.goods_awarded = false;
+        self.sets = SetStates::default();
     }
 
     /// The configuration.

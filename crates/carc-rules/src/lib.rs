@@ -22,12 +22,11 @@
 //! ```
 
 pub mod board;
-mod builder;
 pub mod catalogue;
+pub mod expansions;
 mod features;
 pub mod figures;
 pub mod game;
-pub mod goods;
 mod movegen;
 pub mod river;
 mod rules;
@@ -38,8 +37,9 @@ pub mod tiles;
 mod turn;
 
 pub use board::Pos;
-pub use builder::{BonusError, BuilderFault};
 pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
+pub use expansions::traders_builders::builder::{BonusError, BuilderFault};
+pub use expansions::traders_builders::goods;
 pub use figures::Figure;
 pub use game::{
     CellOccupied, Config, DeployError, FeatureId, FeatureSummary, FinalScore, Game, Meeple,

@@ -114,15 +114,19 @@ pub fn turn_of(tile: TileType, rot: Rotation, inlet: Side) -> Option<Turn> {
 pub fn open_ends(game: &Game) -> Vec<OpenEnd> {
     let mut out = Vec::new();
     for t in game.tiles().iter().filter(|t| is_river(t.tile)) {
-        let sides: Vec<Side> = river_sides(t.tile, t.rot).collect();
-        for &side in &sides {
+        // on the stack: this runs for every turn of a river game
+        let mut sides = [None; 4];
+        for (slot, side) in sides.iter_mut().zip(river_sides(t.tile, t.rot)) {
+            *slot = Some(side);
+        }
+        for side in sides.into_iter().flatten() {
             let Some(next) = t.pos.neighbour(side) else {
                 continue;
             };
             if game.tile_at(next).is_some() {
                 continue;
             }
-            let inlet = sides.iter().copied().find(|s| *s != side);
+            let inlet = sides.into_iter().flatten().find(|s| *s != side);
             out.push(OpenEnd {
                 pos: t.pos,
                 side,
@@ -160,58 +164,86 @@ pub fn lake_placed(game: &Game) -> bool {
 
 /// Whether `tile` is the spring (a river tile with one river side and the water leaving).
 fn is_spring(tile: TileType) -> bool {
-    Some(tile) == TileType::from_token("r.A")
+    // by its token: looking the spring's type up by name scans the catalogue
+    tile.token() == "r.A"
+}
+
+/// The river as a turn's tile meets it, read off the board once per turn (not once per
+/// candidate placement): its open ends and whether the lake lies.
+struct Course {
+    ends: Vec<OpenEnd>,
+    lake: bool,
+}
+
+impl Course {
+    fn of(game: &Game) -> Course {
+        Course {
+            ends: open_ends(game),
+            lake: lake_placed(game),
+        }
+    }
+
+    /// Calls `fault` with each river rule that `tile` at `pos` turned by `rot` breaks, in the
+    /// order of [`river_faults`]. Edge matching is not checked here.
+    fn faults(&self, tile: TileType, pos: Pos, rot: Rotation, mut fault: impl FnMut(RiverFault)) {
+        if !is_river(tile) {
+            if let Some(e) = self.ends.first() {
+                fault(RiverFault::LandWhileOpen(*e));
+            }
+            return;
+        }
+        if is_spring(tile) {
+            return fault(RiverFault::SpringInTurn);
+        }
+        if self.lake {
+            return fault(RiverFault::AfterLake);
+        }
+        let mut touching = false;
+        for end in self.ends.iter().filter(|e| e.next == pos) {
+            touching = true;
+            let mine = turn_of(tile, rot, end.side.opposite());
+            if let (Some(a), Some(b)) = (mine, end.turn) {
+                if a == b {
+                    fault(RiverFault::UTurn { turn: a, end: *end });
+                }
+            }
+        }
+        if !touching {
+            fault(RiverFault::NotContinuing);
+        }
+    }
+
+    /// Whether `tile` at `pos` turned by `rot` breaks no river rule that makes it illegal.
+    fn allows(&self, tile: TileType, pos: Pos, rot: Rotation) -> bool {
+        let mut error = false;
+        self.faults(tile, pos, rot, |f| error |= f.is_error());
+        !error
+    }
 }
 
 /// What placing `tile` at `pos` turned by `rot` in a turn breaks of the river rules (empty:
 /// nothing). Edge matching is not checked here.
 pub fn river_faults(game: &Game, tile: TileType, pos: Pos, rot: Rotation) -> Vec<RiverFault> {
-    let ends = open_ends(game);
-    if !is_river(tile) {
-        return ends
-            .first()
-            .map(|e| vec![RiverFault::LandWhileOpen(*e)])
-            .unwrap_or_default();
-    }
-    if is_spring(tile) {
-        return vec![RiverFault::SpringInTurn];
-    }
-    if lake_placed(game) {
-        return vec![RiverFault::AfterLake];
-    }
-    let touching: Vec<&OpenEnd> = ends.iter().filter(|e| e.next == pos).collect();
-    if touching.is_empty() {
-        return vec![RiverFault::NotContinuing];
-    }
     let mut out = Vec::new();
-    for end in touching {
-        let mine = turn_of(tile, rot, end.side.opposite());
-        if let (Some(a), Some(b)) = (mine, end.turn) {
-            if a == b {
-                out.push(RiverFault::UTurn { turn: a, end: *end });
-            }
-        }
-    }
+    Course::of(game).faults(tile, pos, rot, |f| out.push(f));
     out
 }
 
 /// Whether `tile` may go at `pos` turned by `rot` in a turn under `rules river`: edges match
 /// and no river rule is broken (a land tile while the river is open is only a warning).
 pub fn legal_in_river_game(game: &Game, tile: TileType, pos: Pos, rot: Rotation) -> bool {
-    game.check_placement(tile, pos, rot).is_ok()
-        && !river_faults(game, tile, pos, rot)
-            .iter()
-            .any(|f| f.is_error())
+    game.check_placement(tile, pos, rot).is_ok() && Course::of(game).allows(tile, pos, rot)
 }
 
 /// Every legal `(cell, rotation)` for `tile` in a turn under `rules river`, in the order of
 /// [`Game::legal_placements`].
 pub fn legal_placements(game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
-    let all = game.legal_placements(tile);
+    let mut all = game.legal_placements(tile);
     if !is_river(tile) {
         return all;
     }
-    all.into_iter()
-        .filter(|&(p, r)| legal_in_river_game(game, tile, p, r))
-        .collect()
+    // the board is read once for every candidate; most candidates are beyond no open end
+    let course = Course::of(game);
+    all.retain(|&(p, r)| course.allows(tile, p, r) && game.check_placement(tile, p, r).is_ok());
+    all
 }

@@ -4,10 +4,10 @@
 //! its full value; the others score nothing.
 
 use crate::board::{Pos, AROUND};
+use crate::expansions::traders_builders::goods::GoodsAward;
 use crate::features::{FeatureId, FeatureSummary};
 use crate::figures::Figure;
 use crate::game::{Game, Meeple};
-use crate::goods::GoodsAward;
 use crate::tiles::{Color, FeatureKind, NO_SEG};
 
 /// Up to this many monasteries on the board (one box holds six), scoring a placement scans

@@ -45,7 +45,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::board::Pos;
 use crate::catalogue::TileSet;
 use crate::game::Game;
-use crate::goods::Good;
 use crate::rules::Rules;
 use crate::sim::{Action, Step};
 use crate::tiles::{Color, Place, Role, Rotation, TileType};
@@ -416,14 +415,12 @@ impl Game {
             next_meeple: _,
             supply: _,
             score: _,
-            goods: _,
             last: _,
             monasteries,
             stamp,
             epoch: _,
             passive: _,
-            bonus: _,
-            goods_awarded: _,
+            sets: _,
         } = self;
         std::mem::size_of::<Game>()
             + bytes(&config.players)
@@ -467,14 +464,12 @@ impl Game {
             next_meeple,
             supply,
             score,
-            goods,
             last,
             monasteries,
             stamp,
             epoch,
             passive,
-            bonus,
-            goods_awarded,
+            sets,
         } = other;
         self.config.clone_from(config);
         self.cells.clone_from(cells);
@@ -494,14 +489,12 @@ impl Game {
         self.next_meeple = *next_meeple;
         self.supply = *supply;
         self.score = *score;
-        self.goods = *goods;
         self.last = *last;
         self.monasteries.clone_from(monasteries);
         self.stamp.clone_from(stamp);
         self.epoch = *epoch;
         self.passive = *passive;
-        self.bonus = *bonus;
-        self.goods_awarded = *goods_awarded;
+        self.sets = *sets;
     }
 }
 
@@ -1197,17 +1190,8 @@ fn node_key(game: &Game, tiles: u64, ply: usize) -> u64 {
     for (i, s) in scores(game).iter().enumerate() {
         h = mix(h ^ (*s as u64).wrapping_add(i as u64) << 3);
     }
-    // the goods held decide the final awards (Traders & Builders)
-    for c in Color::ALL {
-        let g = game.goods(c);
-        if !g.is_empty() {
-            let bits = Good::ALL.iter().fold(c.index() as u64, |b, &k| {
-                b << 16 | u64::from(g.get(k) & 0xFFFF)
-            });
-            h = mix(h ^ bits ^ 0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    h
+    // what the expansions keep (goods held decide the final awards)
+    game.sets.hash(h, mix)
 }
 
 #[cfg(test)]

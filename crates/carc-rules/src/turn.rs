@@ -6,9 +6,9 @@
 //! the simulator keeps its allocation-free choice (same options, checked by a test).
 
 use crate::board::Pos;
+use crate::expansions::traders_builders::goods::Goods;
 use crate::figures::Figure;
 use crate::game::{Game, PlacementError, TurnError};
-use crate::goods::Goods;
 use crate::scoring::{Scoring, TurnScore};
 use crate::sim::Action;
 use crate::tiles::{Color, Place, Role, Rotation, TileType};

@@ -40,7 +40,10 @@ fn human(list: &carc_analysis::MoveList, line: Option<usize>) -> String {
         Some(n) => format!("before line {n}"),
         None => "at the end of the file".to_owned(),
     };
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let plural = |n: usize, word: &str| {
+        let s = if n == 1 { "" } else { "s" };
+        format!("{} {word}{s}", carc_analysis::grouped(n as u64))
+    };
     let _ = writeln!(
         out,
         "{} {at}, {} to move: {} on {}",

@@ -58,9 +58,9 @@ fn human(s: &Solved) -> String {
         s.mover,
         s.draws.join(" "),
         goal_words(s.goal, s.mover),
-        s.moves.len(),
+        carc_analysis::grouped(s.moves.len() as u64),
         if s.moves.len() == 1 { "" } else { "s" },
-        s.nodes
+        carc_analysis::grouped(s.nodes)
     );
     if s.moves.is_empty() {
         if s.exact {

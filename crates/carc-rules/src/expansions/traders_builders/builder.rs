@@ -119,10 +119,10 @@ impl Game {
     /// [`Game::place_tile_unchecked`] after the tile joined its neighbours. Costs nothing while
     /// no builder or pig stands on the board.
     pub(crate) fn note_builders(&mut self, idx: usize) {
-        self.bonus.bonus_part = false;
-        if self.bonus.had != 0 {
-            self.bonus.had = 0;
-            self.bonus.extended = [None; COLOURS];
+        self.sets.traders_builders.bonus.bonus_part = false;
+        if self.sets.traders_builders.bonus.had != 0 {
+            self.sets.traders_builders.bonus.had = 0;
+            self.sets.traders_builders.bonus.extended = [None; COLOURS];
         }
         if self.passive == 0 {
             return;
@@ -135,14 +135,14 @@ impl Game {
                 continue;
             }
             let c = slot.meeple.colour.index();
-            self.bonus.had |= 1 << c;
+            self.sets.traders_builders.bonus.had |= 1 << c;
             let root = self.find(slot.node);
             let mut rc = info.rc_mask;
             while rc != 0 {
                 let i = rc.trailing_zeros();
                 rc &= rc - 1;
                 if self.find(base + i) == root {
-                    self.bonus.extended[c] = Some(slot.meeple);
+                    self.sets.traders_builders.bonus.extended[c] = Some(slot.meeple);
                     break;
                 }
             }
@@ -156,20 +156,20 @@ impl Game {
     /// city. Only the game's placements are known here: that the last tile was `colour`'s is
     /// the caller's to check.
     pub fn bonus_check(&self, colour: Color) -> Result<Meeple, BonusError> {
-        if self.bonus.bonus_part {
+        if self.sets.traders_builders.bonus.bonus_part {
             return Err(BonusError::Chained);
         }
-        if self.bonus.had & (1 << colour.index()) == 0 {
+        if self.sets.traders_builders.bonus.had & (1 << colour.index()) == 0 {
             return Err(BonusError::NoBuilder);
         }
-        self.bonus.extended[colour.index()].ok_or(BonusError::NotExtended)
+        self.sets.traders_builders.bonus.extended[colour.index()].ok_or(BonusError::NotExtended)
     }
 
     /// The builder of `colour` whose road or city the last placed tile extended (as it stood
     /// then), whether or not that earns a bonus: a bonus part's tile extends it too, and earns
     /// nothing ([`BonusError::Chained`]).
     pub fn builder_extended(&self, colour: Color) -> Option<Meeple> {
-        self.bonus.extended[colour.index()]
+        self.sets.traders_builders.bonus.extended[colour.index()]
     }
 
     /// Whether the turn part that placed the last tile earns `colour` a bonus tile (see
@@ -182,12 +182,12 @@ impl Game {
     /// ([`BonusError::Chained`]). The caller places the bonus tile (e.g. with
     /// [`Game::place_tile_unchecked`]), then calls this.
     pub fn mark_bonus_part(&mut self) {
-        self.bonus.bonus_part = true;
+        self.sets.traders_builders.bonus.bonus_part = true;
     }
 
     /// Whether the last placed tile was placed in a bonus part.
     pub fn in_bonus_part(&self) -> bool {
-        self.bonus.bonus_part
+        self.sets.traders_builders.bonus.bonus_part
     }
 
     /// The segment node, place and kind a builder at optional `place` on the tile at `pos`

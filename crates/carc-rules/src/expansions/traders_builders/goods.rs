@@ -175,12 +175,12 @@ pub struct GoodsAward {
 impl Game {
     /// The goods tokens `colour` holds.
     pub fn goods(&self, colour: Color) -> Goods {
-        self.goods[colour.index()]
+        self.sets.traders_builders.goods[colour.index()]
     }
 
     /// Set the goods tokens of `colour` (a setup position).
     pub fn set_goods(&mut self, colour: Color, goods: Goods) {
-        self.goods[colour.index()] = goods;
+        self.sets.traders_builders.goods[colour.index()] = goods;
     }
 
     /// The goods symbols of the cities that the tile at `pos` completed: every complete city
@@ -215,7 +215,7 @@ impl Game {
     pub fn take_goods(&mut self, colour: Color, pos: Pos) -> Goods {
         let taken = self.completed_goods(pos);
         if !taken.is_empty() {
-            self.goods[colour.index()] += taken;
+            self.sets.traders_builders.goods[colour.index()] += taken;
         }
         taken
     }
@@ -225,7 +225,7 @@ impl Game {
     pub fn goods_awards(&self) -> Vec<GoodsAward> {
         let mut out = Vec::new();
         for good in Good::ALL {
-            let held = |c: Color| self.goods[c.index()].get(good);
+            let held = |c: Color| self.sets.traders_builders.goods[c.index()].get(good);
             let tokens = Color::ALL.into_iter().map(held).max().unwrap_or(0);
             if tokens == 0 {
                 continue;
@@ -245,7 +245,7 @@ impl Game {
 
     /// Gives the goods awards' points ([`Game::goods_awards`]) and returns the awards.
     pub(crate) fn award_goods(&mut self) -> Vec<GoodsAward> {
-        if std::mem::replace(&mut self.goods_awarded, true) {
+        if std::mem::replace(&mut self.sets.traders_builders.goods_awarded, true) {
             return Vec::new();
         }
         let awards = self.goods_awards();
