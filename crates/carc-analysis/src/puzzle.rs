@@ -23,7 +23,8 @@ use std::time::{Duration, Instant};
 
 use carc_notation::{FigureWord, LineKind, Parse, PuzzleGoal, Span, StatementKind, TurnStmt};
 use carc_rules::{
-    Action, Goal, Limits, Pos, Role, RootMove, Rotation, Solution, Step, Stop, TileType,
+    Action, Goal, Limits, Pos, Role, RootMove, Rotation, Solution, Step, Stop, TieRange, Ties,
+    TileType,
 };
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
@@ -68,6 +69,14 @@ pub(crate) enum GoalVerdict {
         /// The expected play after the answer, and after the better move.
         refutation: String,
         line: String,
+    },
+    /// Best under the search's tie-break, but not under every one (docs/puzzles.md, "Ties"):
+    /// the answer's worst value, a rival, and what the rival may be worth.
+    TieBreak {
+        value: String,
+        worst: String,
+        other: String,
+        rival: String,
     },
     /// The search stopped at a limit after `depth` of `draws` draws: nothing is claimed.
     Incomplete {
@@ -135,6 +144,14 @@ fn run_search(
     goal: Goal,
     options: &SearchOptions<'_>,
 ) -> (Solution, bool) {
+    with_limits(options, &|limits| {
+        carc_rules::solve(&before.game, colour, draws, goal, limits)
+    })
+}
+
+/// Runs `search` under the limits of `options`; the second value says whether the time
+/// limit stopped it.
+fn with_limits<T>(options: &SearchOptions<'_>, search: &dyn Fn(Limits<'_>) -> T) -> (T, bool) {
     let start = Instant::now();
     let timed_out = Cell::new(false);
     let progress = |nodes: u64| {
@@ -151,13 +168,18 @@ fn run_search(
         progress: Some(&progress),
         ..Limits::default()
     };
-    let solution = carc_rules::solve(&before.game, colour, draws, goal, limits);
-    (solution, timed_out.get())
+    let result = search(limits);
+    (result, timed_out.get())
 }
 
 /// What stopped a search, in words: `its limit of 20,000 positions`.
-fn stop_words(solution: &Solution, options: &SearchOptions<'_>, timed_out: bool) -> String {
-    match solution.stopped {
+fn stop_words(
+    stopped: Option<Stop>,
+    nodes: u64,
+    options: &SearchOptions<'_>,
+    timed_out: bool,
+) -> String {
+    match stopped {
         _ if timed_out => format!(
             "its time limit of {} s",
             options.time.map_or(0.0, |t| t.as_secs_f64())
@@ -168,7 +190,7 @@ fn stop_words(solution: &Solution, options: &SearchOptions<'_>, timed_out: bool)
         Some(Stop::Memory) => format!("its memory limit of {} KiB", options.memory >> 10),
         Some(Stop::Cancelled) => "a cancellation".to_owned(),
         Some(Stop::Budget) | None => match options.positions {
-            Some(n) if solution.nodes > n => format!("its limit of {} positions", grouped(n)),
+            Some(n) if nodes > n => format!("its limit of {} positions", grouped(n)),
             _ => format!("its limit of {} draws", carc_rules::MAX_DEPTH),
         },
     }
@@ -195,6 +217,10 @@ pub(crate) struct Search {
     pub key: String,
     /// The engine's result.
     pub solution: Solution,
+    /// The values under every tie-break ([`carc_rules::solve_ties`]), when the answer was the
+    /// unique best under the search's own and a tie could change that (not with two players
+    /// and `final`, where a tie for one is a tie for the other).
+    pub ties: Option<Ties>,
     /// Whether it was taken over from the previous analysis.
     pub reused: bool,
 }
@@ -320,12 +346,14 @@ pub(crate) fn check(
                 Search {
                     key,
                     solution,
+                    ties: None,
                     reused: false,
                 }
             }
         };
         let answer = (normalise(tile, turn), colour);
-        let verdict = goal_verdict(
+        let mut search = search;
+        let mut verdict = goal_verdict(
             &before.players,
             &search.solution,
             &answer,
@@ -333,12 +361,55 @@ pub(crate) fn check(
             &mut diagnostics,
             keyword,
         );
+        let tie_sensitive =
+            before.players.len() >= 2 && !(before.players.len() == 2 && goal == Goal::Final);
+        if tie_sensitive && matches!(verdict, GoalVerdict::Unique { .. }) {
+            if search.ties.is_none() {
+                // the tie walk may use what the search left of the positions
+                let rest = SearchOptions {
+                    positions: options
+                        .positions
+                        .map(|n| n.saturating_sub(search.solution.nodes)),
+                    ..*options
+                };
+                let draws = draws_from(&before.draws, tile);
+                let (ties, late) = with_limits(&rest, &|limits| {
+                    carc_rules::solve_ties(&before.game, colour, &draws, goal, limits)
+                });
+                timed_out |= late;
+                search.ties = Some(ties);
+            }
+            if let Some(ties) = &search.ties {
+                verdict = tie_verdict(
+                    &before.players,
+                    ties,
+                    &answer,
+                    goal,
+                    verdict,
+                    &mut diagnostics,
+                    keyword,
+                );
+                if ties.stopped.is_some() {
+                    let nodes = search.solution.nodes.saturating_add(ties.nodes);
+                    let stop = stop_words(ties.stopped, nodes, options, timed_out);
+                    diagnostics.push(diagnostic(
+                        Code::SearchIncomplete,
+                        keyword,
+                        format!(
+                            "search incomplete: the answer is the unique best under the search's own choice among equal moves, but the check of every other choice stopped ({} positions) at {stop}; nothing is proven about the answer",
+                            grouped(ties.nodes)
+                        ),
+                    ));
+                }
+            }
+        }
         // (an exact search whose moves do not list the answer proves nothing either, but no
         // limit stopped it: not reported as search-incomplete; the lens says so)
         if let (GoalVerdict::Incomplete { depth, draws, best }, false) =
             (&verdict, search.solution.exact)
         {
-            let stop = stop_words(&search.solution, options, timed_out);
+            let solution = &search.solution;
+            let stop = stop_words(solution.stopped, solution.nodes, options, timed_out);
             let mut message = format!(
                 "search incomplete: {depth} of {draws} draws searched ({} positions) when the search reached {stop}; nothing is proven about the answer",
                 grouped(search.solution.nodes)
@@ -492,7 +563,12 @@ fn normalise(tile: TileType, turn: &TurnStmt) -> Normal {
 }
 
 fn normal_of(m: &RootMove) -> Option<Normal> {
-    match m.step {
+    normal_of_step(&m.step, m.action)
+}
+
+/// A searched move (its step and action) as [`Normal`].
+fn normal_of_step(step: &Step, action: Action) -> Option<Normal> {
+    match *step {
         Step::Turn {
             tile,
             pos,
@@ -500,7 +576,7 @@ fn normal_of(m: &RootMove) -> Option<Normal> {
             meeple,
             ..
         } => {
-            let extra = Extra::of(m.action);
+            let extra = Extra::of(action);
             let meeple = meeple.map(|(role, place)| match extra {
                 Extra::Abbot => (role, None),
                 _ => (role, tile.segment_at(rot, place).map(|s| s.index)),
@@ -528,10 +604,20 @@ pub(crate) fn value_text(goal: Goal, value: i64) -> String {
 /// The expected play after a move, and the final scores:
 /// `blue E 0,1 r180, final score red 4, blue 4`.
 pub(crate) fn line_text(m: &RootMove, players: &[carc_rules::Color]) -> String {
-    let mut parts = line_steps(m);
+    play_text(&m.line, &m.actions, &m.scores, players)
+}
+
+/// A line of play and its final scores (of a root move, or of an outcome under a tie-break).
+fn play_text(
+    line: &[Step],
+    actions: &[Action],
+    final_scores: &[i64; carc_rules::Color::COUNT],
+    players: &[carc_rules::Color],
+) -> String {
+    let mut parts = steps_text(line, actions);
     let scores: Vec<String> = players
         .iter()
-        .map(|c| format!("{} {}", c.as_str(), m.scores[c.index()]))
+        .map(|c| format!("{} {}", c.as_str(), final_scores[c.index()]))
         .collect();
     parts.push(format!("final score {}", scores.join(", ")));
     parts.join(", ")
@@ -539,13 +625,16 @@ pub(crate) fn line_text(m: &RootMove, players: &[carc_rules::Color]) -> String {
 
 /// The expected play after a move, one step each: `blue E 0,1 r180`.
 pub(crate) fn line_steps(m: &RootMove) -> Vec<String> {
-    let actions = m
-        .actions
+    steps_text(&m.line, &m.actions)
+}
+
+/// Steps in words, each with its action (a missing action is a plain one).
+fn steps_text(line: &[Step], actions: &[Action]) -> Vec<String> {
+    let actions = actions
         .iter()
         .copied()
         .chain(std::iter::repeat(Action::Plain));
-    m.line
-        .iter()
+    line.iter()
         .zip(actions)
         .map(|(step, action)| step_text(step, action))
         .collect()
@@ -553,9 +642,14 @@ pub(crate) fn line_steps(m: &RootMove) -> Vec<String> {
 
 /// A root move without its colour, as a `turn` line writes it after the colour.
 pub(crate) fn move_text(m: &RootMove) -> String {
-    let text = step_text(&m.step, m.action);
+    step_words(&m.step, m.action)
+}
+
+/// A searched move without its colour.
+fn step_words(step: &Step, action: Action) -> String {
+    let text = step_text(step, action);
     match text.split_once(' ') {
-        Some((_, rest)) if matches!(m.step, Step::Turn { .. }) => rest.to_owned(),
+        Some((_, rest)) if matches!(step, Step::Turn { .. }) => rest.to_owned(),
         _ => text,
     }
 }
@@ -652,6 +746,71 @@ fn goal_verdict(
     }
 }
 
+/// The verdict once every tie-break is considered (docs/puzzles.md, "Ties"): the answer,
+/// unique under the search's own tie-break (`verdict`), stays so only if its worst value
+/// under any tie-break is above every other placement's best; else `not-unique` names the
+/// rival and both lines of play.
+fn tie_verdict(
+    players: &[carc_rules::Color],
+    ties: &Ties,
+    answer: &(Normal, carc_rules::Color),
+    goal: Goal,
+    verdict: GoalVerdict,
+    diagnostics: &mut Vec<Diagnostic>,
+    keyword: Span,
+) -> GoalVerdict {
+    let GoalVerdict::Unique { value } = verdict else {
+        return verdict;
+    };
+    let (answer, colour) = answer;
+    if ties.stopped.is_some() {
+        return GoalVerdict::Incomplete {
+            depth: 0,
+            draws: 0,
+            best: None,
+        };
+    }
+    let Some(mine) = ties
+        .moves
+        .iter()
+        .find(|m| normal_of_step(&m.step, m.action).as_ref() == Some(answer))
+    else {
+        return GoalVerdict::Unique { value };
+    };
+    let same_placement = |m: &TieRange| {
+        normal_of_step(&m.step, m.action)
+            .is_some_and(|n| n.pos == answer.pos && n.rotation == answer.rotation)
+    };
+    // the rival that may be worth the most
+    let rival = ties
+        .moves
+        .iter()
+        .filter(|m| !same_placement(m))
+        .reduce(|a, b| if b.best.value > a.best.value { b } else { a });
+    let Some(rival) = rival.filter(|r| r.best.value >= mine.worst.value) else {
+        return GoalVerdict::Unique { value };
+    };
+    let worst = value_text(goal, mine.worst.value);
+    let other = step_words(&rival.step, rival.action);
+    let rival_value = value_text(goal, rival.best.value);
+    let who = colour.as_str();
+    diagnostics.push(diagnostic(
+        Code::NotUnique,
+        keyword,
+        format!(
+            "the answer is the unique best only under one choice among equal moves: it is worth {value} for {who} with the search's choice, but {worst} after {} (each move there as good for its player as the search's), and {other} can be worth {rival_value} ({})",
+            play_text(&mine.worst.line, &mine.worst.actions, &mine.worst.scores, players),
+            play_text(&rival.best.line, &rival.best.actions, &rival.best.scores, players)
+        ),
+    ));
+    GoalVerdict::TieBreak {
+        value,
+        worst,
+        other,
+        rival: rival_value,
+    }
+}
+
 /// `a`, `a and b`, `a, b and c`.
 fn and_list(items: &[String]) -> String {
     match items {
@@ -698,7 +857,13 @@ pub fn puzzle_note(analysis: &Analysis) -> Option<PuzzleNote> {
     let report = analysis.puzzle.as_ref()?;
     let goal = report.goal.as_str();
     let (draws, positions) = match &report.search {
-        Some(s) => (s.solution.draws, s.solution.nodes),
+        // the tie walk's positions count too
+        Some(s) => (
+            s.solution.draws,
+            s.solution
+                .nodes
+                .saturating_add(s.ties.as_ref().map_or(0, |t| t.nodes)),
+        ),
         None => (0, 0),
     };
     let points = format!("+{}", report.points);
@@ -727,6 +892,18 @@ pub fn puzzle_note(analysis: &Analysis) -> Option<PuzzleNote> {
             "tied",
             Some(value.clone()),
             format!("the answer is tied best, {value} (not-unique)"),
+        ),
+        Verdict::Goal(GoalVerdict::TieBreak {
+            worst,
+            value,
+            other,
+            rival,
+        }) => (
+            "tied",
+            Some(value.clone()),
+            format!(
+                "the answer is the unique best only under one tie-break, {value} (at worst {worst}; {other} up to {rival}) (not-unique)"
+            ),
         ),
         Verdict::Goal(GoalVerdict::Beaten { value, .. }) => (
             "beaten",
@@ -830,6 +1007,12 @@ fn goal_lens(verdict: &GoalVerdict) -> String {
             better,
             ..
         } => format!("not the best: {other} is worth {better}, this {value}"),
+        GoalVerdict::TieBreak {
+            worst,
+            other,
+            rival,
+            ..
+        } => format!("unique only under one tie-break: {other} can be worth {rival}, this {worst}"),
         GoalVerdict::Incomplete { depth, draws, best } => {
             let mut out = format!("search incomplete: {depth} of {draws} draws searched");
             if let Some((m, v)) = best {
@@ -923,11 +1106,16 @@ mod tests {
         assert!(d[0]
             .message
             .contains("After the answer: blue E 0,1 r180, final score red 4, blue 4"));
-        // `score` (red's own final score): closing is worth red 4, blocking 2.
+        // `score` (red's own final score): closing is worth red 4 whatever blue does (red has
+        // no meeple left on the board), blocking 2 under blue's first move in order. But blue
+        // (no meeple in supply, its city blocked) scores the same wherever its E goes, and
+        // one of those equal moves, E 0,-2 r0, closes red's city for red: 2 tiles x 2 = 4,
+        // plus 1 for red's knight on the open one-tile city E 1,1 = 5 > 4. Unique only under
+        // one tie-break (docs/puzzles.md, "Ties").
         let score = greedy.replace("puzzle final", "puzzle score");
         assert_eq!(
             lens(&score),
-            vec!["18 legal moves · this is the unique best, 4 points"]
+            vec!["18 legal moves · unique only under one tie-break: E 1,1 r270 knight W can be worth 5 points, this 4 points"]
         );
     }
 

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::catalogue::TileSet;
+use crate::expansions::EXPANSIONS;
 
 /// A kind of figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,14 +59,10 @@ impl Figure {
         }
     }
 
-    /// The set that brings it.
+    /// The set that brings it (its row of [`crate::expansions::EXPANSIONS`] lists it; the
+    /// base game the meeple).
     pub const fn set(self) -> TileSet {
-        match self {
-            Figure::Meeple => TileSet::Base,
-            Figure::LargeMeeple => TileSet::InnsCathedrals,
-            Figure::Abbot => TileSet::Abbot,
-            Figure::Builder | Figure::Pig => TileSet::TradersBuilders,
-        }
+        FIGURE_SETS[self as usize]
     }
 
     /// Lower-case words: `meeple`, `large meeple`, `abbot`, `builder`, `pig`.
@@ -79,6 +76,22 @@ impl Figure {
         }
     }
 }
+
+/// [`Figure::set`] of each figure, by `Figure as usize`, read off the expansions' table.
+const FIGURE_SETS: [TileSet; Figure::ALL.len()] = {
+    let mut out = [TileSet::Base; Figure::ALL.len()];
+    let mut i = 0;
+    while i < EXPANSIONS.len() {
+        let figures = EXPANSIONS[i].figures;
+        let mut k = 0;
+        while k < figures.len() {
+            out[figures[k] as usize] = EXPANSIONS[i].set;
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 impl fmt::Display for Figure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1039,32 +1039,6 @@ impl Game {
             .map(|s| s.meeple.id)
             .collect()
     }
-
-    /// Whether `colour` has a farmer (a meeple or large meeple on a field) on the feature with
-    /// root `root`: what a pig needs in its field.
-    pub(crate) fn has_farmer(&self, colour: Color, root: u32) -> bool {
-        self.mcount[root as usize] > 0
-            && self.meeples.iter().any(|s| {
-                s.meeple.colour == colour
-                    && s.meeple.role == Role::Farmer
-                    && s.meeple.figure.occupies()
-                    && self.find_ro(s.node) == root
-            })
-    }
-
-    /// The pigs on the board (in deployment order) whose owner has no farmer in their field:
-    /// the check of a setup's pigs once the whole setup stands
-    /// ([`DeployError::PigWithoutFarmer`]).
-    pub fn pigs_without_farmer(&self) -> Vec<MeepleId> {
-        self.meeples
-            .iter()
-            .filter(|s| {
-                s.meeple.figure == Figure::Pig
-                    && !self.has_farmer(s.meeple.colour, self.find_ro(s.node))
-            })
-            .map(|s| s.meeple.id)
-            .collect()
-    }
 }
 
 /// Resolve a role and optional place on a tile type to one of its segments and the place to

@@ -28,7 +28,7 @@ mod features;
 pub mod figures;
 pub mod game;
 mod movegen;
-pub mod river;
+pub use expansions::river;
 mod rules;
 mod scoring;
 pub mod search;
@@ -50,8 +50,9 @@ pub use goods::{Good, Goods, GoodsAward, GOODS_AWARD};
 pub use rules::Rules;
 pub use scoring::{road_city_value, FIELD_POINTS_PER_CITY, PIG_POINTS_PER_CITY};
 pub use search::{
-    cut_position, cut_position_with_sets, solve, solve_with_sets, Cut, Goal, Limits, RootMove,
-    Solution, Stop, DEFAULT_MEMORY, MAX_DEPTH, PROGRESS_EVERY,
+    cut_position, cut_position_with_sets, solve, solve_ties, solve_with_sets, Cut, Goal, Limits,
+    RootMove, Solution, Stop, TieOutcome, TieRange, Ties, DEFAULT_MEMORY, MAX_DEPTH,
+    PROGRESS_EVERY,
 };
 pub use sim::{
     deck_with_sets, simulate, simulate_boxes, simulate_river, simulate_sets, Action, GameRecord,

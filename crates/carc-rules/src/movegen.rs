@@ -141,27 +141,6 @@ impl Game {
         }
         out
     }
-
-    /// Every legal deployment of `colour`'s pig (Traders & Builders) on the tile at `pos`,
-    /// which must be the tile just placed (otherwise none): the first place of each field
-    /// segment whose connected field holds a farmer of `colour`; none when farmers are off or
-    /// the pig is already on the board. Whether the set is in play is the caller's business.
-    pub fn legal_pig_deployments(&self, colour: Color, pos: Pos) -> Vec<Place> {
-        let Some(t) = self.tile_at(pos) else {
-            return Vec::new();
-        };
-        if self.last != Some(pos)
-            || !self.config.farmers
-            || self.figure_available(colour, Figure::Pig).is_err()
-        {
-            return Vec::new();
-        }
-        self.features_on(pos)
-            .into_iter()
-            .filter(|(seg, id)| seg.kind == FeatureKind::Field && self.has_farmer(colour, id.0))
-            .filter_map(|(seg, _)| field_place(t.tile, t.rot, seg))
-            .collect()
-    }
 }
 
 /// A place naming field segment `seg` of `tile` turned `rot`: its first corner (order of

@@ -49,6 +49,11 @@ impl Rules {
         self.sets().filter(|s| *s != TileSet::Base)
     }
 
+    /// One bit per set in play (bit `TileSet as u8`).
+    pub(crate) const fn bits(self) -> u8 {
+        self.0
+    }
+
     /// Whether only the base game is in play.
     pub const fn is_base(self) -> bool {
         self.0 == Rules::BASE.0
@@ -57,7 +62,11 @@ impl Rules {
     /// Whether a tile of `set` may be used: the base game's and the garden tiles of the modern
     /// base box always (they are legal in every file), the others when their set is in play.
     pub const fn allows_tile_set(self, set: TileSet) -> bool {
-        matches!(set, TileSet::Abbot) || self.has(set)
+        self.has(set)
+            || match crate::expansions::expansion(set) {
+                Some(e) => e.tiles_always_allowed,
+                None => false,
+            }
     }
 
     /// Whether `figure` is in play (its set is).
@@ -83,24 +92,16 @@ impl Rules {
 
     /// Every legal `(cell, rotation)` for `tile` in a turn (or a bonus part) on `game` under
     /// these rules, in the order of [`Game::legal_placements`]: edges match, and under The
-    /// River a river tile keeps the river's turn rules ([`crate::river::legal_placements`]). A
+    /// River a river tile keeps the river's turn rules ([`crate::expansions::river::legal_placements`]). A
     /// setup's tiles need only [`Game::legal_placements`].
     pub fn placements(self, game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
-        if self.river() {
-            crate::river::legal_placements(game, tile)
-        } else {
-            game.legal_placements(tile)
-        }
+        crate::expansions::placements(self, game, tile)
     }
 
     /// Whether `tile` has a legal placement in a turn on `game` under these rules (else it is
     /// discarded): [`Rules::placements`] is not empty.
     pub fn playable(self, game: &Game, tile: TileType) -> bool {
-        if self.river() && crate::river::is_river(tile) {
-            !crate::river::legal_placements(game, tile).is_empty()
-        } else {
-            game.has_legal_placement(tile)
-        }
+        crate::expansions::playable(self, game, tile)
     }
 }
 

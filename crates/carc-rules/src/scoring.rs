@@ -184,38 +184,6 @@ impl Game {
         }
     }
 
-    /// Whether [`Game::recall`] would take `colour`'s abbot back now: it is on the board and
-    /// its monastery or garden is not complete.
-    pub fn recall_allowed(&self, colour: Color) -> bool {
-        self.meeples
-            .iter()
-            .find(|s| s.meeple.colour == colour && s.meeple.figure == Figure::Abbot)
-            .is_some_and(|s| !self.root_complete(self.find_ro(s.node)))
-    }
-
-    /// Takes `colour`'s abbot back from its unfinished monastery or garden (The Abbot's
-    /// recall): it scores at once 1 + 1 per neighbouring tile, for `colour`. Refused, with
-    /// nothing changed, when the colour has no abbot on the board or when its monastery or
-    /// garden is complete (the tile just placed completed it: it scores 9 in the scoring step).
-    pub fn recall(&mut self, colour: Color) -> Result<Scoring, RecallError> {
-        let slot = self
-            .meeples
-            .iter()
-            .find(|s| s.meeple.colour == colour && s.meeple.figure == Figure::Abbot)
-            .ok_or(RecallError::NoAbbot)?;
-        let root = self.find_ro(slot.node);
-        if self.root_complete(root) {
-            return Err(RecallError::Completed);
-        }
-        let points = self.root_value(root);
-        let mut out = Vec::new();
-        self.award(root, points, Some(&mut out));
-        Ok(Scoring {
-            features: out,
-            ..Scoring::default()
-        })
-    }
-
     pub(crate) fn score_completed_inner(
         &mut self,
         pos: Pos,
@@ -434,7 +402,7 @@ impl Game {
 
     /// Give `points` to the majority on feature `root` (and a winner's pig bonus in a field)
     /// and return its figures.
-    fn award(&mut self, root: u32, points: u32, out: Option<&mut Vec<ScoredFeature>>) {
+    pub(crate) fn award(&mut self, root: u32, points: u32, out: Option<&mut Vec<ScoredFeature>>) {
         let summary = match out {
             Some(_) => self.feature(FeatureId(root)),
             None => None,

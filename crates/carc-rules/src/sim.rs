@@ -163,7 +163,7 @@ impl Sim {
     /// A game of `rules river` (see the module documentation): the spring at `0,0` r0 instead
     /// of the start tile, the 11 other river tiles first (the lake last), then the land tiles.
     /// A river tile goes on a uniformly random placement that keeps the river rules
-    /// ([`crate::river::legal_placements`]), or is discarded when there is none.
+    /// ([`crate::expansions::river::legal_placements`]), or is discarded when there is none.
     pub fn with_river(seed: u64, players: usize, farmers: bool) -> Sim {
         Sim::with_sets(seed, players, farmers, &[TileSet::River])
     }

@@ -333,10 +333,7 @@ impl Color {
     /// The set whose box holds this colour's figures: the base game for the first five,
     /// Inns & Cathedrals for `pink` (a game with pink needs `rules inns-cathedrals`).
     pub const fn set(self) -> TileSet {
-        match self {
-            Color::Pink => TileSet::InnsCathedrals,
-            _ => TileSet::Base,
-        }
+        COLOUR_SETS[self as usize]
     }
 
     /// The colours a game with the sets `sets` may use, in [`Color::ALL`] order: the five of
@@ -352,6 +349,22 @@ impl Color {
         Color::ALL.into_iter().find(|c| c.as_str() == word)
     }
 }
+
+/// [`Color::set`] of each colour, by `Color as usize`, read off the expansions' table.
+const COLOUR_SETS: [TileSet; Color::COUNT] = {
+    let mut out = [TileSet::Base; Color::COUNT];
+    let mut i = 0;
+    while i < crate::expansions::EXPANSIONS.len() {
+        let e = &crate::expansions::EXPANSIONS[i];
+        let mut k = 0;
+        while k < e.colours.len() {
+            out[e.colours[k] as usize] = e.set;
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

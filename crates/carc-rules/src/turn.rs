@@ -110,43 +110,26 @@ impl Game {
     /// abbot when the rules allow it now (The Abbot), the builder on each road or city where
     /// it may stand, the pig in each field holding `colour`'s farmer (Traders & Builders).
     pub fn legal_actions(&self, colour: Color, pos: Pos) -> Vec<PartAction> {
-        let rules = self.config.rules;
         let mut out = vec![PartAction::Nothing];
-        let deploy = |figure: Figure| {
+        self.push_deployments(colour, Figure::Meeple, pos, &mut out);
+        crate::expansions::actions(self, colour, pos, &mut out);
+        out
+    }
+
+    /// Appends every legal deployment of `colour`'s `figure` on the tile at `pos`
+    /// ([`Game::legal_figure_deployments`]) to `out`.
+    pub(crate) fn push_deployments(
+        &self,
+        colour: Color,
+        figure: Figure,
+        pos: Pos,
+        out: &mut Vec<PartAction>,
+    ) {
+        out.extend(
             self.legal_figure_deployments(colour, figure, pos)
                 .into_iter()
-                .map(move |(role, place)| PartAction::Deploy(figure, role, Some(place)))
-        };
-        out.extend(deploy(Figure::Meeple));
-        for figure in [Figure::LargeMeeple, Figure::Abbot] {
-            if rules.allows_figure(figure) {
-                out.extend(deploy(figure));
-            }
-        }
-        if rules.allows_figure(Figure::Abbot) && self.recall_allowed(colour) {
-            out.push(PartAction::Recall);
-        }
-        if rules.allows_figure(Figure::Builder) {
-            if let Some(t) = self.tile_at(pos) {
-                for place in self.legal_builder_places(colour, pos) {
-                    if let Some(kind) = t.tile.place_feature(t.rot, place) {
-                        out.push(PartAction::Deploy(
-                            Figure::Builder,
-                            kind.role(),
-                            Some(place),
-                        ));
-                    }
-                }
-            }
-        }
-        if rules.allows_figure(Figure::Pig) {
-            out.extend(
-                self.legal_pig_deployments(colour, pos)
-                    .into_iter()
-                    .map(|p| PartAction::Deploy(Figure::Pig, Role::Farmer, Some(p))),
-            );
-        }
-        out
+                .map(move |(role, place)| PartAction::Deploy(figure, role, Some(place))),
+        );
     }
 
     /// Every legal move of `colour` with `tile` in a turn part under the game's rules: the
@@ -195,24 +178,18 @@ impl Game {
     /// Builders) `colour`, its placer, takes the goods of the cities it completed
     /// ([`Game::take_goods`]).
     pub fn finish_part(&mut self, colour: Color, pos: Pos) -> PartEnd {
-        let score = self.score_completed(pos);
-        let goods = self.goods_step(colour, pos);
-        PartEnd { score, goods }
+        let mut end = PartEnd {
+            score: self.score_completed(pos),
+            goods: Goods::NONE,
+        };
+        crate::expansions::part_end(self, colour, pos, Some(&mut end));
+        end
     }
 
     /// [`Game::finish_part`] without recording what scored (the search's and the simulator's).
     pub(crate) fn finish_part_quiet(&mut self, colour: Color, pos: Pos) {
         self.score_completed_inner(pos, None);
-        self.goods_step(colour, pos);
-    }
-
-    /// The goods step of a part, under Traders & Builders only.
-    fn goods_step(&mut self, colour: Color, pos: Pos) -> Goods {
-        if self.config.rules.goods() {
-            self.take_goods(colour, pos)
-        } else {
-            Goods::NONE
-        }
+        crate::expansions::part_end(self, colour, pos, None);
     }
 
     /// The strict turn part: the placement must be legal, the action allowed, and for a bonus

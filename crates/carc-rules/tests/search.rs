@@ -466,6 +466,151 @@ fn max_n_agrees_with_plain_max_n() {
     assert!(compared > 30, "{compared}");
 }
 
+/// Every outcome (final scores) reachable from `g` under some tie-break, by the definition
+/// itself: each child's outcomes enumerated, then every combination of one outcome per child
+/// tried, the player to move taking each child that is best for them in that combination.
+/// `None` when the combinations exceed `cap`.
+fn naive_tie_outcomes(
+    g: &Game,
+    (players, turn): (&[Color], usize),
+    draws: &[TileType],
+    goal: Goal,
+    cap: usize,
+) -> Option<Vec<[i64; Color::COUNT]>> {
+    let Some((&tile, rest)) = draws.split_first() else {
+        let mut end = g.clone();
+        end.final_scoring();
+        return Some(vec![Color::ALL.map(|c| end.score(c))]);
+    };
+    let colour = players[turn];
+    let placements = g.legal_placements(tile);
+    if placements.is_empty() {
+        return naive_tie_outcomes(g, (players, turn), rest, goal, cap);
+    }
+    let next = (turn + 1) % players.len();
+    let mut children = Vec::new();
+    for (pos, rot) in placements {
+        for (_, after) in naive_moves(g, colour, tile, pos, rot) {
+            children.push(naive_tie_outcomes(
+                &after,
+                (players, next),
+                rest,
+                goal,
+                cap,
+            )?);
+        }
+    }
+    let combinations = children
+        .iter()
+        .try_fold(1usize, |n, c| n.checked_mul(c.len()).filter(|&n| n <= cap))?;
+    let mut out: Vec<[i64; Color::COUNT]> = Vec::new();
+    for k in 0..combinations {
+        // the k-th combination, one outcome per child (mixed radix)
+        let mut rest_k = k;
+        let picked: Vec<[i64; Color::COUNT]> = children
+            .iter()
+            .map(|c| {
+                let o = c[rest_k % c.len()];
+                rest_k /= c.len();
+                o
+            })
+            .collect();
+        let best = picked
+            .iter()
+            .map(|o| value(goal, players, colour, o))
+            .max()?;
+        for o in picked {
+            if value(goal, players, colour, &o) == best && !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The tie analysis (`solve_ties`: each move's worst and best value over every tie-break of
+/// the later turns) against the definition enumerated combination by combination, with two
+/// and three players, both goals, two and three draws.
+#[test]
+fn tie_ranges_agree_with_every_tie_break_enumerated() {
+    let three = [Color::Red, Color::Blue, Color::Green];
+    let mut g3 = Game::new(Config::new(three.to_vec(), true));
+    tile(&mut g3, "D 0,0 r0 blue knight N");
+    tile(&mut g3, "E 0,-1 r180 green knight S");
+    tile(&mut g3, "U 1,0 r90 red traveller E");
+    tile(&mut g3, "V -1,0 r180");
+    let mut g2 = Game::new(Config::new(three[..2].to_vec(), true));
+    for t in g3.tiles() {
+        g2.place_tile_unchecked(t.tile, t.pos, t.rot).unwrap();
+    }
+    let (mut compared, mut ranges) = (0, 0);
+    for (goal, players, g) in [
+        (Goal::Final, &three[..], &g3),
+        (Goal::Score, &three[..], &g3),
+        (Goal::Score, &three[..2], &g2),
+        (Goal::Final, &three[..2], &g2),
+    ] {
+        for draws in [
+            &[TileType::E, TileType::U][..],
+            &[TileType::E, TileType::U, TileType::B],
+        ] {
+            let ties = solve_ties(g, Color::Red, draws, goal, Limits::default());
+            assert_eq!(ties.stopped, None);
+            assert!(!ties.moves.is_empty());
+            for m in &ties.moves {
+                let Step::Turn {
+                    pos, rot, meeple, ..
+                } = m.step
+                else {
+                    panic!("a root move is a turn");
+                };
+                let (_, after) = naive_moves(g, Color::Red, draws[0], pos, rot)
+                    .into_iter()
+                    .find(|(x, _)| *x == meeple)
+                    .unwrap();
+                let Some(all) =
+                    naive_tie_outcomes(&after, (players, 1), &draws[1..], goal, 1 << 16)
+                else {
+                    continue;
+                };
+                let values: Vec<i64> = all
+                    .iter()
+                    .map(|o| value(goal, players, Color::Red, o))
+                    .collect();
+                let (lo, hi) = (*values.iter().min().unwrap(), *values.iter().max().unwrap());
+                let what = format!(
+                    "{goal:?} {} {}: {}",
+                    players.len(),
+                    draws.len(),
+                    turn_text(&m.step)
+                );
+                assert_eq!((m.worst.value, m.best.value), (lo, hi), "{what}");
+                // the witnesses are outcomes of the definition, with their values
+                assert!(
+                    all.contains(&m.worst.scores) && all.contains(&m.best.scores),
+                    "{what}"
+                );
+                assert_eq!(
+                    m.worst.value,
+                    value(goal, players, Color::Red, &m.worst.scores)
+                );
+                compared += 1;
+                ranges += usize::from(lo < hi);
+            }
+            if players.len() == 2 && goal == Goal::Final {
+                // zero-sum: a tie for one player is a tie for the other
+                assert!(ties.moves.iter().all(|m| m.worst.value == m.best.value));
+            }
+        }
+    }
+    assert!(compared > 60, "{compared} moves compared");
+    assert!(
+        ranges > 0,
+        "no move whose value depends on a tie-break: nothing tested"
+    );
+    eprintln!("{compared} moves compared, {ranges} with a range of values");
+}
+
 // ---------------------------------------------------------------------------------------------
 // The expansions' moves: the large meeple (Inns & Cathedrals), the abbot and its recall (The
 // Abbot), searched where `solve_with_sets` switches them on.

@@ -50,13 +50,11 @@ impl TileSet {
     ];
 
     /// The word of the set in `rules` (`base` for the base game, which needs none).
+    /// An expansion's word is in its row of [`crate::expansions::EXPANSIONS`].
     pub const fn as_str(self) -> &'static str {
-        match self {
-            TileSet::Base => "base",
-            TileSet::Abbot => "abbot",
-            TileSet::InnsCathedrals => "inns-cathedrals",
-            TileSet::River => "river",
-            TileSet::TradersBuilders => "traders-builders",
+        match crate::expansions::expansion(self) {
+            Some(e) => e.word,
+            None => "base",
         }
     }
 }

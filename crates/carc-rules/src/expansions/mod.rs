@@ -1,10 +1,193 @@
 //! The expansions, one module each: what a set adds to the base game lives in its module
 //! (`expansions/SET.rs`, or a folder for a large set), its tile rows in `catalogue/SET.rs`.
 //!
-//! The engine reaches a set's state through [`SetStates`] only: one value copied with the game
-//! and folded into the search's hash as a whole, so that neither names a set.
+//! Every set is one row of [`EXPANSIONS`], the one table the engine asks (the way ruff
+//! registers each linter's rules in one table): its `rules` word, figures and colours, whether
+//! its tiles are legal without it, and its hooks into the turn (a turn's placements, the
+//! actions after the placement, the end of a part). The engine calls a hook only for the sets
+//! in play, through plain function pointers (no trait objects), and skips the table at once
+//! when no set in play has that hook ([`HookMask`]). The engine reaches a set's state through
+//! [`SetStates`] only: one value copied with the game and folded into the search's hash as a
+//! whole, so that neither names a set.
 
+pub mod abbot;
+pub mod inns_cathedrals;
+pub mod river;
 pub mod traders_builders;
+
+use crate::board::Pos;
+use crate::catalogue::TileSet;
+use crate::figures::Figure;
+use crate::game::Game;
+use crate::rules::Rules;
+use crate::tiles::{Color, Rotation, TileType};
+use crate::turn::{PartAction, PartEnd};
+
+/// A turn's legal placements of a tile when the set decides them (The River).
+pub type PlacementsHook = fn(&Game, TileType) -> Vec<(Pos, Rotation)>;
+/// Whether a tile has a legal placement in a turn, when the set decides it (`None`: the base
+/// game's edge matching decides).
+pub type PlayableHook = fn(&Game, TileType) -> Option<bool>;
+/// Appends the set's actions after `colour` placed the tile at `pos` to the turn's list.
+pub type ActionsHook = fn(&Game, Color, Pos, &mut Vec<PartAction>);
+/// The set's step at the end of a turn part, after the scoring (`colour` placed the tile at
+/// `pos`); `end` is what the part did, for the set to add to.
+pub type PartEndHook = fn(&mut Game, Color, Pos, Option<&mut PartEnd>);
+
+/// One expansion: what it brings, as data and hooks (a row of [`EXPANSIONS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Expansion {
+    /// Its id: the set its tiles and figures belong to, its bit in [`Rules`].
+    pub set: TileSet,
+    /// Its word in `rules` (`rules river`).
+    pub word: &'static str,
+    /// The figures it adds (each player owns [`Figure::per_player`] of each).
+    pub figures: &'static [Figure],
+    /// The colours it adds to the base game's five.
+    pub colours: &'static [Color],
+    /// Its tiles are legal in every file, without the set (the garden tiles of the modern base
+    /// box).
+    pub tiles_always_allowed: bool,
+    /// It decides a turn's legal placements (at most one set in play may).
+    pub placements: Option<PlacementsHook>,
+    /// It decides whether a turn's tile is playable (with [`Expansion::placements`]).
+    pub playable: Option<PlayableHook>,
+    /// It adds actions after the placement (deployments of its figures, a recall …).
+    pub actions: Option<ActionsHook>,
+    /// It adds a step at the end of each turn part (after the scoring).
+    pub part_end: Option<PartEndHook>,
+}
+
+impl Expansion {
+    /// A row with no figure, colour nor hook: a set's module fills in what it brings.
+    pub const fn new(set: TileSet, word: &'static str) -> Expansion {
+        Expansion {
+            set,
+            word,
+            figures: &[],
+            colours: &[],
+            tiles_always_allowed: false,
+            placements: None,
+            playable: None,
+            actions: None,
+            part_end: None,
+        }
+    }
+}
+
+/// Every expansion, in the order their hooks run (a turn's actions are listed in it: the large
+/// meeple, the abbot and its recall, the builder, the pig). The base game is the engine itself
+/// and has no row. A new set is one module under `expansions/` and one row here.
+pub const EXPANSIONS: [Expansion; 4] = [
+    inns_cathedrals::EXPANSION,
+    abbot::EXPANSION,
+    river::EXPANSION,
+    traders_builders::EXPANSION,
+];
+
+/// The row of `set` (`None` for the base game).
+pub const fn expansion(set: TileSet) -> Option<&'static Expansion> {
+    let mut i = 0;
+    while i < EXPANSIONS.len() {
+        if EXPANSIONS[i].set as u8 == set as u8 {
+            return Some(&EXPANSIONS[i]);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The sets (bits of [`Rules`]) that have one kind of hook: a turn under rules with none of
+/// them skips the table.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HookMask(u8);
+
+impl HookMask {
+    const fn of(has: [bool; EXPANSIONS.len()]) -> HookMask {
+        let mut m = 0u8;
+        let mut i = 0;
+        while i < EXPANSIONS.len() {
+            if has[i] {
+                m |= 1 << EXPANSIONS[i].set as u8;
+            }
+            i += 1;
+        }
+        HookMask(m)
+    }
+
+    /// Whether a set of `rules` has the hook.
+    #[inline]
+    pub(crate) const fn any(self, rules: Rules) -> bool {
+        rules.bits() & self.0 != 0
+    }
+}
+
+macro_rules! hook_mask {
+    ($field:ident) => {{
+        let mut has = [false; EXPANSIONS.len()];
+        let mut i = 0;
+        while i < EXPANSIONS.len() {
+            has[i] = EXPANSIONS[i].$field.is_some();
+            i += 1;
+        }
+        HookMask::of(has)
+    }};
+}
+
+/// The sets with a [`PlacementsHook`].
+pub(crate) const PLACEMENTS: HookMask = hook_mask!(placements);
+/// The sets with an [`ActionsHook`].
+pub(crate) const ACTIONS: HookMask = hook_mask!(actions);
+/// The sets with a [`PartEndHook`].
+pub(crate) const PART_END: HookMask = hook_mask!(part_end);
+
+/// The hooks of the sets in play under `rules`, in table order.
+#[inline]
+pub(crate) fn in_play(rules: Rules) -> impl Iterator<Item = &'static Expansion> {
+    EXPANSIONS.iter().filter(move |e| rules.has(e.set))
+}
+
+/// A turn's legal placements of `tile` under `rules`: the first set in play that decides them,
+/// else the base game's edge matching ([`Game::legal_placements`]).
+pub(crate) fn placements(rules: Rules, game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
+    if PLACEMENTS.any(rules) {
+        if let Some(f) = in_play(rules).find_map(|e| e.placements) {
+            return f(game, tile);
+        }
+    }
+    game.legal_placements(tile)
+}
+
+/// Whether `tile` has a legal placement in a turn under `rules` (see [`placements`]).
+pub(crate) fn playable(rules: Rules, game: &Game, tile: TileType) -> bool {
+    if PLACEMENTS.any(rules) {
+        if let Some(p) = in_play(rules).find_map(|e| e.playable.and_then(|f| f(game, tile))) {
+            return p;
+        }
+    }
+    game.has_legal_placement(tile)
+}
+
+/// Appends the actions of the sets in play after `colour` placed the tile at `pos`.
+pub(crate) fn actions(game: &Game, colour: Color, pos: Pos, out: &mut Vec<PartAction>) {
+    let rules = game.config.rules;
+    if ACTIONS.any(rules) {
+        for f in in_play(rules).filter_map(|e| e.actions) {
+            f(game, colour, pos, out);
+        }
+    }
+}
+
+/// The steps of the sets in play at the end of a turn part (after its scoring).
+#[inline]
+pub(crate) fn part_end(game: &mut Game, colour: Color, pos: Pos, mut end: Option<&mut PartEnd>) {
+    let rules = game.config.rules;
+    if PART_END.any(rules) {
+        for f in in_play(rules).filter_map(|e| e.part_end) {
+            f(game, colour, pos, end.as_deref_mut());
+        }
+    }
+}
 
 /// The game state every set keeps beyond the base game's, one field per set that has any.
 /// `Copy`: the search copies it with the board; [`SetStates::hash`] folds what tells two

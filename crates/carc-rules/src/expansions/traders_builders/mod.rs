@@ -3,10 +3,54 @@
 
 pub mod builder;
 pub mod goods;
+mod pig;
 
-use crate::tiles::Color;
+use super::Expansion;
+use crate::board::Pos;
+use crate::catalogue::TileSet;
+use crate::figures::Figure;
+use crate::game::Game;
+use crate::tiles::{Color, Role};
+use crate::turn::{PartAction, PartEnd};
 use builder::BonusState;
 use goods::{Good, Goods};
+
+/// The set's row of [`super::EXPANSIONS`].
+pub const EXPANSION: Expansion = Expansion {
+    figures: &[Figure::Builder, Figure::Pig],
+    actions: Some(actions),
+    part_end: Some(part_end),
+    ..Expansion::new(TileSet::TradersBuilders, "traders-builders")
+};
+
+/// The builder on each road or city of the tile at `pos` where it may stand, then the pig in
+/// each field holding `colour`'s farmer.
+fn actions(game: &Game, colour: Color, pos: Pos, out: &mut Vec<PartAction>) {
+    if let Some(t) = game.tile_at(pos) {
+        for place in game.legal_builder_places(colour, pos) {
+            if let Some(kind) = t.tile.place_feature(t.rot, place) {
+                out.push(PartAction::Deploy(
+                    Figure::Builder,
+                    kind.role(),
+                    Some(place),
+                ));
+            }
+        }
+    }
+    out.extend(
+        game.legal_pig_deployments(colour, pos)
+            .into_iter()
+            .map(|p| PartAction::Deploy(Figure::Pig, Role::Farmer, Some(p))),
+    );
+}
+
+/// After the scoring, `colour` takes the goods of the cities its tile completed.
+fn part_end(game: &mut Game, colour: Color, pos: Pos, end: Option<&mut PartEnd>) {
+    let goods = game.take_goods(colour, pos);
+    if let Some(end) = end {
+        end.goods = goods;
+    }
+}
 
 /// The set's game state (one field of [`super::SetStates`]).
 #[derive(Debug, Clone, Copy, Default)]

@@ -18,10 +18,25 @@
 //!
 //! In a setup only edge matching applies: an excerpt may show a river without its spring.
 
+use super::Expansion;
 use crate::board::Pos;
 use crate::catalogue::TileSet;
 use crate::game::Game;
 use crate::tiles::{Edge, Rotation, Side, TileType};
+
+/// The set's row of [`super::EXPANSIONS`]: it decides a turn's placements
+/// ([`legal_placements`]); a land tile is playable wherever its edges match.
+pub const EXPANSION: Expansion = Expansion {
+    placements: Some(legal_placements),
+    playable: Some(playable),
+    ..Expansion::new(TileSet::River, "river")
+};
+
+/// Whether a river tile has a legal placement in a turn (`None` for a land tile: the base
+/// game's edge matching decides).
+fn playable(game: &Game, tile: TileType) -> Option<bool> {
+    is_river(tile).then(|| !legal_placements(game, tile).is_empty())
+}
 
 /// Which way a curve of the river turns, seen from the spring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
