@@ -16,11 +16,11 @@
 //! each variation's `from` and `first` are indices into [`Lesson::steps`].
 
 use carc_notation::{Glyph, LineKind, RefusedMove, Statement, StatementKind};
-use carc_rules::{Color, Figure, Pos, TileType};
+use carc_rules::{Color, Figure, Pos, Side, TileType};
 
 use crate::diagnostic::Severity;
 use crate::exercise::{exercise, Exercise};
-use crate::render::{board_at, board_at_line, Board, BoardMeeple};
+use crate::render::{board_at, board_at_line, Board, BoardMeeple, BoardTile, TileLayer};
 use crate::replay::{is_anywhere_kind, is_setup_kind, replay};
 use crate::{hover, vocab, Analysis};
 
@@ -39,6 +39,59 @@ pub struct Lesson {
     pub steps: Vec<Step>,
     /// Every variation, in file order.
     pub variations: Vec<Variation>,
+    /// Every tile the lesson shows, each once, in the order its steps place them (the
+    /// steps' boards leave them out: see [`Step::board`]).
+    pub tiles: Vec<LessonTile>,
+}
+
+/// A tile of a lesson: on the board from the step that places it on, along that step's line
+/// of play and in the variations that branch from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LessonTile {
+    /// The tile.
+    pub tile: BoardTile,
+    /// The step it is placed at (the setup's tiles: the setup).
+    pub step: usize,
+    /// Its sides that do not match the tile next to them (an illegal turn's tile).
+    pub mismatched: Vec<Side>,
+}
+
+impl Lesson {
+    /// Each step's range in a depth-first numbering of the steps (a step, then its line of
+    /// play's next step, then each variation from it): `(number, last)`, where the steps
+    /// numbered `number..=last` are the step and every step after it on its line of play
+    /// and in the variations that branch from them, which is where its tiles are on the
+    /// board.
+    pub fn step_ranges(&self) -> Vec<(usize, usize)> {
+        let mut ranges = vec![(0, 0); self.steps.len()];
+        let mut number = 0usize;
+        // (step, whether its children are done), iteratively: a line of play can be as long
+        // as the file.
+        let mut stack: Vec<(usize, bool)> = (!self.steps.is_empty())
+            .then_some((0, false))
+            .into_iter()
+            .collect();
+        while let Some((id, done)) = stack.pop() {
+            if done {
+                ranges[id].1 = number.saturating_sub(1);
+                continue;
+            }
+            ranges[id] = (number, number);
+            number += 1;
+            stack.push((id, true));
+            let step = &self.steps[id];
+            // Pushed in reverse: the next step first, then the variations in file order.
+            for &v in step.branches.iter().rev() {
+                if let Some(first) = self.variations[v].first {
+                    stack.push((first, false));
+                }
+            }
+            if let Some(next) = step.next {
+                stack.push((next, false));
+            }
+        }
+        ranges
+    }
 }
 
 /// One position the learner can stand at.
@@ -57,8 +110,12 @@ pub struct Step {
     pub statement: String,
     /// The innermost variation the step belongs to (`None`: the main line).
     pub variation: Option<usize>,
-    /// The position the step shows (a question: the position before the turn).
+    /// The position the step shows (a question: the position before the turn), its tiles
+    /// drawn apart ([`Board::layer`]): `board.tiles` holds only those under a meeple or a
+    /// mark, the others are in [`Lesson::tiles`], and `board.mismatched` is empty.
     pub board: Board,
+    /// How many tiles the board has.
+    pub tiles: usize,
     /// The picture in one sentence, for a text alternative.
     pub alt: String,
     /// What hover says about the line (Markdown, as the editor shows it), when it says
@@ -183,6 +240,7 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         puzzle: false,
         steps: Vec::new(),
         variations: Vec::new(),
+        tiles: Vec::new(),
     };
     let mut setup_lines: Vec<usize> = Vec::new();
     let mut setup_all: Vec<usize> = Vec::new();
@@ -404,20 +462,53 @@ fn push_step(out: &mut Lesson, stack: &mut [Walk], mut step: Step) {
         (None, None) => {}
     }
     walk.last = Some(id);
+    let before = step.prev.map_or(0, |p| out.steps[p].tiles);
+    draw_apart(out, id, &mut step, before);
     out.steps.push(step);
 }
 
-/// How many turns were played up to and including step `last`, following `prev`.
+/// Moves the tiles of step `id`'s board that its step before (with `before` tiles) did not
+/// have into the lesson's tiles, and leaves on the board only those a picture draws over
+/// again: under a meeple (also one that came back) or a mark. The replay adds a line of
+/// play's tiles after those already placed, so the step before's are the first `before`.
+fn draw_apart(out: &mut Lesson, id: usize, step: &mut Step, before: usize) {
+    let board = &mut step.board;
+    step.tiles = board.tiles.len();
+    for t in board.tiles.iter().skip(before) {
+        out.tiles.push(LessonTile {
+            tile: *t,
+            step: id,
+            mismatched: board
+                .mismatched
+                .iter()
+                .filter(|(p, _)| *p == t.pos)
+                .map(|&(_, side)| side)
+                .collect(),
+        });
+    }
+    board.layer = TileLayer::of(&board.tiles);
+    let over: std::collections::HashSet<Pos> = board
+        .meeples
+        .iter()
+        .chain(&board.returned)
+        .map(|m| m.pos)
+        .chain(board.marks.iter().map(|m| m.pos))
+        .collect();
+    board.tiles.retain(|t| over.contains(&t.pos));
+    board.mismatched.clear();
+}
+
+/// How many turns were played up to and including step `last`, following `prev`: the
+/// number of the nearest turn (each turn counts those before it).
 fn turns_before(lesson: &Lesson, mut last: Option<usize>) -> usize {
-    let mut count = 0;
     while let Some(id) = last {
         let step = &lesson.steps[id];
-        if matches!(step.kind, StepKind::Turn { .. }) {
-            count += 1;
+        if let StepKind::Turn { number, .. } = step.kind {
+            return number;
         }
         last = step.prev;
     }
-    count
+    0
 }
 
 /// The code lens on a puzzle's answer (its ranking), when `statement` is that answer.
@@ -493,6 +584,7 @@ fn setup_step(
         returned: Vec::new(),
         mismatched: Vec::new(),
         setup_through: None,
+        layer: None,
     });
     let statement = lines
         .iter()
@@ -514,6 +606,7 @@ fn setup_step(
         explanation: None,
         checks: Vec::new(),
         problems: problems_on(analysis, all),
+        tiles: 0,
         prev: None,
         next: None,
         branches: Vec::new(),
@@ -545,6 +638,7 @@ fn play_step(
         explanation: hover::hover(analysis, statement.keyword.start).map(|h| h.markdown),
         checks: Vec::new(),
         problems: problems_on(analysis, &[line]),
+        tiles: 0,
         prev: None,
         next: None,
         branches: Vec::new(),
@@ -668,6 +762,7 @@ fn question(
         explanation: None,
         checks: Vec::new(),
         problems: Vec::new(),
+        tiles: 0,
         prev: None,
         next: None,
         branches: Vec::new(),

@@ -47,7 +47,7 @@ pub use generate::{
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};
 pub use inlay::{inlay_hints, HINT_LABEL_LIMIT};
-pub use lesson::{board_sentence, lesson, Check, Lesson, Step, StepKind, Variation};
+pub use lesson::{board_sentence, lesson, Check, Lesson, LessonTile, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};
 pub use puzzle::{
     code_lenses, grouped, puzzle_note, CodeLens, PuzzleNote, SearchOptions, SEARCH_BUDGET,
@@ -55,8 +55,9 @@ pub use puzzle::{
 pub use reach::Step as WitnessStep;
 pub use render::esc as escape_markup;
 pub use render::{
-    board_at, board_at_line, cell_boxes, render_ascii, render_svg, render_tiles_svg, teaching_line,
-    text_width, Board, BoardMark, BoardMeeple, BoardRefusal, BoardTile, CellBoxes,
+    ascii_overlay, board_at, board_at_line, cell_boxes, render_ascii, render_layer_svg, render_svg,
+    render_tiles_svg, teaching_line, text_width, AsciiOverlay, Board, BoardMark, BoardMeeple,
+    BoardRefusal, BoardTile, CellBoxes, LayerTile, TileLayer, LAYER_SIDE,
 };
 pub use semantic::semantic_tokens;
 pub use solve::{goal_words, solve, SolveError, Solved, SolvedMove};

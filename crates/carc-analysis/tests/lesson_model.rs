@@ -47,13 +47,13 @@ fn lesson_one_asks_for_the_marked_move_then_shows_it() {
     assert_eq!(kinds(&l), ["setup", "question", "turn"]);
     // The setup: the start tile D alone, the gap 0,1 marked.
     let setup = &l.steps[0];
-    assert_eq!(setup.board.tiles.len(), 1);
+    assert_eq!(setup.tiles, 1);
     assert_eq!(setup.statement, "tile D 0,0");
     assert_eq!(setup.board.marks.len(), 1);
     assert_eq!((setup.prev, setup.next), (None, Some(1)));
     // The question shows the position before the turn and not the turn itself.
     let question = &l.steps[1];
-    assert_eq!(question.board.tiles.len(), 1);
+    assert_eq!(question.tiles, 1);
     assert!(question.statement.is_empty());
     let StepKind::Question { prompt, hint, .. } = &question.kind else {
         panic!("a question");
@@ -69,7 +69,7 @@ fn lesson_one_asks_for_the_marked_move_then_shows_it() {
     assert_eq!((question.prev, question.next), (Some(0), Some(2)));
     // The turn: E r180 closes the 2-tile city: 2 x 2 = 4 for red; the knight returns (7).
     let turn = &l.steps[2];
-    assert_eq!(turn.board.tiles.len(), 2);
+    assert_eq!(turn.tiles, 2);
     assert_eq!(score(&l, 2, Color::Red), (4, 7));
     assert_eq!(score(&l, 2, Color::Blue), (0, 7));
     assert!(matches!(
@@ -202,7 +202,7 @@ fn discards_and_puzzles() {
     assert_eq!(reasons.len(), 1, "{reasons:?}");
     assert_eq!(l.steps[2].heading, "Refused · blue");
     // The discard changes nothing on the board: B, B (the setup tile and red's turn).
-    assert_eq!(l.steps[3].board.tiles.len(), 2);
+    assert_eq!(l.steps[3].tiles, 2);
     assert_eq!(l.steps[3].heading, "Discard C");
     assert!(l.steps[3]
         .explanation
@@ -218,7 +218,7 @@ fn discards_and_puzzles() {
     assert_eq!(reasons.len(), 1, "{reasons:?}");
     assert!(reasons[0].starts_with("E fits at "), "{reasons:?}");
     assert_eq!(l.steps[4].heading, "Refused · discard E");
-    assert_eq!(l.steps[4].board.tiles.len(), 2);
+    assert_eq!(l.steps[4].tiles, 2);
     assert!(l.steps[4].board.refused.is_empty());
     assert!(matches!(l.steps[5].kind, StepKind::Turn { number: 2, .. }));
 
@@ -233,7 +233,7 @@ fn discards_and_puzzles() {
         "{prompt}"
     );
     assert_eq!(hint, &None);
-    assert_eq!(l.steps[1].board.tiles.len(), 2);
+    assert_eq!(l.steps[1].tiles, 2);
     // The answer carries the editor's ranking: E closing the start city with a knight scores
     // 2 x 2 = 4 for red; closing blue's city instead would score for blue, so it is the best.
     let StepKind::Turn {
@@ -305,8 +305,8 @@ end => red +0
     assert_eq!(numbers, [1, 2, 3, 3, 2]);
     // Boards follow the line of play: inner has D, U, E, U (4); the main line after the
     // block has D, U, U (3).
-    assert_eq!(l.steps[3].board.tiles.len(), 4);
-    assert_eq!(l.steps[5].board.tiles.len(), 3);
+    assert_eq!(l.steps[3].tiles, 4);
+    assert_eq!(l.steps[5].tiles, 3);
     assert_eq!(l.steps[6].prev, Some(5));
 }
 
@@ -365,7 +365,7 @@ fn odd_documents_give_a_model_without_panicking() {
     // A turn on the first line has no position before it to ask about: no question.
     let l = model("turn red D 0,0\nmark 0,0\n");
     assert_eq!(kinds(&l), ["setup", "turn"]);
-    assert!(l.steps[0].board.tiles.is_empty());
+    assert!(l.steps[0].tiles == 0);
 }
 
 #[test]
@@ -476,4 +476,57 @@ fn every_question_of_the_examples_can_be_played() {
     // 13 questions in the course (the marked main-line turns), and more in the expansions
     // and puzzles.
     assert!(questions > 13, "{questions} questions");
+}
+
+/// The tiles of step `id`'s board, read from the lesson's tiles drawn apart: those placed at
+/// a step whose range (depth-first numbering) holds `id`'s number.
+fn tiles_at(l: &Lesson, id: usize) -> Vec<(i32, i32)> {
+    let ranges = l.step_ranges();
+    let at = ranges[id].0;
+    l.tiles
+        .iter()
+        .filter(|t| ranges[t.step].0 <= at && at <= ranges[t.step].1)
+        .map(|t| (t.tile.pos.x, t.tile.pos.y))
+        .collect()
+}
+
+#[test]
+fn each_tile_is_drawn_once_and_shows_where_its_line_of_play_goes() {
+    // Nested variations: the setup's D 0,0, the main line's U 1,0; variation "a" from there
+    // plays E 0,1, and "b" inside it U 2,0; then the main line plays U 2,0 too.
+    let text = "players red blue\ntile D 0,0\nturn red U 1,0 r90\nvariation \"a\" {\n  turn blue E 0,1\n  variation \"b\" {\n    turn red U 2,0 r90\n  }\n}\nturn blue U 2,0 r90\n";
+    let l = model(text);
+    // D, U (main), E (a), U 2,0 (b), U 2,0 (main): five placements, five tiles, each once.
+    assert_eq!(l.tiles.len(), 5, "{:?}", l.tiles);
+    for (id, step) in l.steps.iter().enumerate() {
+        assert_eq!(
+            tiles_at(&l, id).len(),
+            step.tiles,
+            "step {id}: {}",
+            step.heading
+        );
+        // The board keeps only tiles under a meeple or a mark (none here).
+        assert!(step.board.tiles.is_empty(), "step {id}");
+        assert_eq!(step.board.layer.map(|x| x.count), Some(step.tiles));
+    }
+    // The last main-line step shows D, U 1,0 and the main line's U 2,0, not variation "a"'s E.
+    let last = l.steps.len() - 1;
+    assert_eq!(tiles_at(&l, last), [(0, 0), (1, 0), (2, 0)]);
+    // On the whole course and the expansion examples, every step's board (its count) is the
+    // tiles drawn apart that reach it.
+    for dir in ["examples/lessons", "examples/expansions"] {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(dir);
+        for entry in std::fs::read_dir(root).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "carc") {
+                continue;
+            }
+            let l = lesson(&analyze(&std::fs::read_to_string(&path).unwrap()));
+            for (id, step) in l.steps.iter().enumerate() {
+                assert_eq!(tiles_at(&l, id).len(), step.tiles, "{path:?} step {id}");
+            }
+        }
+    }
 }

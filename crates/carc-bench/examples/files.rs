@@ -20,6 +20,13 @@ fn main() {
         "nested-4000-turns-10000-variations.carc".to_owned(),
         carc_bench::files::nested_variations(4_000, 10_000, 1),
     ));
+    // issue 25's export: games of 200, 2,000 and 20,000 turns (a page linear in its length)
+    for turns in [200, 2_000, 20_000] {
+        files.push((
+            format!("game-{turns}-turns.carc"),
+            carc_bench::files::synthetic(turns + 6, 1),
+        ));
+    }
     for (name, text) in files {
         let path = std::path::Path::new(&dir).join(name);
         std::fs::write(&path, text).expect("write");

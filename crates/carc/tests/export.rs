@@ -14,16 +14,15 @@ fn path_str(p: &Path) -> String {
 
 /// Nothing in a page may load from anywhere: no `src`, no external links or style imports.
 fn assert_self_contained(html: &str) {
-    for needle in [
-        " src=",
-        "<link",
-        "@import",
-        "url(",
-        "href=\"http",
-        "href=\"//",
-    ] {
+    for needle in [" src=", "<link", "@import", "href=\"http", "href=\"//"] {
         assert!(!html.contains(needle), "{needle} in the page");
     }
+    // `url(#…)` names an element of the page itself (the pictures' grid pattern).
+    assert_eq!(
+        html.matches("url(").count(),
+        html.matches("url(#").count(),
+        "url( to something outside the page"
+    );
     // The only absolute URL is the SVG namespace, which is a name, not a request.
     let urls = html.matches("http://").count() + html.matches("https://").count();
     assert_eq!(
@@ -60,9 +59,18 @@ fn a_lesson_becomes_one_page_with_every_step() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert_self_contained(&html);
     assert!(html.contains("<title>Close or leave open</title>"));
-    // Setup and one turn in each of the two variations: three steps, three pictures.
+    // Setup and one turn in each of the two variations: three steps, three pictures, and the
+    // layers their tiles are drawn in once: the setup's D, each variation's E.
     assert_eq!(html.matches("<section class=\"step ").count(), 3);
-    assert_eq!(html.matches("<svg ").count(), 3);
+    assert_eq!(html.matches("<svg ").count(), 4);
+    assert_eq!(
+        html.matches(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" class=\"layers\""
+        )
+        .count(),
+        1
+    );
+    assert_eq!(html.matches("<g class=\"tile\"").count(), 3);
     assert_eq!(html.matches("class=\"branch\"").count(), 2);
     assert_eq!(html.matches("class=\"leave-link\"").count(), 2);
     // The model the script walks is the one `--format json` prints.
@@ -214,33 +222,53 @@ fn road_game(turns: usize) -> String {
 }
 
 #[test]
-fn a_page_over_the_size_limit_is_refused_before_anything_is_written() {
-    // Every step draws its whole board: a game of n turns draws about n²/2 tiles. 100 turns:
-    // 1 setup tile, then boards of 2..=101 tiles, plus the setup and the last board once
-    // more: 1 + (2 + … + 101) + 101 = 1 + 5,150 + 101 = 5,252, under the limit of 93,000.
-    // 500 turns: 1 + (2 + … + 501) + 501 = 1 + 125,750 + 501 = 126,252, over it.
-    let dir = scratch("export-limit");
-    let short = dir.join("short.carc");
-    std::fs::write(&short, road_game(100)).unwrap();
-    let out = dir.join("short.html");
-    let result = carc(&["export", &path_str(&short), "-o", &path_str(&out)]);
-    assert_eq!(result.status.code(), Some(0), "{result:?}");
-    assert!(out.exists());
-    let long = dir.join("long.carc");
-    std::fs::write(&long, road_game(500)).unwrap();
-    let out = dir.join("long.html");
-    let result = carc(&["export", &path_str(&long), "-o", &path_str(&out)]);
+fn a_page_grows_linearly_with_the_game() {
+    // Each tile is drawn once and each step draws only its own meeples, marks and scores, so
+    // a game twice as long makes a page about twice as large: at most 2.2 times (the setup,
+    // style and script are shared; a page growing with the square of the game's length, as
+    // it did, would be 4 times as large).
+    let dir = scratch("export-linear");
+    let size = |turns: usize| {
+        let file = dir.join(format!("road-{turns}.carc"));
+        std::fs::write(&file, road_game(turns)).unwrap();
+        let out = dir.join(format!("road-{turns}.html"));
+        let result = carc(&["export", &path_str(&file), "-o", &path_str(&out)]);
+        assert_eq!(result.status.code(), Some(0), "{result:?}");
+        let page = std::fs::read_to_string(&out).unwrap();
+        // every tile once in the layers: the start tile and one per turn
+        assert_eq!(
+            page.matches("<g class=\"tile\"").count(),
+            turns + 1,
+            "{turns} turns"
+        );
+        page.len()
+    };
+    let (short, long) = (size(200), size(400));
+    assert!(
+        (long as f64) < 2.2 * short as f64,
+        "200 turns: {short} bytes, 400 turns: {long} bytes"
+    );
+}
+
+#[test]
+fn tiles_spanning_more_than_the_page_limit_are_refused_before_anything_is_written() {
+    // Two setup tiles 70,000 columns apart (`not-adjacent`, exported with --force): a
+    // picture keeps every column of its tiles' box, at most 65,536.
+    let dir = scratch("export-span");
+    let file = dir.join("far.carc");
+    std::fs::write(&file, "players red blue\ntile D 0,0\ntile D 70000,0\n").unwrap();
+    let out = dir.join("far.html");
+    let result = carc(&["export", &path_str(&file), "-o", &path_str(&out), "--force"]);
     assert_eq!(result.status.code(), Some(2), "{result:?}");
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(
-        stderr.contains("would draw 126252 tiles over its 501 steps")
-            && stderr.contains("limit of 93000"),
+        stderr.contains("span 70001 columns and 1 rows") && stderr.contains("limit of 65536"),
         "{stderr}"
     );
     assert!(!out.exists(), "nothing written");
     // A folder holding it writes no page at all.
     let site = dir.join("site");
-    let result = carc(&["export", &path_str(&dir), "-o", &path_str(&site)]);
+    let result = carc(&["export", &path_str(&dir), "-o", &path_str(&site), "--force"]);
     assert_eq!(result.status.code(), Some(2), "{result:?}");
-    assert!(!site.join("short.html").exists());
+    assert!(!site.exists() || std::fs::read_dir(&site).unwrap().next().is_none());
 }

@@ -18,7 +18,8 @@ fn bounds(board: &Board) -> (i32, i32, i32, i32) {
         .map(|t| t.pos)
         .chain(board.marks.iter().map(|m| m.pos))
         .chain(board.refused.iter().map(|r| r.pos))
-        .chain(board.open.iter().copied());
+        .chain(board.open.iter().copied())
+        .chain(board.layer.iter().flat_map(|l| [l.min, l.max]));
     let mut out: Option<(i32, i32, i32, i32)> = None;
     for p in cells {
         out = Some(match out {
@@ -31,6 +32,11 @@ fn bounds(board: &Board) -> (i32, i32, i32, i32) {
 
 /// The most cells a picture draws every one of (a 256 × 256 board).
 const MAX_CELLS: i64 = 1 << 16;
+
+/// The most columns or rows a picture whose tiles are drawn apart ([`super::TileLayer`])
+/// spans: its tiles keep their board coordinates, so every column and row of their box is
+/// drawn (only a grid pattern, no element per cell).
+pub const LAYER_SIDE: i32 = 1 << 16;
 
 /// The columns and rows a picture shows, each ascending: every one of the bounding box of
 /// the tiles and marks, or, when that box has more than [`MAX_CELLS`] cells (a document may
@@ -46,7 +52,10 @@ impl Axes {
         let (min_x, max_x, min_y, max_y) = bounds(board);
         let width = i64::from(max_x) - i64::from(min_x) + 1;
         let height = i64::from(max_y) - i64::from(min_y) + 1;
-        if width.saturating_mul(height) <= MAX_CELLS {
+        // A layer's tiles are drawn in board coordinates, for every cell of their box (a
+        // page refuses a box wider or higher than LAYER_SIDE cells).
+        let layered = board.layer.is_some() && width.max(height) <= i64::from(LAYER_SIDE);
+        if width.saturating_mul(height) <= MAX_CELLS || layered {
             return Axes {
                 xs: (min_x..=max_x).collect(),
                 ys: (min_y..=max_y).collect(),

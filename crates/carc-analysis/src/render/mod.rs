@@ -28,9 +28,12 @@ mod svg;
 mod text;
 mod tile;
 
+pub use geometry::LAYER_SIDE;
 pub use measure::text_width;
-pub use model::{board_at, board_at_line, teaching_line, Board, BoardMark, BoardMeeple, BoardTile};
+pub use model::{
+    board_at, board_at_line, teaching_line, Board, BoardMark, BoardMeeple, BoardTile, TileLayer,
+};
 pub use refused::BoardRefusal;
-pub use svg::{cell_boxes, esc, render_svg, CellBoxes};
-pub use text::render_ascii;
+pub use svg::{cell_boxes, esc, render_layer_svg, render_svg, CellBoxes, LayerTile};
+pub use text::{ascii_overlay, render_ascii, AsciiOverlay};
 pub use tile::render_tiles_svg;

@@ -43,6 +43,45 @@ pub struct Board {
     /// The setup is drawn whole at any line: when setup tiles are written after the
     /// picture's line, the 0-based line of the last of them (said in the heading).
     pub setup_through: Option<usize>,
+    /// Set when the tiles are drawn apart, once for a whole lesson (`carc export`: each step's
+    /// picture would otherwise draw the whole board again): then `tiles` holds only the tiles
+    /// under a meeple or a mark (whose label and text cells change with them), and the
+    /// picture spans the layer's box and leaves room for the rest.
+    pub layer: Option<TileLayer>,
+}
+
+/// The tiles of a position drawn apart from its picture (see [`Board::layer`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TileLayer {
+    /// How many tiles the position has.
+    pub count: usize,
+    /// The south-west corner of their box.
+    pub min: Pos,
+    /// The north-east corner of their box.
+    pub max: Pos,
+}
+
+impl TileLayer {
+    /// The layer of `tiles` (`None` when there are none).
+    pub fn of(tiles: &[BoardTile]) -> Option<TileLayer> {
+        let first = tiles.first()?.pos;
+        let mut layer = TileLayer {
+            count: tiles.len(),
+            min: first,
+            max: first,
+        };
+        for t in tiles {
+            layer.min = Pos {
+                x: layer.min.x.min(t.pos.x),
+                y: layer.min.y.min(t.pos.y),
+            };
+            layer.max = Pos {
+                x: layer.max.x.max(t.pos.x),
+                y: layer.max.y.max(t.pos.y),
+            };
+        }
+        Some(layer)
+    }
 }
 
 impl Board {
@@ -224,6 +263,7 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
         returned: Vec::new(),
         mismatched: mismatched(&state.game),
         setup_through: line.and_then(|line| setup_after(analysis, line)),
+        layer: None,
     }
 }
 

@@ -9,8 +9,8 @@ use carc_rules::{Color, Pos};
 
 use super::geometry::{meeple_point, Axes, TILE};
 use super::measure::{text_width, wrap_by};
-use super::tile::{colour_paint, meeple_svg, tile_svg, MEEPLE_RADIUS};
-use super::{refused, Board, BoardMark, BoardTile};
+use super::tile::{colour_paint, label_corner, meeple_svg, tile_svg, MEEPLE_RADIUS};
+use super::{refused, Board, BoardMark, BoardTile, TileLayer};
 
 const LEFT: f64 = 40.0;
 const RIGHT: f64 = 16.0;
@@ -202,9 +202,8 @@ pub fn render_svg(board: &Board) -> String {
         height,
         left,
         top,
-        rows,
         ref header,
-        ref legend,
+        ..
     } = layout;
     let _ = left;
     // The top-left corner of a cell.
@@ -221,6 +220,17 @@ pub fn render_svg(board: &Board) -> String {
         r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#f7f4ec"/>"##
     );
     header_svg(&mut out, header);
+
+    // The tiles drawn apart (a lesson page): their groups, placed to land on their cells.
+    let shift = board
+        .layer
+        .as_ref()
+        .map(|layer| layered_board(&mut out, board, layer, &layout));
+    if let Some(shift) = &shift {
+        overlays(&mut out, board, &layout, Some(shift));
+        out.push_str("</svg>\n");
+        return out;
+    }
 
     // Coordinates along the top and the left.
     let _ = writeln!(
@@ -273,24 +283,43 @@ pub fn render_svg(board: &Board) -> String {
 
     for t in &board.tiles {
         let (cx, cy) = cell(t.pos);
-        // What the label must not sit under: the tile's meeples, glyph badge, mark number.
-        let mut taken: Vec<(f64, f64, f64)> = board
-            .meeples
-            .iter()
-            .filter(|m| m.pos == t.pos)
-            .map(|m| {
-                let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
-                (x, y, MEEPLE_RADIUS)
-            })
-            .collect();
-        if t.glyph.is_some() {
-            taken.push((95.0, 5.0, 11.0));
-        }
-        if board.marks.iter().any(|m| m.pos == t.pos) {
-            taken.push((13.0, 13.0, 10.0));
-        }
-        tile_svg(&mut out, t, cx, cy, &taken);
+        tile_svg(&mut out, t, cx, cy, &taken_on(board, t));
     }
+    overlays(&mut out, board, &layout, None);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// What a tile's label must not sit under on `board`: the tile's meeples, its glyph badge,
+/// its mark number.
+fn taken_on(board: &Board, t: &BoardTile) -> Vec<(f64, f64, f64)> {
+    let mut taken: Vec<(f64, f64, f64)> = board
+        .meeples
+        .iter()
+        .filter(|m| m.pos == t.pos)
+        .map(|m| {
+            let (x, y) = meeple_point(t.tile, t.rotation, m.role, m.place);
+            (x, y, MEEPLE_RADIUS)
+        })
+        .collect();
+    taken.extend(glyph_spot(t));
+    if board.marks.iter().any(|m| m.pos == t.pos) {
+        taken.push((13.0, 13.0, 10.0));
+    }
+    taken
+}
+
+/// Where a tile's glyph badge sits, if it has one.
+fn glyph_spot(t: &BoardTile) -> Vec<(f64, f64, f64)> {
+    t.glyph.map(|_| (95.0, 5.0, 11.0)).into_iter().collect()
+}
+
+/// Everything drawn over the tiles: the last turn's frame, mismatched sides, refused moves,
+/// marks, glyph badges, meeples (and those that came back) and the legend. `shift`: the
+/// tiles are drawn apart, and so are their mismatched sides and glyphs (empty groups here,
+/// each placed by `shift`, which the page fills).
+fn overlays(out: &mut String, board: &Board, layout: &Layout, shift: Option<&str>) {
+    let cell = |p: Pos| layout.cell(p);
     // The last turn's tile: a solid white frame along its edge (a mark is dashed orange,
     // inside it, so a marked last tile shows both).
     if let Some(last) = board.last {
@@ -304,42 +333,43 @@ pub fn render_svg(board: &Board) -> String {
             TILE - 3.0
         );
     }
-    // An illegal turn's tile: a red bar along each side that does not match its neighbour.
-    for &(pos, side) in &board.mismatched {
-        let (cx, cy) = cell(pos);
-        let (x1, y1, x2, y2) = match side {
-            carc_rules::Side::N => (cx, cy, cx + TILE, cy),
-            carc_rules::Side::S => (cx, cy + TILE, cx + TILE, cy + TILE),
-            carc_rules::Side::E => (cx + TILE, cy, cx + TILE, cy + TILE),
-            carc_rules::Side::W => (cx, cy, cx, cy + TILE),
-        };
-        let _ = writeln!(
-            out,
-            r##"<line class="mismatch" data-x="{}" data-y="{}" data-side="{}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d62728" stroke-width="6" stroke-linecap="round"><title>this side does not match the tile next to it</title></line>"##,
-            pos.x,
-            pos.y,
-            crate::vocab::side_word(side),
-        );
+    match shift {
+        Some(shift) => {
+            let _ = writeln!(out, r#"<g class="mismatches" transform="{shift}"></g>"#);
+        }
+        None => {
+            for &(pos, side) in &board.mismatched {
+                let (cx, cy) = cell(pos);
+                mismatch_svg(out, pos, side, cx, cy);
+            }
+        }
     }
     // Refused moves under the marks, whose labels stay readable over them.
-    refused::svg(&mut out, board, &cell);
+    refused::svg(out, board, &cell);
     // Marks under glyphs and meeples, which stay whole on a marked tile.
     for (index, m) in board.marks.iter().enumerate() {
         let (cx, cy) = cell(m.pos);
         let occupied = board.tiles.iter().any(|t| t.pos == m.pos);
-        mark_svg(&mut out, m, index + 1, occupied, cx, cy);
+        mark_svg(out, m, index + 1, occupied, cx, cy);
     }
     // Glyph badges under the meeples, so that a meeple near a corner stays whole.
-    for t in board.tiles.iter().filter(|t| t.glyph.is_some()) {
-        let (cx, cy) = cell(t.pos);
-        glyph_svg(&mut out, t, cx, cy);
+    match shift {
+        Some(shift) => {
+            let _ = writeln!(out, r#"<g class="glyphs" transform="{shift}"></g>"#);
+        }
+        None => {
+            for t in board.tiles.iter().filter(|t| t.glyph.is_some()) {
+                let (cx, cy) = cell(t.pos);
+                glyph_svg(out, t, cx, cy);
+            }
+        }
     }
     for m in &board.meeples {
         let Some(t) = board.tiles.iter().find(|t| t.pos == m.pos) else {
             continue;
         };
         let (cx, cy) = cell(m.pos);
-        meeple_svg(&mut out, m, t, cx, cy);
+        meeple_svg(out, m, t, cx, cy);
     }
     // A meeple that scored and came back this turn: faint, where it stood.
     for m in &board.returned {
@@ -348,13 +378,14 @@ pub fn render_svg(board: &Board) -> String {
         };
         let (cx, cy) = cell(m.pos);
         out.push_str(r#"<g class="returned" opacity="0.55" stroke-dasharray="4 3">"#);
-        meeple_svg(&mut out, m, t, cx, cy);
+        meeple_svg(out, m, t, cx, cy);
         out.push_str("</g>\n");
     }
     // A mark on a tile has its number there and its label here, so the tile stays visible;
     // so has a label too long for its empty cell.
-    for (i, (number, text)) in legend.lines.iter().enumerate() {
-        let y = top + rows * TILE + BOTTOM + LEGEND_LINE * (i as f64 + 0.6);
+    let below = layout.top + layout.rows * TILE + BOTTOM;
+    for (i, (number, text)) in layout.legend.lines.iter().enumerate() {
+        let y = below + LEGEND_LINE * (i as f64 + 0.6);
         let number = match number {
             Some(n) => format!(r#"<tspan font-weight="bold">{n}</tspan> "#),
             None => String::new(),
@@ -365,7 +396,142 @@ pub fn render_svg(board: &Board) -> String {
             esc(text)
         );
     }
-    out.push_str("</svg>\n");
+}
+
+/// An illegal turn's tile: a red bar along a side that does not match its neighbour.
+fn mismatch_svg(out: &mut String, pos: Pos, side: carc_rules::Side, cx: f64, cy: f64) {
+    let (x1, y1, x2, y2) = match side {
+        carc_rules::Side::N => (cx, cy, cx + TILE, cy),
+        carc_rules::Side::S => (cx, cy + TILE, cx + TILE, cy + TILE),
+        carc_rules::Side::E => (cx + TILE, cy, cx + TILE, cy + TILE),
+        carc_rules::Side::W => (cx, cy, cx, cy + TILE),
+    };
+    let _ = writeln!(
+        out,
+        r##"<line class="mismatch" data-x="{}" data-y="{}" data-side="{}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d62728" stroke-width="6" stroke-linecap="round"><title>this side does not match the tile next to it</title></line>"##,
+        pos.x,
+        pos.y,
+        crate::vocab::side_word(side),
+    );
+}
+
+/// The grid, coordinates and tile groups of a picture whose tiles are drawn apart
+/// ([`Board::layer`]): one grid pattern over the board, the coordinates as a range the page's
+/// script writes out, and empty groups for the tiles, their mismatched sides and their glyphs,
+/// placed so that a tile drawn at `(100 x, -100 y)` inside them lands on its cell. The page
+/// fills them from its layers ([`render_layer_svg`]) when it shows the step.
+fn layered_board(out: &mut String, board: &Board, layer: &TileLayer, layout: &Layout) -> String {
+    let (x0, x1) = (
+        layout.axes.xs.first().copied().unwrap_or(0),
+        layout.axes.xs.last().copied().unwrap_or(0),
+    );
+    let (y0, y1) = (
+        layout.axes.ys.first().copied().unwrap_or(0),
+        layout.axes.ys.last().copied().unwrap_or(0),
+    );
+    let (left, top) = layout.cell(Pos { x: x0, y: y1 });
+    let _ = writeln!(
+        out,
+        r##"<g class="coordinates" font-size="13" fill="#555" data-x0="{x0}" data-x1="{x1}" data-y0="{y0}" data-y1="{y1}" data-left="{left}" data-top="{top}"></g>"##
+    );
+    let _ = writeln!(
+        out,
+        r##"<rect class="grid" transform="translate({left},{top})" width="{}" height="{}" fill="url(#carc-grid)"/>"##,
+        layout.axes.xs.len() as f64 * TILE,
+        layout.rows * TILE
+    );
+    let shift = format!(
+        "translate({},{})",
+        left - f64::from(x0) * TILE,
+        top + f64::from(y1) * TILE
+    );
+    // Labels that move off a meeple or a mark number on this step: `x y dx dy` each.
+    let mut labels = Vec::new();
+    for t in &board.tiles {
+        let apart = label_corner(t, &glyph_spot(t));
+        let here = label_corner(t, &taken_on(board, t));
+        if apart != here {
+            labels.push(format!(
+                "{} {} {} {}",
+                t.pos.x,
+                t.pos.y,
+                here.0 - apart.0,
+                here.1 - apart.1
+            ));
+        }
+    }
+    let _ = writeln!(
+        out,
+        r#"<g class="tiles" transform="{shift}" data-count="{}" data-labels="{}"></g>"#,
+        layer.count,
+        labels.join(",")
+    );
+    shift
+}
+
+/// One tile of a lesson's layer ([`render_layer_svg`]).
+pub struct LayerTile<'a> {
+    /// The tile.
+    pub tile: &'a BoardTile,
+    /// The steps it is on the board for: those numbered `from..=to` (the page numbers its
+    /// steps depth first, so a step's line of play and its variations follow it).
+    pub steps: (usize, usize),
+    /// Its sides that do not match the tile next to them.
+    pub mismatched: &'a [carc_rules::Side],
+}
+
+/// The layers a lesson page draws once (`carc export`): an SVG of no size holding the grid
+/// pattern of the pictures ([`Board::layer`]) and three groups, `#carc-tiles`, `#carc-mismatches`
+/// and `#carc-glyphs`, with one element per tile (`data-from`, `data-to`: its steps; a tile's
+/// and a glyph's also `data-text`, its cell or its line in the board as text) in board
+/// coordinates, each tile at
+/// `(100 x, -100 y)`. The page's script moves the elements of a step's tiles into its picture.
+pub fn render_layer_svg(tiles: &[LayerTile<'_>]) -> String {
+    let mut out = String::from(concat!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" class="layers" aria-hidden="true" focusable="false">"#,
+        r##"<defs><pattern id="carc-grid" width="100" height="100" patternUnits="userSpaceOnUse"><rect x="0.5" y="0.5" width="99" height="99" fill="none" stroke="#d8d2c2" stroke-width="1"/></pattern></defs>"##,
+        "\n<g id=\"carc-tiles\">\n"
+    ));
+    let corner = |t: &BoardTile| (f64::from(t.pos.x) * TILE, -f64::from(t.pos.y) * TILE);
+    for l in tiles {
+        let (cx, cy) = corner(l.tile);
+        let _ = write!(
+            out,
+            r#"<g data-from="{}" data-to="{}" data-text="{}">"#,
+            l.steps.0,
+            l.steps.1,
+            esc(&super::text::plain_cell(l.tile))
+        );
+        tile_svg(&mut out, l.tile, cx, cy, &glyph_spot(l.tile));
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n<g id=\"carc-mismatches\">\n");
+    for l in tiles.iter().filter(|l| !l.mismatched.is_empty()) {
+        let (cx, cy) = corner(l.tile);
+        let _ = write!(
+            out,
+            r#"<g data-from="{}" data-to="{}">"#,
+            l.steps.0, l.steps.1
+        );
+        for &side in l.mismatched {
+            mismatch_svg(&mut out, l.tile.pos, side, cx, cy);
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n<g id=\"carc-glyphs\">\n");
+    for l in tiles.iter().filter(|l| l.tile.glyph.is_some()) {
+        let (cx, cy) = corner(l.tile);
+        let _ = write!(
+            out,
+            r#"<g data-from="{}" data-to="{}" data-text="{}">"#,
+            l.steps.0,
+            l.steps.1,
+            esc(&super::text::glyph_line(l.tile))
+        );
+        glyph_svg(&mut out, l.tile, cx, cy);
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n</svg>\n");
     out
 }
 

@@ -23,10 +23,7 @@ pub fn render_ascii(board: &Board) -> String {
         .map(|y| y.to_string().len())
         .max()
         .unwrap_or(1);
-    let mut out = String::new();
-    if let Some(title) = &board.title {
-        let _ = writeln!(out, "{title}");
-    }
+    let mut out = head(board);
     // Column headers, centred over each 3-character cell.
     let mut header = format!("{:w$} ", "", w = label_width);
     for &x in &axes.xs {
@@ -38,14 +35,8 @@ pub fn render_ascii(board: &Board) -> String {
         for &x in &axes.xs {
             let pos = Pos { x, y };
             let cell = match board.tiles.iter().find(|t| t.pos == pos) {
-                Some(t) => tile_chars(board, t),
-                None => match board.marks.iter().position(|m| m.pos == pos) {
-                    Some(i) => {
-                        let n = char::from_digit(((i + 1) % 36) as u32, 36).unwrap_or('*');
-                        [['*', '*', '*'], ['*', n, '*'], ['*', '*', '*']]
-                    }
-                    None => [[' '; 3]; 3],
-                },
+                Some(t) => tile_chars(&board.meeples, t),
+                None => empty_cell(board, pos),
             };
             for (row, chars) in rows.iter_mut().zip(cell) {
                 row.extend(chars);
@@ -57,7 +48,83 @@ pub fn render_ascii(board: &Board) -> String {
             let _ = writeln!(out, "{}", line.trim_end());
         }
     }
-    if !board.tiles.is_empty() || !board.marks.is_empty() {
+    let (before, after) = tail(board);
+    out.push_str(&before);
+    out.push_str(&after);
+    out
+}
+
+/// A cell without a tile: `*` with its mark's number, or blank.
+fn empty_cell(board: &Board, pos: Pos) -> [[char; 3]; 3] {
+    match board.marks.iter().position(|m| m.pos == pos) {
+        Some(i) => {
+            let n = char::from_digit(((i + 1) % 36) as u32, 36).unwrap_or('*');
+            [['*', '*', '*'], ['*', n, '*'], ['*', '*', '*']]
+        }
+        None => [[' '; 3]; 3],
+    }
+}
+
+/// The board as text, in parts, when its tiles are drawn apart ([`Board::layer`]): the page's
+/// script writes the grid (the columns and rows of the picture), each cell from the tile
+/// there (its [`render_layer_svg`](super::render_layer_svg) `data-text`) unless `cells` says
+/// otherwise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AsciiOverlay {
+    /// What comes before the grid (the title's line).
+    pub head: String,
+    /// The cells that differ from the tile drawn apart: tiles under a meeple, marked empty
+    /// cells; each `(x, y, 9 characters row by row)`.
+    pub cells: Vec<(i32, i32, String)>,
+    /// What comes after the grid, before the glyphs of the turns: the legend of the
+    /// characters, meeples, marks. The script writes the glyph lines of the tiles on the board
+    /// (the layer's glyphs' `data-text`) after it.
+    pub notes: String,
+    /// What comes after the glyphs: refused moves, players.
+    pub tail: String,
+}
+
+/// The parts of the board as text of a board whose tiles are drawn apart.
+pub fn ascii_overlay(board: &Board) -> AsciiOverlay {
+    let flat = |cell: [[char; 3]; 3]| cell.iter().flatten().collect::<String>();
+    let mut cells: Vec<(i32, i32, String)> = board
+        .tiles
+        .iter()
+        .map(|t| (t.pos.x, t.pos.y, flat(tile_chars(&board.meeples, t))))
+        .collect();
+    for m in &board.marks {
+        if !board.tiles.iter().any(|t| t.pos == m.pos) {
+            cells.push((m.pos.x, m.pos.y, flat(empty_cell(board, m.pos))));
+        }
+    }
+    let (notes, tail) = tail(board);
+    AsciiOverlay {
+        head: head(board),
+        cells,
+        notes,
+        tail,
+    }
+}
+
+/// The 9 characters of a tile's cell, row by row, without meeples.
+pub(super) fn plain_cell(t: &BoardTile) -> String {
+    tile_chars(&[], t).iter().flatten().collect()
+}
+
+/// The title's line.
+fn head(board: &Board) -> String {
+    board
+        .title
+        .as_ref()
+        .map_or(String::new(), |title| format!("{title}\n"))
+}
+
+/// What the board as text says under the grid, before the glyphs of the turns (with them
+/// unless the tiles are drawn apart) and after them.
+fn tail(board: &Board) -> (String, String) {
+    let mut out = String::new();
+    let tiles = board.layer.map_or(board.tiles.len(), |l| l.count);
+    if tiles > 0 || !board.marks.is_empty() {
         // the pig (Traders & Builders) is explained only where one stands
         let pig = if board.meeples.iter().any(|m| m.figure == Figure::Pig) {
             "  (small in a field: pig)"
@@ -97,19 +164,32 @@ pub fn render_ascii(board: &Board) -> String {
             m.label.as_ref().map_or(String::new(), |l| format!(": {l}"))
         );
     }
-    for t in &board.tiles {
-        if let Some(g) = t.glyph {
-            let _ = writeln!(
-                out,
-                "{} at {},{}: {} ({})",
-                t.tile.token(),
-                t.pos.x,
-                t.pos.y,
-                g.as_str(),
-                g.meaning()
-            );
+    // (a layer's glyphs are written from the layer: see AsciiOverlay::tail)
+    if board.layer.is_none() {
+        for t in &board.tiles {
+            out.push_str(&glyph_line(t));
         }
     }
+    (out, after_glyphs(board))
+}
+
+/// A tile's glyph as a line of the board as text (empty when it has none).
+pub(super) fn glyph_line(t: &BoardTile) -> String {
+    t.glyph.map_or(String::new(), |g| {
+        format!(
+            "{} at {},{}: {} ({})\n",
+            t.tile.token(),
+            t.pos.x,
+            t.pos.y,
+            g.as_str(),
+            g.meaning()
+        )
+    })
+}
+
+/// What the board as text says after the glyphs: the refused moves and the players.
+fn after_glyphs(board: &Board) -> String {
+    let mut out = String::new();
     refused::ascii(&mut out, board);
     let players: Vec<String> = board
         .players
@@ -142,7 +222,7 @@ fn meeple_char(m: &BoardMeeple) -> char {
 }
 
 /// The 3×3 characters of one tile, meeples included.
-fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
+fn tile_chars(meeples: &[BoardMeeple], t: &BoardTile) -> [[char; 3]; 3] {
     let edges = t.tile.edges(t.rotation);
     let edge_char = |side: Side| match edges[side.index()] {
         carc_rules::Edge::City => '#',
@@ -182,7 +262,7 @@ fn tile_chars(board: &Board, t: &BoardTile) -> [[char; 3]; 3] {
             corner_char(Corner::SE),
         ],
     ];
-    for m in board.meeples.iter().filter(|m| m.pos == t.pos) {
+    for m in meeples.iter().filter(|m| m.pos == t.pos) {
         let (row, col) = match m.place {
             Place::Centre => (1, 1),
             Place::Side(Side::N) => (0, 1),

@@ -228,10 +228,7 @@ pub(super) fn tile_svg(
     // The label: on a light plate, readable on a city as on a field, inside the frames of a
     // mark and of the last turn, in the first corner that no meeple, glyph or mark number
     // covers (lower left, lower right, upper left, upper right).
-    let label = match t.rotation {
-        Rotation::R0 => t.tile.to_string(),
-        r => format!("{} r{}", t.tile, r.degrees()),
-    };
+    let label = label_text(t);
     let taken: Vec<(f64, f64, f64)> = taken.iter().chain(&shields).copied().collect();
     let (x, y, w, h) = label_box(&label, &taken);
     let _ = writeln!(
@@ -284,6 +281,44 @@ pub(super) const MEEPLE_RADIUS: f64 = 13.0;
 /// The label plate of a tile, `(x, y, width, height)` in tile units: the first of the four
 /// corners whose plate overlaps none of the `taken` circles `(x, y, radius)`, else the
 /// lower left one.
+/// A tile's label: its token, and its rotation unless `r0`.
+fn label_text(t: &BoardTile) -> String {
+    match t.rotation {
+        Rotation::R0 => t.tile.to_string(),
+        r => format!("{} r{}", t.tile, r.degrees()),
+    }
+}
+
+/// The top-left corner of a tile's label plate when `taken` (besides the tile's own coats of
+/// arms and goods) must stay uncovered: what [`tile_svg`] draws, found without drawing.
+pub(super) fn label_corner(t: &BoardTile, taken: &[(f64, f64, f64)]) -> (f64, f64) {
+    // The tile drawn aside, for its own spots (shields, goods) only.
+    let mut scratch = String::new();
+    let mut spots = Vec::new();
+    for s in t
+        .tile
+        .segments(t.rotation)
+        .filter(|s| s.kind == FeatureKind::City)
+    {
+        let (shape, quarter) = city_shape(&sides_of(s.places));
+        if s.modifiers.contains(Modifiers::SHIELD) {
+            spots.push((turn_point(shield_point(shape), quarter), SHIELD_RADIUS));
+        }
+        let shield = s.modifiers.contains(Modifiers::SHIELD);
+        let (x, y) = turn_point(super::goods::goods_point(shape, shield), quarter);
+        for (gx, gy, r) in super::goods::goods_svg(&mut scratch, s.modifiers, x, y) {
+            spots.push(((gx, gy), r));
+        }
+    }
+    let all: Vec<(f64, f64, f64)> = taken
+        .iter()
+        .copied()
+        .chain(spots.into_iter().map(|((x, y), r)| (x, y, r)))
+        .collect();
+    let (x, y, _, _) = label_box(&label_text(t), &all);
+    (x, y)
+}
+
 fn label_box(label: &str, taken: &[(f64, f64, f64)]) -> (f64, f64, f64, f64) {
     let (w, h) = (text_width(label, 10.0, false) + 6.0, 12.0);
     let corners = [

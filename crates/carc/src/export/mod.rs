@@ -91,10 +91,10 @@ pub fn export(args: args::ExportArgs, color: args::ColorWhen) -> Outcome {
         if let Some(path) = &args.output {
             writer.check(path)?;
         }
-        if !json {
-            page::check_weight(&source.text, &source.path.display().to_string())?;
-        }
         let lesson = carc_analysis::lesson(&source.analysis);
+        if !json {
+            page::check_span(&lesson, &source.path.display().to_string())?;
+        }
         let text = if json {
             let mut json = page::lesson_json(&lesson).to_string();
             json.push('\n');
@@ -207,14 +207,14 @@ fn export_folder(
         writer.check(&target(parts))?;
     }
     writer.check(&out.join(INDEX))?;
-    // A page over the size limit stops the whole export before anything is built or written.
-    for s in sources {
-        page::check_weight(&s.text, &s.path.display().to_string())?;
-    }
     let lessons: Vec<carc_analysis::Lesson> = sources
         .iter()
         .map(|s| carc_analysis::lesson(&s.analysis))
         .collect();
+    // A lesson over the page's limit stops the whole export before anything is written.
+    for (lesson, s) in lessons.iter().zip(sources) {
+        page::check_span(lesson, &s.path.display().to_string())?;
+    }
     let titles: Vec<String> = lessons
         .iter()
         .zip(sources)

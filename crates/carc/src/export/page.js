@@ -69,10 +69,93 @@
     for (j = steps[i].next; j != null; j = steps[j].next) back.push(j);
     return back;
   }
+  // ---- the pictures' tiles -------------------------------------------------------------
+  // Each tile is drawn once, in the layers under the page (svg.layers), with the steps it is
+  // on the board for (data-from..data-to, the numbers of the sections' data-at). A step's
+  // picture has empty groups for them: shown, it takes in the tiles of its board, moves the
+  // labels its meeples cover, and writes its coordinates and its board as text.
+  function layer(id) {
+    var g = $(id);
+    return g ? Array.prototype.slice.call(g.children) : [];
+  }
+  var layers = { tiles: layer('carc-tiles'), mismatches: layer('carc-mismatches'), glyphs: layer('carc-glyphs') };
+  var moved = [];
+  function label(group, x, y, anchor, text) {
+    var t = document.createElementNS(group.namespaceURI, 'text');
+    t.setAttribute('x', x); t.setAttribute('y', y); t.setAttribute('text-anchor', anchor);
+    t.textContent = text;
+    group.appendChild(t);
+    group.appendChild(document.createTextNode('\n'));
+  }
+  function centre(text) {
+    var extra = Math.max(0, 3 - text.length), before = Math.floor(extra / 2);
+    return ' '.repeat(before) + text + ' '.repeat(extra - before);
+  }
+  function paint(section) {
+    var svg = section.querySelector('.picture [role=img] svg');
+    var coords = svg && svg.querySelector('g.coordinates');
+    if (!coords) return;
+    var at = +section.getAttribute('data-at'), here = { tiles: [], glyphs: [] };
+    ['tiles', 'mismatches', 'glyphs'].forEach(function (name) {
+      var group = svg.querySelector('g.' + name), fragment = document.createDocumentFragment();
+      layers[name].forEach(function (node) {
+        if (+node.getAttribute('data-from') <= at && at <= +node.getAttribute('data-to')) {
+          fragment.appendChild(node);
+          if (here[name]) here[name].push(node);
+        }
+      });
+      if (group) group.appendChild(fragment);
+    });
+    var cells = {};
+    here.tiles.forEach(function (node) {
+      var t = node.firstElementChild;
+      cells[t.getAttribute('data-x') + ',' + t.getAttribute('data-y')] = node;
+    });
+    moved.forEach(function (l) { l.removeAttribute('transform'); });
+    moved = [];
+    var labels = svg.querySelector('g.tiles').getAttribute('data-labels');
+    (labels ? labels.split(',') : []).forEach(function (entry) {
+      var p = entry.split(' '), node = cells[p[0] + ',' + p[1]];
+      var l = node && node.querySelector('g.label');
+      if (!l) return;
+      l.setAttribute('transform', 'translate(' + p[2] + ',' + p[3] + ')');
+      moved.push(l);
+    });
+    if (coords.firstChild) return; // written when the step was shown before
+    var d = function (k) { return +coords.getAttribute('data-' + k); };
+    var x0 = d('x0'), x1 = d('x1'), y0 = d('y0'), y1 = d('y1'), left = d('left'), top = d('top');
+    var x, y, r;
+    coords.appendChild(document.createTextNode('\n'));
+    for (x = x0; x <= x1; x++) label(coords, left + (x - x0) * 100 + 50, top - 7, 'middle', x);
+    for (y = y0; y <= y1; y++) label(coords, left - 8, top + (y1 - y) * 100 + 55, 'end', y);
+    // The board as text: 3 × 3 characters a cell, the numbers of the rows on the left.
+    var pre = section.querySelector('pre.ascii');
+    if (!pre) return;
+    var text = {};
+    for (var key in cells) text[key] = cells[key].getAttribute('data-text');
+    JSON.parse(pre.getAttribute('data-cells') || '[]').forEach(function (c) { text[c[0] + ',' + c[1]] = c[2]; });
+    var width = Math.max(String(y0).length, String(y1).length);
+    var head = ' '.repeat(width) + ' ';
+    for (x = x0; x <= x1; x++) head += centre(String(x));
+    var lines = [head.replace(/\s+$/, '')];
+    for (y = y1; y >= y0; y--) {
+      for (r = 0; r < 3; r++) {
+        var row = '';
+        for (x = x0; x <= x1; x++) row += (text[x + ',' + y] || '         ').substr(3 * r, 3);
+        var number = r === 1 ? String(y) : '';
+        lines.push((' '.repeat(width - number.length) + number + ' ' + row).replace(/\s+$/, ''));
+      }
+    }
+    var glyphs = here.glyphs.map(function (node) { return node.getAttribute('data-text'); }).join('');
+    pre.textContent = pre.getAttribute('data-head') + lines.join('\n') + '\n' +
+      pre.getAttribute('data-notes') + glyphs + pre.getAttribute('data-tail');
+  }
+
   function show(i, focusHeading, scroll) {
     if (i == null || i < 0 || i >= steps.length) return;
     current = i;
     for (var k = 0; k < sections.length; k++) sections[k].hidden = k !== i;
+    paint(sections[i]);
     var s = steps[i], line = lineOf(i);
     var next = nextOf(i);
     $('first').disabled = i === 0;

@@ -10,8 +10,8 @@
 use std::fmt::Write as _;
 
 use carc_analysis::{
-    cell_boxes, render_ascii, render_svg, render_tiles_svg, Exercise, Lesson, Outcome, Step,
-    StepKind,
+    ascii_overlay, cell_boxes, render_layer_svg, render_svg, render_tiles_svg, Exercise, LayerTile,
+    Lesson, Outcome, Step, StepKind, LAYER_SIDE,
 };
 use carc_rules::Rotation;
 use serde_json::{json, Value};
@@ -258,7 +258,7 @@ pub fn lesson_json(lesson: &Lesson) -> Value {
                     "code": code,
                     "message": message,
                 })).collect::<Vec<_>>(),
-                "tiles": board.tiles.len(),
+                "tiles": step.tiles,
                 "meeples": board.meeples.len(),
                 "marks": board.marks.iter().map(|m| json!({
                     "x": m.pos.x,
@@ -526,11 +526,11 @@ fn play_controls(
 }
 
 /// One step as a `<section>`.
-fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
+fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step, at: usize) {
     let kind = step.kind.name();
     let _ = write!(
         out,
-        "<section class=\"step {kind}\" id=\"step-{id}\" data-step=\"{id}\" aria-labelledby=\"step-{id}-h\">\n\
+        "<section class=\"step {kind}\" id=\"step-{id}\" data-step=\"{id}\" data-at=\"{at}\" aria-labelledby=\"step-{id}-h\">\n\
          <h2 id=\"step-{id}-h\" tabindex=\"-1\">{}</h2>\n<p class=\"where\">{} · line {}</p>\n",
         html(&step.heading),
         html(&where_text(lesson, step.variation)),
@@ -581,13 +581,28 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step) {
         }
         out.push('\n');
     }
+    // The tiles are drawn once, in the page's layers: the script moves those of this step's
+    // board into its picture, and writes the board as text from them (`data-at`: the step's
+    // number among the layers' `data-from..=data-to`).
+    let ascii = ascii_overlay(&step.board);
+    let cells: Vec<Value> = ascii
+        .cells
+        .iter()
+        .map(|(x, y, text)| json!([x, y, text]))
+        .collect();
     let _ = writeln!(
         out,
         "<figure class=\"board\">\n<div class=\"picture\"><div role=\"img\" aria-label=\"{}\">\n{}</div>{overlay}</div>\n\
-         <figcaption><details><summary>The board as text</summary><pre class=\"ascii\">{}</pre></details></figcaption>\n</figure>",
+         <figcaption><details><summary>The board as text</summary><pre class=\"ascii\" data-head=\"{}\" data-notes=\"{}\" data-tail=\"{}\" data-cells=\"{}\">{}{}{}</pre></details></figcaption>\n</figure>",
         html(&step.alt),
         render_svg(&step.board),
-        html(&render_ascii(&step.board))
+        html(&ascii.head),
+        html(&ascii.notes),
+        html(&ascii.tail),
+        html(&Value::Array(cells).to_string()),
+        html(&ascii.head),
+        html(&ascii.notes),
+        html(&ascii.tail)
     );
     out.push_str(&after_board);
     if let Some(explanation) = &step.explanation {
@@ -728,63 +743,33 @@ fn move_list(out: &mut String, lesson: &Lesson, first: Option<usize>, answers: &
     out.push_str("</ol>");
 }
 
-/// The most tile pictures a page may hold, summed over its steps (each step draws its whole
-/// board, so a game's page grows with the square of its length): about 64 MiB of HTML at some
-/// 700 bytes a tile, as much as carc reads of a file. A base game (72 tiles) draws some 2,700;
-/// a 430-turn game reaches the limit.
-pub const PAGE_TILE_LIMIT: usize = 93_000;
-
-/// Refuses a lesson (its `text`) whose page would hold more than [`PAGE_TILE_LIMIT`] tile
-/// pictures, before its page model is built (that takes time with the square of the game's
-/// length too), with a message naming the limit. The count follows the file's lines: every
-/// setup `tile`, then each step's board (a turn or bonus part adds a tile; variations are
-/// counted as if played on, which can only count more).
-pub fn check_weight(text: &str, file: &str) -> Result<(), String> {
-    use carc_notation::{LineKind, StatementKind};
-    let parse = carc_notation::parse(text);
-    let (mut on_board, mut drawn, mut steps) = (0usize, 0usize, 1usize);
-    let mut playing = false;
-    for line in &parse.lines {
-        let LineKind::Statement(statement) = &line.kind else {
-            continue;
+/// Refuses a lesson whose tiles span more than [`LAYER_SIDE`] columns or rows (its pictures
+/// keep every column and row of that box: only tiles placed far apart, `not-adjacent`, reach
+/// it), with a message naming the limit. A page otherwise grows with the game's length: each
+/// tile is drawn once, each step draws only its meeples, marks and scores.
+pub fn check_span(lesson: &Lesson, file: &str) -> Result<(), String> {
+    let Some(first) = lesson.tiles.first() else {
+        return Ok(());
+    };
+    let (mut min, mut max) = (first.tile.pos, first.tile.pos);
+    for t in &lesson.tiles {
+        min = carc_rules::Pos {
+            x: min.x.min(t.tile.pos.x),
+            y: min.y.min(t.tile.pos.y),
         };
-        let play = matches!(
-            statement.kind,
-            StatementKind::Turn(_)
-                | StatementKind::Bonus(_)
-                | StatementKind::Discard { .. }
-                | StatementKind::End { .. }
-                | StatementKind::Refused(_)
-        );
-        if play && !playing {
-            // the setup step
-            playing = true;
-            drawn += on_board;
-        }
-        match statement.kind {
-            StatementKind::Tile(_) => on_board += 1,
-            StatementKind::Turn(_) | StatementKind::Bonus(_) => {
-                on_board += 1;
-                drawn += on_board;
-                steps += 1;
-            }
-            StatementKind::Discard { .. }
-            | StatementKind::End { .. }
-            | StatementKind::Refused(_) => {
-                drawn += on_board;
-                steps += 1;
-            }
-            _ => {}
-        }
+        max = carc_rules::Pos {
+            x: max.x.max(t.tile.pos.x),
+            y: max.y.max(t.tile.pos.y),
+        };
     }
-    let drawn = drawn + on_board; // a question's board, once more
-    if drawn <= PAGE_TILE_LIMIT {
+    let width = i64::from(max.x) - i64::from(min.x) + 1;
+    let height = i64::from(max.y) - i64::from(min.y) + 1;
+    if width.max(height) <= i64::from(LAYER_SIDE) {
         return Ok(());
     }
     Err(format!(
-        "{file}: its page would draw {drawn} tiles over its {steps} steps (every step shows its \
-         whole board), more than the limit of {PAGE_TILE_LIMIT} (a page of about 64 MiB); \
-         nothing exported: export a shorter excerpt of the game"
+        "{file}: its tiles span {width} columns and {height} rows, more than the limit of \
+         {LAYER_SIDE} of either on a page (tiles placed far apart); nothing exported"
     ))
 }
 
@@ -842,8 +827,9 @@ pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> Stri
         out.push_str("<kbd>1</kbd>–<kbd>9</kbd> enter a variation, <kbd>Esc</kbd> leave it, ");
     }
     out.push_str("<kbd>Home</kbd> <kbd>End</kbd> first and last step.</p>\n<div id=\"steps\">\n");
+    let ranges = lesson.step_ranges();
     for (id, step) in lesson.steps.iter().enumerate() {
-        step_section(&mut out, lesson, id, step);
+        step_section(&mut out, lesson, id, step, ranges[id].0);
     }
     out.push_str(
         "</div>\n</main>\n<nav class=\"moves\" aria-label=\"Every step\">\n<h2>Every step</h2>\n",
@@ -873,9 +859,19 @@ pub fn lesson_page(lesson: &Lesson, fallback: &str, site: Option<&Site>) -> Stri
         (!lesson.steps.is_empty()).then_some(0),
         &answers,
     );
+    let layer: Vec<LayerTile<'_>> = lesson
+        .tiles
+        .iter()
+        .map(|t| LayerTile {
+            tile: &t.tile,
+            steps: ranges[t.step],
+            mismatched: &t.mismatched,
+        })
+        .collect();
     let _ = write!(
         out,
-        "\n</nav>\n<script type=\"application/json\" id=\"carc-lesson\">{}</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+        "\n</nav>\n{}<script type=\"application/json\" id=\"carc-lesson\">{}</script>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+        render_layer_svg(&layer),
         script_json(&lesson_json(lesson))
     );
     out
