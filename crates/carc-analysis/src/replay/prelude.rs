@@ -6,7 +6,7 @@ use carc_notation::{
     Amount, Expectation, ExpectationKind, LineKind, Parse, RefusedMove, RefusedStmt, RuleOption,
     Spanned, StatementKind,
 };
-use carc_rules::{Color, Rules, TileSet};
+use carc_rules::{Color, Rules};
 
 use super::Replayer;
 use crate::diagnostic::{messages, Code};
@@ -57,14 +57,7 @@ impl Prelude {
                             RuleOption::Boxes(n) => boxes = n,
                             // Read by `reach::whole_board` (setup checks).
                             RuleOption::WholeBoard => {}
-                            RuleOption::Abbot => rules = rules.with(TileSet::Abbot),
-                            RuleOption::InnsCathedrals => {
-                                rules = rules.with(TileSet::InnsCathedrals)
-                            }
-                            RuleOption::River => rules = rules.with(TileSet::River),
-                            RuleOption::TradersBuilders => {
-                                rules = rules.with(TileSet::TradersBuilders)
-                            }
+                            RuleOption::Set(set) => rules = rules.with(set),
                         }
                     }
                 }
