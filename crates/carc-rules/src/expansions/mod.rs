@@ -6,9 +6,9 @@
 //! its tiles are legal without it, and its hooks into the turn (a turn's placements, the
 //! actions after the placement, the end of a part). The engine calls a hook only for the sets
 //! in play, through plain function pointers (no trait objects), and skips the table at once
-//! when no set in play has that hook ([`HookMask`]). The engine reaches a set's state through
-//! [`SetStates`] only: one value copied with the game and folded into the search's hash as a
-//! whole, so that neither names a set.
+//! when no set in play has that hook (a bit mask per hook). The engine reaches a set's state
+//! through `SetStates` only: one value copied with the game and folded into the search's hash
+//! as a whole, so that neither names a set.
 
 pub mod abbot;
 pub mod inns_cathedrals;

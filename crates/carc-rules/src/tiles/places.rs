@@ -19,7 +19,7 @@ pub enum Side {
 }
 
 impl Side {
-    /// The four sides in the order `N E S W` (the index order of [`TileType::edges`]).
+    /// The four sides in the order `N E S W` (the index order of [`crate::TileType::edges`]).
     pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
 
     /// Index 0..4 in the order `N E S W`.
