@@ -80,6 +80,19 @@ fn a_builders_second_tile_is_a_bonus_part() {
 }
 
 #[test]
+fn a_river_game_starts_at_the_spring() {
+    let text = import("river-5.jcz", None).unwrap();
+    // the spring r.A is the start tile; r.C (cities north and south of the water), the lake,
+    // then E r180 closes r.C's north city where Ann's knight is: 2 tiles x 2 = 4
+    assert!(
+        text.contains("rules farmers river\ntile r.A 0,0 r0\n"),
+        "{text}"
+    );
+    assert!(text.contains("turn red E 1,1 r180  => red +4"), "{text}");
+    assert_eq!(clean_totals(&text), "expect score red 4, blue 0");
+}
+
+#[test]
 fn until_cuts_a_puzzle_skeleton_that_checks() {
     let text = import("traders-builders-5.jcz", Some(2)).unwrap();
     assert!(analyze(&text).diagnostics().is_empty(), "{text}");
