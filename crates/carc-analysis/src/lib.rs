@@ -6,28 +6,25 @@
 //!
 //! Entry point: [`analyze`], then the query functions.
 
-mod actions;
-mod completion;
 mod diagnostic;
 mod exercise;
 mod explain;
-mod folding;
 mod game_text;
-mod highlight;
-mod hover;
+mod ide;
 mod import;
-mod inlay;
 mod lesson;
-mod marks_hover;
 mod puzzles;
 mod recover;
 mod render;
 mod replay;
-mod results;
-mod semantic;
-mod symbols;
-pub mod tile_info;
 mod vocab;
+mod writer;
+
+// The editor queries live in `ide/`; their modules keep their crate paths (`crate::hover`).
+pub use ide::tile_info;
+use ide::{
+    actions, completion, folding, highlight, hover, inlay, marks_hover, results, semantic, symbols,
+};
 
 // the puzzle modules keep their paths (`crate::moves`, …) from before they were grouped
 use puzzles::{generate, moves, puzzle, reach, solve};

@@ -24,10 +24,10 @@ use carc_rules::{
 };
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::game_text::step_text;
 use crate::moves::{candidates, canonical_rotation, prefix, Candidate, Extra};
 use crate::replay::{replay, Fact, Replay};
 use crate::vocab;
+use crate::writer::step_text;
 
 /// How the answer compares with the other moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
