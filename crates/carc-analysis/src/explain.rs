@@ -450,12 +450,5 @@ fn breakdown(
 
 /// The name of a set as players know it: `Inns & Cathedrals`.
 pub fn set_name(set: carc_rules::TileSet) -> &'static str {
-    use carc_rules::TileSet as T;
-    match set {
-        T::Base => "the base game",
-        T::Abbot => "The Abbot",
-        T::InnsCathedrals => "Inns & Cathedrals",
-        T::River => "The River",
-        T::TradersBuilders => "Traders & Builders",
-    }
+    set.name()
 }

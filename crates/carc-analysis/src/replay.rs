@@ -394,14 +394,7 @@ impl Prelude {
                             RuleOption::Boxes(n) => boxes = n,
                             // Read by `reach::whole_board` (setup checks).
                             RuleOption::WholeBoard => {}
-                            RuleOption::Abbot => rules = rules.with(TileSet::Abbot),
-                            RuleOption::InnsCathedrals => {
-                                rules = rules.with(TileSet::InnsCathedrals)
-                            }
-                            RuleOption::River => rules = rules.with(TileSet::River),
-                            RuleOption::TradersBuilders => {
-                                rules = rules.with(TileSet::TradersBuilders)
-                            }
+                            RuleOption::Set(set) => rules = rules.with(set),
                         }
                     }
                 }

@@ -3,7 +3,7 @@
 //! puzzles. Release build:
 //!
 //! ```sh
-//! cargo run --release -p carc-bench --example solve -- [GAMES]
+//! cargo run --release -p carc-bench --example solve -- [GAMES] [--boards-only]
 //! ```
 //!
 //! The 60-tile boards are the simulator's games (2 players, farmers on) stopped after 59 draws
@@ -20,17 +20,19 @@ fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
 
-/// Solves `games` 60-tile boards with `draws` draws; prints median and worst time, nodes/s.
-fn boards(games: u64, draws: usize, label: &str) {
+/// Solves `games` boards cut after each of `cuts` draws, with `draws` draws; prints median
+/// and worst time, nodes/s.
+fn boards(games: u64, cuts: &[usize], draws: usize, label: &str) {
     let mut times = Vec::new();
     let (mut nodes, mut total) = (0u64, Duration::ZERO);
     let mut tiles_on_board = Vec::new();
-    for seed in 1..=games {
+    let mut worst_case = (Duration::ZERO, 0, 0, 0);
+    for (seed, &cut) in (1..=games).flat_map(|s| cuts.iter().map(move |c| (s, c))) {
         let Some(Cut {
             game,
             mover,
             draws: tiles,
-        }) = cut_position(seed, 59, draws)
+        }) = cut_position(seed, cut, draws)
         else {
             continue;
         };
@@ -40,6 +42,9 @@ fn boards(games: u64, draws: usize, label: &str) {
         let took = start.elapsed();
         assert!(s.exact, "seed {seed}: the default budget ran out");
         times.push(took);
+        if took > worst_case.0 {
+            worst_case = (took, seed, cut, s.nodes);
+        }
         nodes += s.nodes;
         total += took;
     }
@@ -47,12 +52,15 @@ fn boards(games: u64, draws: usize, label: &str) {
     let median = times[times.len() / 2];
     let worst = times[times.len() - 1];
     println!(
-        "{label}: {} boards of {}–{} tiles: median {}, worst {}, {:.0} nodes/s ({} nodes)",
+        "{label}: {} boards of {}–{} tiles: median {}, worst {} (game {}, cut {}, {} nodes), {:.0} nodes/s ({} nodes)",
         times.len(),
         tiles_on_board.iter().min().unwrap_or(&0),
         tiles_on_board.iter().max().unwrap_or(&0),
         ms(median),
         ms(worst),
+        worst_case.1,
+        worst_case.2,
+        worst_case.3,
         nodes as f64 / total.as_secs_f64(),
         nodes
     );
@@ -63,9 +71,14 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(10);
-    boards(games, 1, "last tile (1 draw)");
-    boards(games, 2, "2 draws");
-    boards(games, 3, "3 draws");
+    boards(games, &[59], 1, "last tile (1 draw)");
+    boards(games, &[59], 2, "2 draws");
+    boards(games, &[59], 3, "3 draws");
+    // the issue-28 row: three draws on boards of 60 to 70 tiles
+    boards(games, &[59, 62, 65, 68], 3, "3 draws, 60–70 tiles");
+    if std::env::args().nth(2).as_deref() == Some("--boards-only") {
+        return;
+    }
 
     // 100 generated puzzles: the generation itself, then each file's whole analysis (the
     // puzzle check's budgeted search included), as the editor runs it

@@ -9,6 +9,7 @@
 use std::sync::OnceLock;
 
 use crate::syntax::RuleOption;
+use carc_rules::TileSet;
 
 /// One option of the `rules` statement.
 #[derive(Debug, Clone, Copy)]
@@ -71,14 +72,14 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         word: "abbot",
         argument: None,
         doc: "The Abbot: each player's abbot (`abbot`, `recall`); gardens score like monasteries (the garden tiles `Eg` … are legal without it)",
-        option: |_| RuleOption::Abbot,
+        option: |_| RuleOption::Set(TileSet::Abbot),
         carc: false,
     },
     RuleOptionDef {
         word: "inns-cathedrals",
         argument: None,
         doc: "Inns & Cathedrals: the tiles `ic.A`–`ic.Q` and the large meeple (see \"Inns & Cathedrals\")",
-        option: |_| RuleOption::InnsCathedrals,
+        option: |_| RuleOption::Set(TileSet::InnsCathedrals),
         carc: false,
     },
     // ---- The River ----
@@ -86,7 +87,7 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         word: "river",
         argument: None,
         doc: "The River: its tiles `r.A`–`r.L`, the spring `r.A` as start tile (one D stays in the box), river tiles first and the lake last (see \"The River\")",
-        option: |_| RuleOption::River,
+        option: |_| RuleOption::Set(TileSet::River),
         carc: false,
     },
     // ---- Traders & Builders (issue 18) ----
@@ -94,7 +95,7 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         word: "traders-builders",
         argument: None,
         doc: "Traders & Builders: the tiles `tb.A`–`tb.X` and their goods, the builder and the pig (see \"Traders & Builders\")",
-        option: |_| RuleOption::TradersBuilders,
+        option: |_| RuleOption::Set(TileSet::TradersBuilders),
         carc: false,
     },
 ];

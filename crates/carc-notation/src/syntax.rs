@@ -261,15 +261,9 @@ pub enum RuleOption {
     WholeBoard,
     /// `boxes N`: the tiles of N boxes may be used (N × the counts of `docs/tiles.md`).
     Boxes(u32),
-    // ---- expansions: The Abbot, Inns & Cathedrals (issue 16) ----
-    /// `abbot`: The Abbot (the abbot figure, gardens score).
-    Abbot,
-    /// `inns-cathedrals`: Inns & Cathedrals (its tiles, the large meeple).
-    InnsCathedrals,
-    /// `river`: The River (its tiles, the spring as start tile, its turn rules).
-    River,
-    /// `traders-builders`: Traders & Builders (its tiles and goods, the builder, the pig).
-    TradersBuilders,
+    /// An expansion's word (`abbot`, `inns-cathedrals`, `river`, `traders-builders`): the set
+    /// is in play. The words are the engine's ([`carc_rules::TileSet::as_str`]).
+    Set(carc_rules::TileSet),
 }
 
 impl fmt::Display for RuleOption {

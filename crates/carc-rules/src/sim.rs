@@ -85,23 +85,24 @@ pub fn deck_of_boxes(boxes: u32) -> Vec<TileType> {
     v
 }
 
-/// One box of tiles with the expansions of `sets` (The Abbot, Inns & Cathedrals, Traders &
-/// Builders; other sets are ignored) minus one start tile D, in table order: with The Abbot
-/// each garden tile takes the place of one copy of its base type (the box still holds 72),
-/// with Inns & Cathedrals its 18 tiles are added, with Traders & Builders its 24.
+/// One box of tiles with the expansions of `sets` minus one start tile D, in table order,
+/// each set as its row's [`crate::expansions::Deck`] says: The Abbot's garden tiles each take
+/// the place of one copy of their base type (the box still holds 72), Inns & Cathedrals adds
+/// its 18 tiles, Traders & Builders its 24; The River's are laid apart (ignored here).
 pub fn deck_with_sets(sets: &[TileSet]) -> Vec<TileType> {
+    use crate::expansions::{Deck, EXPANSIONS};
     let mut v = deck_without_start();
-    if sets.contains(&TileSet::Abbot) {
-        for g in TileType::of_set(TileSet::Abbot) {
-            if let Some(k) = v.iter().position(|&t| t == g.family()) {
-                v[k] = g;
-            }
-        }
-    }
-    for set in [TileSet::InnsCathedrals, TileSet::TradersBuilders] {
-        if sets.contains(&set) {
-            for t in TileType::of_set(set) {
-                v.extend(std::iter::repeat_n(t, t.count() as usize));
+    for deck in [Deck::Replaces, Deck::Added] {
+        for e in EXPANSIONS
+            .iter()
+            .filter(|e| e.deck == deck && sets.contains(&e.set))
+        {
+            for t in TileType::of_set(e.set) {
+                if deck == Deck::Added {
+                    v.extend(std::iter::repeat_n(t, t.count() as usize));
+                } else if let Some(k) = v.iter().position(|&b| b == t.family()) {
+                    v[k] = t;
+                }
             }
         }
     }

@@ -57,6 +57,15 @@ impl TileSet {
             None => "base",
         }
     }
+
+    /// The set's name as players know it (`Inns & Cathedrals`; `the base game`), from its row
+    /// of [`crate::expansions::EXPANSIONS`].
+    pub const fn name(self) -> &'static str {
+        match crate::expansions::expansion(self) {
+            Some(e) => e.name,
+            None => "the base game",
+        }
+    }
 }
 
 /// What a city or road segment carries beyond its shape: a set of flags.

@@ -16,7 +16,8 @@ pub const EXPANSION: Expansion = Expansion {
     figures: &[Figure::Abbot],
     tiles_always_allowed: true,
     actions: Some(actions),
-    ..Expansion::new(TileSet::Abbot, "abbot")
+    deck: super::Deck::Replaces,
+    ..Expansion::new(TileSet::Abbot, "abbot", "The Abbot")
 };
 
 /// The abbot on the tile's free monastery or garden, then recalling the abbot when the rules

@@ -16,7 +16,11 @@ pub const EXPANSION: Expansion = Expansion {
     figures: &[Figure::LargeMeeple],
     colours: &[Color::Pink],
     actions: Some(actions),
-    ..Expansion::new(TileSet::InnsCathedrals, "inns-cathedrals")
+    ..Expansion::new(
+        TileSet::InnsCathedrals,
+        "inns-cathedrals",
+        "Inns & Cathedrals",
+    )
 };
 
 /// The large meeple wherever a meeple may go.

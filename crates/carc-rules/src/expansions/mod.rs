@@ -6,9 +6,9 @@
 //! its tiles are legal without it, and its hooks into the turn (a turn's placements, the
 //! actions after the placement, the end of a part). The engine calls a hook only for the sets
 //! in play, through plain function pointers (no trait objects), and skips the table at once
-//! when no set in play has that hook ([`HookMask`]). The engine reaches a set's state through
-//! [`SetStates`] only: one value copied with the game and folded into the search's hash as a
-//! whole, so that neither names a set.
+//! when no set in play has that hook (a bit mask per hook). The engine reaches a set's state
+//! through `SetStates` only: one value copied with the game and folded into the search's hash
+//! as a whole, so that neither names a set.
 
 pub mod abbot;
 pub mod inns_cathedrals;
@@ -34,6 +34,18 @@ pub type ActionsHook = fn(&Game, Color, Pos, &mut Vec<PartAction>);
 /// `pos`); `end` is what the part did, for the set to add to.
 pub type PartEndHook = fn(&mut Game, Color, Pos, Option<&mut PartEnd>);
 
+/// How a set's tiles join the box of a simulated game ([`crate::deck_with_sets`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deck {
+    /// Its tiles are added, each as many times as its count.
+    Added,
+    /// Each of its tiles takes the place of one copy of its family's base type (the garden
+    /// tiles: the box still holds 72).
+    Replaces,
+    /// Its tiles are laid apart, before the box (The River: `Sim::with_sets`).
+    Apart,
+}
+
 /// One expansion: what it brings, as data and hooks (a row of [`EXPANSIONS`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Expansion {
@@ -41,6 +53,10 @@ pub struct Expansion {
     pub set: TileSet,
     /// Its word in `rules` (`rules river`).
     pub word: &'static str,
+    /// Its name as players know it (`The River`), in messages.
+    pub name: &'static str,
+    /// How its tiles join a simulated game's box.
+    pub deck: Deck,
     /// The figures it adds (each player owns [`Figure::per_player`] of each).
     pub figures: &'static [Figure],
     /// The colours it adds to the base game's five.
@@ -60,10 +76,12 @@ pub struct Expansion {
 
 impl Expansion {
     /// A row with no figure, colour nor hook: a set's module fills in what it brings.
-    pub const fn new(set: TileSet, word: &'static str) -> Expansion {
+    pub const fn new(set: TileSet, word: &'static str, name: &'static str) -> Expansion {
         Expansion {
             set,
             word,
+            name,
+            deck: Deck::Added,
             figures: &[],
             colours: &[],
             tiles_always_allowed: false,

@@ -29,7 +29,8 @@ use crate::tiles::{Edge, Rotation, Side, TileType};
 pub const EXPANSION: Expansion = Expansion {
     placements: Some(legal_placements),
     playable: Some(playable),
-    ..Expansion::new(TileSet::River, "river")
+    deck: super::Deck::Apart,
+    ..Expansion::new(TileSet::River, "river", "The River")
 };
 
 /// Whether a river tile has a legal placement in a turn (`None` for a land tile: the base

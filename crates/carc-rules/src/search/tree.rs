@@ -90,6 +90,8 @@ pub(super) struct Searcher<'d, 'l> {
     pub(super) game_bytes: usize,
     /// Bytes held by the nodes of the current line: their lists of moves and the games kept.
     pub(super) live: usize,
+    /// Per ply, the last move that cut off a leaf node there (see [`Searcher::leaves`]).
+    pub(super) killers: Vec<Option<(Step, Action)>>,
 }
 
 impl<'d, 'l> Searcher<'d, 'l> {
@@ -124,6 +126,7 @@ impl<'d, 'l> Searcher<'d, 'l> {
             )),
             game_bytes,
             live: 0,
+            killers: Vec::new(),
         }
     }
 }
@@ -369,7 +372,8 @@ impl Searcher<'_, '_> {
         }
         let alpha0 = alpha;
         let best = if ply + 1 >= horizon {
-            self.leaves(&game, tile, part, hash, alpha, beta)
+            let last = horizon == self.draws.len();
+            self.leaves(&game, (tile, hash), (ply, last), part, alpha, beta)
         } else {
             self.inner(
                 &game,
@@ -417,21 +421,36 @@ impl Searcher<'_, '_> {
 
     /// The best move when every child is a leaf: moves are made, scored and dropped one at
     /// a time in generation order (a cut-off saves the copies of the rest).
+    ///
+    /// In the zero-sum case of the last horizon (`last`), the move that cut off the previous
+    /// leaf node of this ply (the killer) is tried first: when it reaches `beta` again, the
+    /// node fails high after one leaf. Only a fail-high differs from the generation-order
+    /// walk (another move proves the same bound, which the parent rejects either way); an
+    /// exact or failing-low node still scores every move in generation order, so values,
+    /// scores and lines are unchanged. Not before the last horizon, where a node's best
+    /// move orders the next iteration.
     pub(super) fn leaves(
         &mut self,
         game: &Game,
-        tile: TileType,
+        (tile, hash): (TileType, u64),
+        (ply, last): (usize, bool),
         part: Part,
-        hash: u64,
         mut alpha: i64,
         beta: i64,
     ) -> Result<Option<Best>, Stop> {
         let zero_sum = self.zero_sum();
         let mv = self.mover(tile, part);
         let colour = mv.colour;
+        let pool = Rc::clone(&self.pool);
+        let killer = self.killers.get(ply).copied().flatten();
+        if let (true, true, Some((step, action))) = (zero_sum, last, killer) {
+            if let Some(cut) = self.killer_cuts(game, mv, (step, action), beta)? {
+                return Ok(Some(cut));
+            }
+        }
         let mut best: Option<Best> = None;
         let mut stopped = None;
-        let pool = Rc::clone(&self.pool);
+        let mut cut_by = None;
         for_each_move(&pool, game, mv, hash, &mut |child| {
             let Some(mut end) = child.game else {
                 return true;
@@ -451,16 +470,60 @@ impl Searcher<'_, '_> {
                 if zero_sum {
                     alpha = alpha.max(u);
                     if alpha >= beta {
+                        cut_by = Some((child.step, child.action));
                         return false;
                     }
                 }
             }
             true
         });
+        if let (true, Some(k)) = (last, cut_by) {
+            if self.killers.len() <= ply {
+                self.killers.resize(ply + 1, None);
+            }
+            self.killers[ply] = Some(k);
+        }
         match stopped {
             Some(stop) => Err(stop),
             None => Ok(best),
         }
+    }
+
+    /// The killer `(step, action)` made and scored on `game` if it is one of `mv`'s moves
+    /// there: its result when it reaches `beta` (a fail-high), else `None`.
+    fn killer_cuts(
+        &mut self,
+        game: &Game,
+        mv: Mover,
+        (step, action): (Step, Action),
+        beta: i64,
+    ) -> Result<Option<Best>, Stop> {
+        let Step::Turn {
+            colour, pos, rot, ..
+        } = step
+        else {
+            return Ok(None);
+        };
+        // a move of this node: the same player, a placement the turn's rules allow (make_move
+        // places unchecked), and a figure or recall the engine accepts
+        if colour != mv.colour || !game.turn_placements(mv.tile).contains(&(pos, rot)) {
+            return Ok(None);
+        }
+        let Some(mut end) = make_move(&self.pool, game, mv, &step, action) else {
+            return Ok(None);
+        };
+        self.tick()?;
+        end.final_scoring_inner(None);
+        let s = scores(&end);
+        self.pool.recycle(end);
+        let u = self.utility(mv.colour, &s);
+        if u < beta {
+            return Ok(None);
+        }
+        // no generation index: the table's best move only orders later iterations, and this
+        // is the last
+        let line = vec![(step, action)];
+        Ok(Some((u, usize::MAX, Value { scores: s, line })))
     }
 
     /// The best move of an inner node: every child made, ordered, and searched.

@@ -20,7 +20,11 @@ pub const EXPANSION: Expansion = Expansion {
     figures: &[Figure::Builder, Figure::Pig],
     actions: Some(actions),
     part_end: Some(part_end),
-    ..Expansion::new(TileSet::TradersBuilders, "traders-builders")
+    ..Expansion::new(
+        TileSet::TradersBuilders,
+        "traders-builders",
+        "Traders & Builders",
+    )
 };
 
 /// The builder on each road or city of the tile at `pos` where it may stand, then the pig in

@@ -32,7 +32,7 @@ impl Game {
 
     /// The pigs on the board (in deployment order) whose owner has no farmer in their field:
     /// the check of a setup's pigs once the whole setup stands
-    /// ([`DeployError::PigWithoutFarmer`]).
+    /// ([`crate::DeployError::PigWithoutFarmer`]).
     pub fn pigs_without_farmer(&self) -> Vec<MeepleId> {
         self.meeples
             .iter()
