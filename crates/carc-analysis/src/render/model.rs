@@ -239,7 +239,7 @@ pub fn board_apart(
         .map(|(i, p)| {
             // A side is marked on the later of two tiles (as `mismatched` does): against one
             // placed before `from`, or a new one placed before this.
-            let earlier = |q: Pos| fresh.get(&q).map_or(true, |&j| j < i);
+            let earlier = |q: Pos| fresh.get(&q).is_none_or(|&j| j < i);
             let sides = [Side::N, Side::E, Side::S, Side::W]
                 .into_iter()
                 .filter(|&side| {
