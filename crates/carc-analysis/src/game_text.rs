@@ -77,8 +77,8 @@ pub(crate) fn step_text(step: &Step, action: Action) -> String {
     }
 }
 
-/// A `.carc` string literal.
-fn quoted(s: &str) -> String {
+/// A `.carc` string literal (also `carc import`'s and puzzle generation's titles).
+pub(crate) fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

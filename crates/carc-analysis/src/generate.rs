@@ -439,13 +439,35 @@ fn setup_text(
     game: &Game,
     tiles: &[TileType],
 ) -> Option<String> {
+    position_text(
+        &format!("Generated puzzle {seed}"),
+        options.goal_word(),
+        options.farmers,
+        sets,
+        game,
+        tiles,
+    )
+}
+
+/// A position as a puzzle's setup: `title`, `puzzle GOAL`, `players`, `rules`, `score`,
+/// `goods`, `draws` (the tiles to come) and one `tile` line per tile with its figure; `None`
+/// when a tile holds two figures (no `tile` line can say so). Puzzle generation and `carc
+/// import --until` write their positions with it.
+pub(crate) fn position_text(
+    title: &str,
+    goal: &str,
+    farmers: bool,
+    sets: &[TileSet],
+    game: &Game,
+    tiles: &[TileType],
+) -> Option<String> {
     let mut text = String::new();
     let players = &game.config().players;
-    let _ = writeln!(text, "title \"Generated puzzle {seed}\"");
-    let _ = writeln!(text, "puzzle {}", options.goal_word());
+    let _ = writeln!(text, "title {}", crate::game_text::quoted(title));
+    let _ = writeln!(text, "puzzle {goal}");
     let names: Vec<&str> = players.iter().map(|c| c.as_str()).collect();
     let _ = writeln!(text, "players {}", names.join(" "));
-    text.push_str(if options.farmers {
+    text.push_str(if farmers {
         "rules farmers"
     } else {
         "rules no-farmers"

@@ -16,6 +16,7 @@ mod game_text;
 mod generate;
 mod highlight;
 mod hover;
+mod import;
 mod inlay;
 mod lesson;
 mod marks_hover;
@@ -45,6 +46,7 @@ pub use generate::{
 };
 pub use highlight::highlights;
 pub use hover::{hover, hover_with};
+pub use import::{import_jcz, ImportCode, ImportError, ImportOptions};
 pub use inlay::{inlay_hints, HINT_LABEL_LIMIT};
 pub use lesson::{board_sentence, lesson, Check, Lesson, LessonTile, Step, StepKind, Variation};
 pub use moves::{moves, Move, MoveList, MovesError};

@@ -2,10 +2,14 @@
 //! open cells, where a rotation check is one mask compare) and legal deployments on the tile
 //! just placed.
 
+use std::sync::OnceLock;
+
 use crate::board::Pos;
 use crate::figures::Figure;
-use crate::game::Game;
-use crate::tiles::{Color, FeatureKind, HalfSide, Place, Role, Rotation, SegmentDef, TileType};
+use crate::game::{Game, FRONTIER};
+use crate::tiles::{
+    Color, FeatureKind, HalfSide, Place, Role, Rotation, SegmentDef, TileType, MAX_SEGMENTS,
+};
 
 impl Game {
     /// Every legal `(cell, rotation)` for `tile`, sorted by cell (`x`, then `y`) and rotation.
@@ -29,6 +33,31 @@ impl Game {
         }
         out.sort_unstable_by_key(|&(p, r)| (p.x, p.y, r));
         out
+    }
+
+    /// The rotations of `tile` whose edges match on empty cell `pos`, as in
+    /// [`Game::legal_placements`] (none when `pos` touches no tile; the board is not empty).
+    pub(crate) fn legal_rotations_at(
+        &self,
+        tile: TileType,
+        pos: Pos,
+    ) -> impl Iterator<Item = Rotation> {
+        let rots = u32::from_le_bytes(tile.info().packed);
+        let mut bits = match self.cells.get(pos) {
+            Some(v) if v & FRONTIER != 0 => self
+                .frontier
+                .get((v & !FRONTIER) as usize)
+                .map_or(0, |f| Self::legal_bits(rots, f.mask, f.val)),
+            _ => 0,
+        };
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let r = Rotation::ALL[(bits.trailing_zeros() / 8) as usize];
+            bits &= bits - 1;
+            Some(r)
+        })
     }
 
     /// Bits `8r + 7` set for each legal rotation `r` of a tile with packed rotations `rots` on a
@@ -148,16 +177,34 @@ impl Game {
 /// split corner), else `inner` (a field that touches no side). Any other segment: its first
 /// place. Also the simulator's place words.
 pub(crate) fn field_place(tile: TileType, rot: Rotation, seg: SegmentDef) -> Option<Place> {
-    seg.places.first().or_else(|| {
-        HalfSide::ALL
-            .into_iter()
-            .map(Place::Half)
-            .chain([Place::Inner])
-            .find(|&p| {
-                tile.segment_at(rot, p)
-                    .is_some_and(|s| s.index == seg.index)
+    seg.places
+        .first()
+        .or_else(|| naming_place(tile, rot, seg.index))
+}
+
+/// [`field_place`] of segment `index` of `tile` turned `rot` (`None` past its segments), from a
+/// table built on first use: the simulator names a place on every turn, and working one out
+/// rotates the segment and may walk the half-sides.
+pub(crate) fn place_word(tile: TileType, rot: Rotation, index: usize) -> Option<Place> {
+    type Words = [[Option<Place>; MAX_SEGMENTS]; 4];
+    static WORDS: OnceLock<Vec<Words>> = OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        TileType::ALL
+            .iter()
+            .map(|&t| {
+                let mut w: Words = [[None; MAX_SEGMENTS]; 4];
+                for r in Rotation::ALL {
+                    for seg in t.segments(r) {
+                        if let Some(slot) = w[r.index()].get_mut(usize::from(seg.index)) {
+                            *slot = field_place(t, r, seg);
+                        }
+                    }
+                }
+                w
             })
-    })
+            .collect()
+    });
+    *words.get(tile.index())?[rot.index()].get(index)?
 }
 
 /// A place word for segment `seg` of `tile` turned `rot` that is neither a side, a corner nor

@@ -16,8 +16,8 @@ use crate::catalogue::TileSet;
 use crate::figures::Figure;
 use crate::game::{Config, FinalScore, Game};
 use crate::rules::Rules;
+use crate::tiles::FeatureKind;
 use crate::tiles::{Color, Place, Role, Rotation, TileType, TOTAL_TILES};
-use crate::tiles::{FeatureKind, MAX_SEGMENTS};
 
 /// A small fast PRNG (splitmix64). Deterministic for a seed; not for cryptography.
 #[derive(Debug, Clone)]
@@ -143,6 +143,9 @@ pub struct Sim {
     bonus_pending: bool,
     /// The last step was a bonus part.
     last_bonus: bool,
+    /// The figure choices of the turn being played ([`figure_choices`]), kept to save an
+    /// allocation per turn.
+    choices: Vec<(u32, Figure)>,
 }
 
 /// The river tiles of a river opening after the spring: the others shuffled, the lake last.
@@ -193,6 +196,7 @@ impl Sim {
             river_tiles: 0,
             bonus_pending: false,
             last_bonus: false,
+            choices: Vec::new(),
         };
         sim.reset(seed, players, farmers);
         sim
@@ -384,11 +388,11 @@ impl Sim {
         if choice == n {
             return None;
         }
-        let seg = tile.segment(rot, opts[choice] as usize)?;
-        let place = crate::movegen::field_place(tile, rot, seg)?;
-        let role = seg.kind.role();
+        let seg = opts[choice];
+        let place = crate::movegen::place_word(tile, rot, usize::from(seg))?;
+        let role = info.kinds[usize::from(seg)].role();
         let g = &mut self.game;
-        g.add_meeple(colour, role, pos, place, base + seg.index as u32);
+        g.add_meeple(colour, role, pos, place, base + u32::from(seg));
         Some((role, place))
     }
 
@@ -402,13 +406,14 @@ impl Sim {
         rot: Rotation,
     ) -> Option<(Role, Place)> {
         self.action = Action::Plain;
-        let opts = figure_choices(&mut self.game, colour, tile, pos, rot);
+        let opts = &mut self.choices;
+        figure_choices(&mut self.game, colour, tile, pos, rot, opts);
         let choice = self.rng.below(opts.len() as u32 + 1) as usize;
         let &(node, figure) = opts.get(choice)?;
         let g = &mut self.game;
         if node == u32::MAX {
             // a recall refused (the new tile completed the abbot's garden) does nothing
-            if g.recall(colour).is_ok() {
+            if g.recall_inner(colour, None).is_ok() {
                 self.action = Action::Recall;
             }
             return None;
@@ -445,7 +450,8 @@ impl Sim {
 /// depend on it): per segment the pig in a field holding `colour`'s farmer, then a meeple and
 /// the large meeple on a free segment; the abbot on the tile's free monastery or garden,
 /// recalling the abbot (node `u32::MAX`; a recall the rules refuse does nothing) and the
-/// builder on each road or city where it may stand. Allocation-light, without the clones of
+/// builder on each road or city where it may stand; into `opts`, cleared first. Without
+/// allocation (`opts` is the simulator's, kept from turn to turn) and without the clones of
 /// [`Game::legal_actions`], whose options these are (a test checks it).
 fn figure_choices(
     g: &mut Game,
@@ -453,7 +459,8 @@ fn figure_choices(
     tile: TileType,
     pos: Pos,
     rot: Rotation,
-) -> Vec<(u32, Figure)> {
+    opts: &mut Vec<(u32, Figure)>,
+) {
     let rules = g.config.rules;
     let ic = rules.allows_figure(Figure::LargeMeeple);
     let abbot = rules.allows_figure(Figure::Abbot);
@@ -461,9 +468,7 @@ fn figure_choices(
     let idx = g.tiles.len() - 1;
     let base = g.tile_base[idx];
     let info = tile.info();
-    // (node, figure): at most 3 per segment (meeple, large meeple, pig or builder), the
-    // abbot, recall (node u32::MAX)
-    let mut opts: Vec<(u32, Figure)> = Vec::with_capacity(3 * MAX_SEGMENTS + 2);
+    opts.clear();
     let meeple = g.figure_available(colour, Figure::Meeple).is_ok();
     let large = ic && g.figure_available(colour, Figure::LargeMeeple).is_ok();
     let pig = rules.allows_figure(Figure::Pig) && g.figure_available(colour, Figure::Pig).is_ok();
@@ -473,11 +478,7 @@ fn figure_choices(
         }
         // every segment has a place word: a field without a whole corner is named by a
         // half-side (`tb.I`'s SSE), one that touches no side by `inner` (`ic.H`)
-        if tile
-            .segment(rot, usize::from(i))
-            .and_then(|s| crate::movegen::field_place(tile, rot, s))
-            .is_none()
-        {
+        if crate::movegen::place_word(tile, rot, usize::from(i)).is_none() {
             continue;
         }
         let root = g.find(base + u32::from(i));
@@ -505,13 +506,11 @@ fn figure_choices(
         }
     }
     if builder {
-        for place in g.legal_builder_places(colour, pos) {
-            if let Ok((node, _, _)) = g.locate_builder(pos, Some(place)) {
-                opts.push((node, Figure::Builder));
-            }
-        }
+        opts.extend(
+            g.builder_spots(colour, pos)
+                .map(|(node, _)| (node, Figure::Builder)),
+        );
     }
-    opts
 }
 
 /// The role and place a choice of [`figure_choices`] (not a recall) deploys its figure at.
@@ -523,12 +522,13 @@ fn choice_place(
     figure: Figure,
 ) -> (Role, Place) {
     let seg = usize::from(g.node_seg[node as usize]);
-    let (role, place) = match tile.segment(rot, seg) {
-        Some(s) => (
-            s.kind.role(),
-            crate::movegen::field_place(tile, rot, s).unwrap_or(Place::Centre),
-        ),
-        None => (Role::Monk, Place::Centre), // the garden
+    let (role, place) = if seg < tile.segment_count() {
+        (
+            tile.info().kinds[seg].role(),
+            crate::movegen::place_word(tile, rot, seg).unwrap_or(Place::Centre),
+        )
+    } else {
+        (Role::Monk, Place::Centre) // the garden
     };
     if figure == Figure::Abbot {
         (Role::Monk, place)
@@ -678,7 +678,9 @@ mod tests {
                         g.mark_bonus_part();
                     }
                     let mut choices: Vec<PartAction> = vec![PartAction::Nothing];
-                    for (node, figure) in figure_choices(&mut g, colour, tile, pos, rot) {
+                    let mut opts = Vec::new();
+                    figure_choices(&mut g, colour, tile, pos, rot, &mut opts);
+                    for (node, figure) in opts {
                         choices.push(if node == u32::MAX {
                             if g.recall_allowed(colour) {
                                 PartAction::Recall

@@ -55,6 +55,8 @@ pub enum Command {
     Puzzle(PuzzleArgs),
     /// A lesson as an interactive web page, or a folder of lessons as a site
     Export(ExportArgs),
+    /// A JCloisterZone save (.jcz) as a .carc game, or cut as a puzzle
+    Import(ImportArgs),
     /// The tile catalogue, or one tile in its four rotations
     Tiles(TilesArgs),
     /// Run the language server on stdin/stdout
@@ -155,6 +157,26 @@ pub struct RenderArgs {
     /// Overwrite OUT if it exists
     #[arg(long)]
     pub force: bool,
+}
+
+/// `carc import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The JCloisterZone save (.jcz)
+    #[arg(value_name = "GAME.jcz")]
+    pub file: PathBuf,
+    /// Write the .carc file to OUT instead of stdout
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Overwrite OUT if it exists
+    #[arg(long)]
+    pub force: bool,
+    /// Cut after turn N as a puzzle skeleton (`puzzle final`, the next tiles as `draws`)
+    #[arg(long, value_name = "N")]
+    pub until: Option<u64>,
+    /// With --until: how many of the game's next tiles `draws` lists
+    #[arg(long, value_name = "K", default_value_t = 2, requires = "until", value_parser = clap::value_parser!(u64).range(1..=8))]
+    pub draws: u64,
 }
 
 /// `carc moves`.

@@ -21,6 +21,8 @@ const PLACEHOLDERS: &[(&str, &str)] = &[
     ("SHELL", "bash"),
     ("FILE.carc", "lesson.carc"),
     ("OUT.html", "out.html"),
+    ("OUT.carc", "out.carc"),
+    ("GAME.jcz", "game.jcz"),
     ("PATH...", "lesson.carc"),
     ("PATH…", "lesson.carc"),
     ("FOLDER", "lessons"),
@@ -32,6 +34,7 @@ const PLACEHOLDERS: &[(&str, &str)] = &[
     ("DIR", "out"),
     ("N", "3"),
     ("M", "2"),
+    ("K", "2"),
     ("S", "7"),
     ("SECONDS", "10"),
 ];

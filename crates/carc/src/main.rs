@@ -7,6 +7,7 @@ mod board;
 mod doc_examples;
 mod export;
 mod files;
+mod import;
 mod lsp;
 mod moves;
 mod output;
@@ -80,6 +81,7 @@ fn run(cli: args::Cli) -> Outcome {
         Command::Solve(a) => solve::solve(a),
         Command::Puzzle(a) => puzzle::puzzle(a),
         Command::Export(a) => export::export(a, color),
+        Command::Import(a) => import::import(a),
         Command::Tiles(a) => tiles::tiles(a),
         Command::Lsp(a) => lsp::lsp(a),
         Command::Completions(a) => completions(a),

@@ -409,6 +409,7 @@ fn every_subcommand_prints_its_usage_with_help_and_exits_0() {
         ("solve", "Usage: carc solve [OPTIONS] <FILE>"),
         ("puzzle", "Usage: carc puzzle [OPTIONS] <COMMAND>"),
         ("export", "Usage: carc export [OPTIONS] <FILE|FOLDER>"),
+        ("import", "Usage: carc import [OPTIONS] <GAME.jcz>"),
         ("tiles", "Usage: carc tiles [OPTIONS] [TILE]"),
         ("lsp", "Usage: carc lsp [OPTIONS]"),
         ("completions", "Usage: carc completions [OPTIONS] <SHELL>"),

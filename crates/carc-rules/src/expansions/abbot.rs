@@ -7,7 +7,7 @@ use crate::board::Pos;
 use crate::catalogue::TileSet;
 use crate::figures::Figure;
 use crate::game::Game;
-use crate::scoring::{RecallError, Scoring};
+use crate::scoring::{RecallError, ScoredFeature, Scoring};
 use crate::tiles::Color;
 use crate::turn::PartAction;
 
@@ -44,6 +44,21 @@ impl Game {
     /// nothing changed, when the colour has no abbot on the board or when its monastery or
     /// garden is complete (the tile just placed completed it: it scores 9 in the scoring step).
     pub fn recall(&mut self, colour: Color) -> Result<Scoring, RecallError> {
+        let mut out = Vec::new();
+        self.recall_inner(colour, Some(&mut out))?;
+        Ok(Scoring {
+            features: out,
+            ..Scoring::default()
+        })
+    }
+
+    /// [`Game::recall`], its scored feature described into `out` when given (the simulator
+    /// passes none: describing the feature costs more than the recall).
+    pub(crate) fn recall_inner(
+        &mut self,
+        colour: Color,
+        out: Option<&mut Vec<ScoredFeature>>,
+    ) -> Result<(), RecallError> {
         let slot = self
             .meeples
             .iter()
@@ -54,11 +69,7 @@ impl Game {
             return Err(RecallError::Completed);
         }
         let points = self.root_value(root);
-        let mut out = Vec::new();
-        self.award(root, points, Some(&mut out));
-        Ok(Scoring {
-            features: out,
-            ..Scoring::default()
-        })
+        self.award(root, points, out);
+        Ok(())
     }
 }

@@ -254,12 +254,23 @@ pub fn legal_in_river_game(game: &Game, tile: TileType, pos: Pos, rot: Rotation)
 /// Every legal `(cell, rotation)` for `tile` in a turn under `rules river`, in the order of
 /// [`Game::legal_placements`].
 pub fn legal_placements(game: &Game, tile: TileType) -> Vec<(Pos, Rotation)> {
-    let mut all = game.legal_placements(tile);
     if !is_river(tile) {
-        return all;
+        return game.legal_placements(tile);
     }
-    // the board is read once for every candidate; most candidates are beyond no open end
+    // a river tile goes on a cell beyond an open end or nowhere: only those cells are tried
+    // (an empty board has no open end)
     let course = Course::of(game);
-    all.retain(|&(p, r)| course.allows(tile, p, r) && game.check_placement(tile, p, r).is_ok());
-    all
+    let mut out = Vec::new();
+    for (k, end) in course.ends.iter().enumerate() {
+        if course.ends[..k].iter().any(|e| e.next == end.next) {
+            continue; // two ends meeting at one cell: tried once
+        }
+        let pos = end.next;
+        out.extend(game.legal_rotations_at(tile, pos).filter_map(|r| {
+            (course.allows(tile, pos, r) && game.check_placement(tile, pos, r).is_ok())
+                .then_some((pos, r))
+        }));
+    }
+    out.sort_unstable_by_key(|&(p, r)| (p.x, p.y, r));
+    out
 }

@@ -338,24 +338,36 @@ impl Game {
     /// follower of `colour`; none when the builder stands on the board or `pos` is not the tile
     /// just placed.
     pub fn legal_builder_places(&self, colour: Color, pos: Pos) -> Vec<Place> {
-        let mut out = Vec::new();
-        if self.last != Some(pos) || self.figure_available(colour, Figure::Builder).is_err() {
-            return out;
-        }
-        let Some(idx) = self.tile_index_at(pos) else {
-            return out;
-        };
-        let t = self.tiles[idx];
-        for seg in t.tile.segments(t.rot) {
-            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                continue;
-            }
-            let node = self.tile_base[idx] + u32::from(seg.index);
-            if self.builder_fault_at(colour, node, seg.kind).is_none() {
-                out.extend(seg.places.first());
-            }
-        }
-        out
+        self.builder_spots(colour, pos).map(|(_, p)| p).collect()
+    }
+
+    /// [`Game::legal_builder_places`] with each place's union-find node, without allocating
+    /// (the simulator asks on every turn).
+    pub(crate) fn builder_spots(
+        &self,
+        colour: Color,
+        pos: Pos,
+    ) -> impl Iterator<Item = (u32, Place)> + '_ {
+        let tile = (self.last == Some(pos)
+            && self.figure_available(colour, Figure::Builder).is_ok())
+        .then(|| self.tile_index_at(pos))
+        .flatten();
+        tile.into_iter().flat_map(move |idx| {
+            let t = self.tiles[idx];
+            let base = self.tile_base[idx];
+            let info = t.tile.info();
+            // the road and city segments, in segment order
+            (0..u32::from(info.nseg))
+                .filter(move |i| info.rc_mask & 1 << i != 0)
+                .filter_map(move |i| {
+                    let node = base + i;
+                    let kind = info.kinds[i as usize];
+                    if self.builder_fault_at(colour, node, kind).is_some() {
+                        return None;
+                    }
+                    Some((node, t.tile.segment(t.rot, i as usize)?.places.first()?))
+                })
+        })
     }
 
     /// The strict turn part for simulators and tests: [`Game::play`] of the move `tile` at
