@@ -1,11 +1,12 @@
 //! A simulated game written as a `.carc` file: the engine's simulator (carc-rules' `sim.rs`)
-//! records the moves as data, and the notation is written here, by the layer that knows it.
+//! records the moves as data, and the notation is written here, by the layer that knows it
+//! (its words by [`crate::writer`]).
 
 use std::fmt::Write as _;
 
 use carc_rules::{Action, GameRecord, Step, TileSet, TileType};
 
-use crate::moves::{move_text, Extra};
+use crate::writer::{players_line, quoted, rules_line, step_text};
 
 /// The game as a `.carc` file: a `# comment` and `title` line, the `note` lines given,
 /// `players`, `rules farmers|no-farmers` (and `boxes N` beyond one box, the sets in play), the
@@ -19,22 +20,13 @@ pub fn game_text(record: &GameRecord, title: &str, notes: &[&str]) -> String {
     for note in notes {
         let _ = writeln!(text, "note {}", quoted(note));
     }
-    text.push_str("players");
-    for (colour, _) in &record.scores {
-        let _ = write!(text, " {colour}");
-    }
-    let farmers = if record.game.config().farmers {
-        "farmers"
-    } else {
-        "no-farmers"
-    };
-    let _ = write!(text, "\nrules {farmers}");
-    if record.boxes > 1 {
-        let _ = write!(text, " boxes {}", record.boxes);
-    }
-    for set in &record.sets {
-        let _ = write!(text, " {}", set.as_str());
-    }
+    let players = record.scores.iter().map(|(colour, _)| *colour);
+    let _ = write!(
+        text,
+        "{}\n{}",
+        players_line(players),
+        rules_line(record.game.config().farmers, record.boxes, &record.sets)
+    );
     let start = record
         .game
         .tiles()
@@ -55,40 +47,6 @@ pub fn game_text(record: &GameRecord, title: &str, notes: &[&str]) -> String {
     }
     text.push_str("end\n");
     text
-}
-
-/// A step as a line of the notation says it, with what it does beyond a meeple (`action`):
-/// `blue E 0,1 r180 knight S`, `red U 1,0 r90 large traveller E`, `red B 1,1 recall`,
-/// `discard C`.
-pub(crate) fn step_text(step: &Step, action: Action) -> String {
-    match *step {
-        Step::Turn {
-            colour,
-            tile,
-            pos,
-            rot,
-            meeple,
-        } => format!(
-            "{} {}",
-            colour.as_str(),
-            move_text(tile, pos, rot, Extra::of(action), meeple)
-        ),
-        Step::Discard { tile } => format!("discard {}", tile.token()),
-    }
-}
-
-/// A `.carc` string literal (also `carc import`'s and puzzle generation's titles).
-pub(crate) fn quoted(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]

@@ -16,13 +16,13 @@ use std::fmt::Write as _;
 
 use carc_notation::PuzzleGoal;
 use carc_rules::{
-    cut_position_with_sets, solve, Color, Cut, Figure, Game, Good, Limits, Place, Rng, Role, Rules,
-    Step, TileSet, TileType,
+    cut_position_with_sets, solve, Color, Cut, Figure, Game, Good, Limits, Rng, Role, Rules, Step,
+    TileSet, TileType,
 };
 
-use crate::game_text::step_text;
 use crate::puzzle::{engine_goal, value_text};
-use crate::{analyze_with, vocab, Analysis, SearchOptions};
+use crate::writer::{self, step_text};
+use crate::{analyze_with, Analysis, SearchOptions};
 
 /// The analysis of a generated file with its puzzle searched as far as the generator's own
 /// search (`nodes` positions).
@@ -463,19 +463,10 @@ pub(crate) fn position_text(
 ) -> Option<String> {
     let mut text = String::new();
     let players = &game.config().players;
-    let _ = writeln!(text, "title {}", crate::game_text::quoted(title));
+    let _ = writeln!(text, "title {}", writer::quoted(title));
     let _ = writeln!(text, "puzzle {goal}");
-    let names: Vec<&str> = players.iter().map(|c| c.as_str()).collect();
-    let _ = writeln!(text, "players {}", names.join(" "));
-    text.push_str(if farmers {
-        "rules farmers"
-    } else {
-        "rules no-farmers"
-    });
-    for set in sets {
-        let _ = write!(text, " {}", set.as_str());
-    }
-    text.push('\n');
+    let _ = writeln!(text, "{}", writer::players_line(players.iter().copied()));
+    let _ = writeln!(text, "{}", writer::rules_line(farmers, 1, sets));
     let scores: Vec<String> = players
         .iter()
         .map(|c| format!("{} {}", c.as_str(), game.score(*c)))
@@ -496,36 +487,11 @@ pub(crate) fn position_text(
     let tokens: Vec<&str> = tiles.iter().map(|t| t.token()).collect();
     let _ = writeln!(text, "draws {}", tokens.join(" "));
     for t in game.tiles() {
-        let _ = write!(
-            text,
-            "tile {} {} {}",
-            t.tile.token(),
-            vocab::pos_str(t.pos),
-            vocab::rotation_word(t.rot)
-        );
         let mut figures = game.meeples().filter(|m| m.pos == t.pos);
-        if let Some(m) = figures.next() {
-            let _ = write!(text, " {}", m.colour.as_str());
-            let place = vocab::place_str(m.place);
-            match m.figure {
-                Figure::Abbot => text.push_str(" abbot"),
-                Figure::Builder => {
-                    let _ = write!(text, " builder {place}");
-                }
-                Figure::Pig => {
-                    let _ = write!(text, " pig {place}");
-                }
-                Figure::Meeple | Figure::LargeMeeple => {
-                    if m.figure == Figure::LargeMeeple {
-                        text.push_str(" large");
-                    }
-                    let _ = write!(text, " {}", vocab::role_word(m.role));
-                    if m.role != Role::Monk || m.place != Place::Centre {
-                        let _ = write!(text, " {place}");
-                    }
-                }
-            }
-        }
+        let figure = figures
+            .next()
+            .map(|m| (m.colour, m.figure, m.role, m.place));
+        text.push_str(&writer::tile_line(t.tile, t.pos, t.rot, figure));
         if figures.next().is_some() {
             return None;
         }

@@ -865,7 +865,7 @@ fn header(save: &Save, lines: &mut Vec<String>) {
     ));
     lines.push(format!(
         "title {}",
-        crate::game_text::quoted(&save.title.replace(char::is_control, " "))
+        crate::writer::quoted(&save.title.replace(char::is_control, " "))
     ));
     let players: Vec<&str> = (0..save.names.len()).map(colour).collect();
     lines.push(format!("players {}", players.join(" ")));

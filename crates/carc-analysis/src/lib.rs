@@ -32,6 +32,7 @@ mod solve;
 mod symbols;
 pub mod tile_info;
 mod vocab;
+mod writer;
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};

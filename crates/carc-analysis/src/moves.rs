@@ -81,44 +81,7 @@ impl Candidate {
     }
 }
 
-/// A move as a `turn` line writes it after the colour: `E 0,1 r180 knight S` (a monk without
-/// its place); `extra` adds its word (`large knight N`, `recall`, `abbot` without the role,
-/// `builder E` without the role).
-pub(crate) fn move_text(
-    tile: TileType,
-    pos: Pos,
-    rotation: Rotation,
-    extra: Extra,
-    meeple: Option<(Role, Place)>,
-) -> String {
-    let mut out = format!(
-        "{} {} {}",
-        tile.token(),
-        vocab::pos_str(pos),
-        vocab::rotation_word(rotation)
-    );
-    if let Some(word) = extra.word() {
-        out.push(' ');
-        out.push_str(word);
-    }
-    match (extra, meeple) {
-        (Extra::Abbot, _) | (_, None) => {}
-        // `builder PLACE`, `pig PLACE`: the figure's word stands for the role
-        (Extra::Builder | Extra::Pig, Some((_, place))) => {
-            out.push(' ');
-            out.push_str(vocab::place_str(place));
-        }
-        (_, Some((role, place))) => {
-            out.push(' ');
-            out.push_str(vocab::role_word(role));
-            if role != Role::Monk {
-                out.push(' ');
-                out.push_str(vocab::place_str(place));
-            }
-        }
-    }
-    out
-}
+pub(crate) use crate::writer::move_text;
 
 /// Whether, under `rules river` in `state`, placing `tile` at `pos` turned `rotation` makes
 /// the river turn back on itself (`river-uturn`): no rotation to offer (quick fix, completion).

@@ -28,9 +28,9 @@ use carc_rules::{
 };
 
 use crate::diagnostic::{Code, Diagnostic, Severity};
-use crate::game_text::step_text;
 use crate::moves::{candidates, canonical_rotation, prefix, Candidate, Extra};
 use crate::replay::{replay, Fact, Replay};
+use crate::writer::step_text;
 use crate::{vocab, Analysis};
 
 /// How the answer compares with the other moves.

@@ -5,4 +5,5 @@
 pub mod files;
 pub mod games;
 pub mod lsp;
+pub mod sets;
 pub mod stats;

@@ -7,10 +7,14 @@
 //! (the built `carc lsp` binary over stdio: didChange → publishDiagnostics, hover and inlay-hint
 //! round trips on a 72-tile game; peak memory with ten such games open), `scaling` (the
 //! inputs of issue 25 that grew with the square of their size, each at two sizes ten times
-//! apart: the time should grow about tenfold).
+//! apart: the time should grow about tenfold), `sets` (issue 24: the cost of a placed tile
+//! under each set combination and its ratio to the base game's, in instructions when
+//! `valgrind` is installed, and in time).
 //!
 //! Options: `--quick` (fewer repetitions), `--carc PATH` (the server binary; by default the
-//! `carc` next to this binary, built first with `cargo build --release -p carc`).
+//! `carc` next to this binary, built first with `cargo build --release -p carc`),
+//! `--per-tile GAMES [SETS…]` (only play the games of the `sets` section and print the tiles
+//! placed: what the section runs under callgrind).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -20,6 +24,7 @@ use std::time::{Duration, Instant};
 use carc_bench::files;
 use carc_bench::games::{time_games, time_games_with};
 use carc_bench::lsp::{self, edit, Client};
+use carc_bench::sets;
 use carc_bench::stats::Samples;
 use carc_rules::{Sim, TileType};
 use serde_json::json;
@@ -41,10 +46,17 @@ fn main() {
         match arg.as_str() {
             "--quick" => options.quick = true,
             "--carc" => options.carc = args.next().map(PathBuf::from),
-            "engine" | "analysis" | "server" | "scaling" => options.sections.push(arg),
+            "engine" | "analysis" | "server" | "scaling" | "sets" => options.sections.push(arg),
+            "--per-tile" => {
+                let games = args.next().and_then(|g| g.parse().ok()).unwrap_or(100);
+                let words: Vec<String> = args.collect();
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                println!("{}", sets::play_tiles(games, &sets::sets_of(&words)));
+                return;
+            }
             "--bench" => {} // `cargo bench` passes it
             other => {
-                eprintln!("usage: carc-bench [--quick] [--carc PATH] [engine] [analysis] [server] [scaling] (not {other})");
+                eprintln!("usage: carc-bench [--quick] [--carc PATH] [engine] [analysis] [server] [scaling] [sets] | --per-tile GAMES [SETS…] (not {other})");
                 std::process::exit(2);
             }
         }
@@ -62,6 +74,42 @@ fn main() {
     }
     if wants("scaling") {
         scaling(&options);
+    }
+    if wants("sets") {
+        tile_costs(&options);
+    }
+}
+
+/// Issue 24: the cost of a placed tile under each set combination, and its ratio to the base
+/// game's (aim: within 1.25×).
+fn tile_costs(options: &Options) {
+    println!("\n== sets (issue 24: the cost of a placed tile; aim: within 1.25x the base game's)");
+    let me = std::env::current_exe().unwrap_or_default();
+    // callgrind counts exactly: a hundred games are enough; time needs more
+    let (games, timed) = if options.quick {
+        (30, 300)
+    } else {
+        (100, 3_000)
+    };
+    let mut base: Option<sets::TileCost> = None;
+    for words in sets::COMBINATIONS {
+        let cost = sets::tile_cost(&me, words, games, timed);
+        let name = if words.is_empty() {
+            "base game".to_owned()
+        } else {
+            words.join(" ")
+        };
+        let base = *base.get_or_insert(cost);
+        let instructions = match (cost.instructions, base.instructions) {
+            (Some(i), Some(b)) => format!("{i:>6.0} instructions per tile ({:.2}x)", i / b),
+            _ => "(instructions: valgrind not found)".to_owned(),
+        };
+        println!(
+            "{name:<46} {:>6} tiles in {games} games: {instructions}; {:.2} µs per tile ({:.2}x)",
+            cost.tiles,
+            cost.seconds * 1e6,
+            cost.seconds / base.seconds
+        );
     }
 }
 

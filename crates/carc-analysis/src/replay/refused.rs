@@ -16,7 +16,7 @@ use carc_notation::{FigureWord, RefusedMove, RefusedStmt, Span, Spanned};
 use carc_rules::{Color, Place, Pos, Role, Rotation, TileType};
 
 use super::Replayer;
-use crate::diagnostic::{messages, Code, Diagnostic, Related, Severity};
+use crate::diagnostic::{messages, Code, Diagnostic, Refused, Related, Severity};
 use crate::vocab;
 
 /// What one `refused` line found.
@@ -114,24 +114,10 @@ impl Refusal {
 }
 
 /// The codes a move can be refused with (what a `turn` or `discard` line reports as errors,
-/// `score-mismatch` aside: a refused move has no expectation), in the notation's order.
+/// `score-mismatch` aside: a refused move has no expectation), in the notation's order: the
+/// `refused` column of the code table (`diagnostic.rs`).
 pub(crate) fn refusal_codes() -> impl Iterator<Item = Code> {
-    Code::ALL.into_iter().filter(|c| {
-        is_placement_code(*c)
-            || matches!(
-                c,
-                Code::BadPlace
-                    | Code::OccupiedFeature
-                    | Code::BuilderPlace
-                    | Code::MeepleSupply
-                    | Code::UnknownPlayer
-                    | Code::FarmersOff
-                    | Code::IllegalDiscard
-                    | Code::FigureSupply
-                    | Code::BadRecall
-                    | Code::PigPlace
-            )
-    })
+    Code::ALL.into_iter().filter(|c| c.refused() != Refused::No)
 }
 
 /// For the words of a line typed so far: `None` when it is not a `refused` line, `Err` while
@@ -145,23 +131,6 @@ pub(crate) fn after_codes<'w, 'a>(words: &'w [&'a str]) -> Option<Result<&'w [&'
         Some(colon) => Ok(&rest[colon + 1..]),
         None => Err(()),
     })
-}
-
-/// The codes a turn's placement reports (the tile itself is refused); the others are about
-/// its meeple or its player.
-fn is_placement_code(code: Code) -> bool {
-    matches!(
-        code,
-        Code::UnknownTile
-            | Code::DuplicateCell
-            | Code::EdgeMismatch
-            | Code::NotAdjacent
-            | Code::TileCount
-            | Code::ExpansionOff
-            | Code::RiverOrder
-            | Code::RiverContinue
-            | Code::RiverUturn
-    )
 }
 
 impl Replayer<'_> {
@@ -265,7 +234,7 @@ fn turn_play(
             .as_ref()
             .map_or(FigureWord::Meeple, |m| m.figure.value),
         recall: turn.recall.is_some(),
-        tile_refused: found.iter().any(|d| is_placement_code(d.code)),
+        tile_refused: found.iter().any(|d| d.code.refused() == Refused::Tile),
     };
     (tile, play)
 }
