@@ -6,33 +6,29 @@
 //!
 //! Entry point: [`analyze`], then the query functions.
 
-mod actions;
-mod completion;
 mod diagnostic;
 mod exercise;
 mod explain;
-mod folding;
 mod game_text;
 mod generate;
-mod highlight;
-mod hover;
+mod ide;
 mod import;
-mod inlay;
 mod lesson;
-mod marks_hover;
 mod moves;
 mod puzzle;
 mod reach;
 mod recover;
 mod render;
 mod replay;
-mod results;
-mod semantic;
 mod solve;
-mod symbols;
-pub mod tile_info;
 mod vocab;
 mod writer;
+
+// The editor queries live in `ide/`; their modules keep their crate paths (`crate::hover`).
+pub use ide::tile_info;
+use ide::{
+    actions, completion, folding, highlight, hover, inlay, marks_hover, results, semantic, symbols,
+};
 
 pub use actions::code_actions;
 pub use carc_notation::{format, Span};
