@@ -20,8 +20,8 @@ use carc_rules::{Color, Figure, Pos, Side, TileType};
 
 use crate::diagnostic::Severity;
 use crate::exercise::{exercise, Exercise};
-use crate::render::{board_at, board_at_line, Board, BoardMeeple, BoardTile, TileLayer};
-use crate::replay::{is_anywhere_kind, is_setup_kind, replay};
+use crate::render::{board_apart, Board, BoardMeeple, BoardTile, TileLayer};
+use crate::replay::{is_anywhere_kind, is_setup_kind, replay, Stepper};
 use crate::{hover, vocab, Analysis};
 
 /// A document as a sequence of steps for a learner.
@@ -221,6 +221,30 @@ pub struct Variation {
     pub first: Option<usize>,
 }
 
+/// The tiles a step's board has that the step before did not, each with its mismatched sides.
+type NewTiles = Vec<(BoardTile, Vec<Side>)>;
+
+/// The positions of a lesson's steps, from one pass of the replay through the file (a step
+/// asked for out of order, a question's, is replayed on its own).
+struct Boards<'a> {
+    analysis: &'a Analysis,
+    stepper: Stepper<'a>,
+}
+
+impl Boards<'_> {
+    /// The position after 0-based line `line`, its tiles drawn apart: `before` is the layer
+    /// of the step it follows on its line of play.
+    fn at(&mut self, line: usize, before: Option<TileLayer>) -> (Board, NewTiles) {
+        match self.stepper.to(line) {
+            Some(state) => board_apart(self.analysis, state, line, before),
+            None => {
+                let state = replay(&self.analysis.parse, Some(line), None);
+                board_apart(self.analysis, &state, line, before)
+            }
+        }
+    }
+}
+
 /// Where a line of play stands while the document is walked.
 struct Walk {
     /// The variation being read (`None`: the main line).
@@ -255,7 +279,11 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
     // Main-line refused moves since the last step, held back until the next statement: when
     // that is a question's turn, the question comes first (a refused move of the same tile
     // shown before it would give the answer away).
-    let mut held: Vec<Step> = Vec::new();
+    let mut held: Vec<(Step, NewTiles)> = Vec::new();
+    let mut boards = Boards {
+        analysis,
+        stepper: Stepper::new(&analysis.parse),
+    };
     for (index, line) in parse.lines.iter().enumerate() {
         let LineKind::Statement(statement) = &line.kind else {
             continue;
@@ -279,7 +307,7 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         }
         if in_setup {
             in_setup = false;
-            let setup = setup_step(analysis, &setup_lines, &setup_all, Some(index));
+            let setup = setup_step(&mut boards, &setup_lines, &setup_all, Some(index));
             push_step(&mut out, &mut stack, setup);
         }
         if !matches!(kind, StatementKind::Turn(_) | StatementKind::Refused(_)) {
@@ -289,16 +317,17 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         }
         let walk = stack.last().expect("the main line is never popped");
         let variation = walk.variation;
+        let before = standing(&out, walk).and_then(|s| out.steps[s].board.layer);
         match kind {
             StatementKind::Turn(turn) => {
                 let colour = turn.colour.value;
                 let number = 1 + turns_before(&out, standing(&out, walk));
                 if variation.is_none() {
                     let puzzle = answer == Some(index);
-                    let shown = held.first().map_or(index, |h| h.line);
+                    let shown = held.first().map_or(index, |h| h.0.line);
                     let plain = puzzle && plain_puzzle;
                     if let Some(question) =
-                        question(analysis, index, shown, statement, puzzle, plain)
+                        question(&mut boards, before, index, shown, statement, puzzle, plain)
                     {
                         push_step(&mut out, &mut stack, question);
                     }
@@ -307,7 +336,8 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                     push_step(&mut out, &mut stack, step);
                 }
                 let step = play_step(
-                    analysis,
+                    &mut boards,
+                    before,
                     index,
                     statement,
                     variation,
@@ -324,7 +354,8 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
             StatementKind::Bonus(turn) => {
                 let colour = turn.colour.value;
                 let step = play_step(
-                    analysis,
+                    &mut boards,
+                    before,
                     index,
                     statement,
                     variation,
@@ -336,14 +367,15 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
             StatementKind::Discard { tile } => {
                 let heading = format!("Discard {}", tile.value);
                 let mut step = play_step(
-                    analysis,
+                    &mut boards,
+                    before,
                     index,
                     statement,
                     variation,
                     StepKind::Discard,
                     heading,
                 );
-                step.explanation = TileType::from_token(&tile.value).map(|t| {
+                step.0.explanation = TileType::from_token(&tile.value).map(|t| {
                     format!(
                         "**{}** ({}) is discarded: it has no legal position on this board, so it leaves play and the player draws again.\n",
                         t.token(),
@@ -354,7 +386,8 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
             }
             StatementKind::End { .. } => {
                 let step = play_step(
-                    analysis,
+                    &mut boards,
+                    before,
                     index,
                     statement,
                     variation,
@@ -417,7 +450,15 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
                     RefusedMove::Turn(turn) => format!("Refused · {}", turn.colour.value.as_str()),
                     RefusedMove::Discard { tile } => format!("Refused · discard {}", tile.value),
                 };
-                let step = play_step(analysis, index, statement, variation, kind, heading);
+                let step = play_step(
+                    &mut boards,
+                    before,
+                    index,
+                    statement,
+                    variation,
+                    kind,
+                    heading,
+                );
                 if variation.is_none() {
                     held.push(step);
                 } else {
@@ -433,7 +474,7 @@ pub fn lesson(analysis: &Analysis) -> Lesson {
         push_step(&mut out, &mut stack, step);
     }
     if in_setup {
-        let setup = setup_step(analysis, &setup_lines, &setup_all, None);
+        let setup = setup_step(&mut boards, &setup_lines, &setup_all, None);
         push_step(&mut out, &mut stack, setup);
     }
     out
@@ -447,7 +488,7 @@ fn standing(out: &Lesson, walk: &Walk) -> Option<usize> {
 }
 
 /// Appends `step` to the line of play on top of `stack`, linking it to the one before.
-fn push_step(out: &mut Lesson, stack: &mut [Walk], mut step: Step) {
+fn push_step(out: &mut Lesson, stack: &mut [Walk], (mut step, new): (Step, NewTiles)) {
     let id = out.steps.len();
     let walk = stack.last_mut().expect("the main line is never popped");
     match (walk.last, walk.variation) {
@@ -462,40 +503,14 @@ fn push_step(out: &mut Lesson, stack: &mut [Walk], mut step: Step) {
         (None, None) => {}
     }
     walk.last = Some(id);
-    let before = step.prev.map_or(0, |p| out.steps[p].tiles);
-    draw_apart(out, id, &mut step, before);
-    out.steps.push(step);
-}
-
-/// Moves the tiles of step `id`'s board that its step before (with `before` tiles) did not
-/// have into the lesson's tiles, and leaves on the board only those a picture draws over
-/// again: under a meeple (also one that came back) or a mark. The replay adds a line of
-/// play's tiles after those already placed, so the step before's are the first `before`.
-fn draw_apart(out: &mut Lesson, id: usize, step: &mut Step, before: usize) {
-    let board = &mut step.board;
-    step.tiles = board.tiles.len();
-    for t in board.tiles.iter().skip(before) {
-        out.tiles.push(LessonTile {
-            tile: *t,
+    step.tiles = step.board.layer.map_or(0, |l| l.count);
+    out.tiles
+        .extend(new.into_iter().map(|(tile, mismatched)| LessonTile {
+            tile,
             step: id,
-            mismatched: board
-                .mismatched
-                .iter()
-                .filter(|(p, _)| *p == t.pos)
-                .map(|&(_, side)| side)
-                .collect(),
-        });
-    }
-    board.layer = TileLayer::of(&board.tiles);
-    let over: std::collections::HashSet<Pos> = board
-        .meeples
-        .iter()
-        .chain(&board.returned)
-        .map(|m| m.pos)
-        .chain(board.marks.iter().map(|m| m.pos))
-        .collect();
-    board.tiles.retain(|t| over.contains(&t.pos));
-    board.mismatched.clear();
+            mismatched,
+        }));
+    out.steps.push(step);
 }
 
 /// How many turns were played up to and including step `last`, following `prev`: the
@@ -553,38 +568,44 @@ fn problems_on(analysis: &Analysis, lines: &[usize]) -> Vec<(String, String)> {
 /// board (its statement), `all` every setup line (its problems); `first_play` is the line of
 /// the first line of play, if any.
 fn setup_step(
-    analysis: &Analysis,
+    boards: &mut Boards<'_>,
     lines: &[usize],
     all: &[usize],
     first_play: Option<usize>,
-) -> Step {
+) -> (Step, NewTiles) {
+    let analysis = boards.analysis;
     // A picture at any line before the first line of play shows the whole setup.
     let line = lines.first().copied().unwrap_or(0);
-    let board = if first_play == Some(line) {
+    let (board, new) = if first_play == Some(line) || line >= analysis.parse.lines.len() {
         None
     } else {
-        board_at_line(analysis, line)
+        Some(boards.at(line, None))
     }
-    .unwrap_or_else(|| Board {
-        title: None,
-        line: Some(0),
-        tiles: Vec::new(),
-        meeples: Vec::new(),
-        marks: Vec::new(),
-        players: analysis
-            .replay
-            .players
-            .iter()
-            .map(|&c| (c, 0, crate::replay::MEEPLES_PER_PLAYER))
-            .collect(),
-        goods: Vec::new(),
-        last: None,
-        refused: Vec::new(),
-        open: Vec::new(),
-        returned: Vec::new(),
-        mismatched: Vec::new(),
-        setup_through: None,
-        layer: None,
+    .unwrap_or_else(|| {
+        (
+            Board {
+                title: None,
+                line: Some(0),
+                tiles: Vec::new(),
+                meeples: Vec::new(),
+                marks: Vec::new(),
+                players: analysis
+                    .replay
+                    .players
+                    .iter()
+                    .map(|&c| (c, 0, crate::replay::MEEPLES_PER_PLAYER))
+                    .collect(),
+                goods: Vec::new(),
+                last: None,
+                refused: Vec::new(),
+                open: Vec::new(),
+                returned: Vec::new(),
+                mismatched: Vec::new(),
+                setup_through: None,
+                layer: None,
+            },
+            Vec::new(),
+        )
     });
     let statement = lines
         .iter()
@@ -595,7 +616,7 @@ fn setup_step(
         .collect::<Vec<_>>()
         .join("\n");
     let alt = board_sentence(&board, "The position before play");
-    Step {
+    let step = Step {
         kind: StepKind::Setup,
         heading: "Setup".to_owned(),
         line,
@@ -610,24 +631,27 @@ fn setup_step(
         prev: None,
         next: None,
         branches: Vec::new(),
-    }
+    };
+    (step, new)
 }
 
 /// A step for a line of play (turn, discard, end), with hover's card as its explanation.
 fn play_step(
-    analysis: &Analysis,
+    boards: &mut Boards<'_>,
+    before: Option<TileLayer>,
     line: usize,
     statement: &Statement,
     variation: Option<usize>,
     kind: StepKind,
     heading: String,
-) -> Step {
-    let mut board = board_at_line(analysis, line).unwrap_or_else(|| board_at(analysis, None));
+) -> (Step, NewTiles) {
+    let analysis = boards.analysis;
+    let (mut board, new) = boards.at(line, before);
     if let (StatementKind::Turn(turn), StepKind::Turn { .. }) = (&statement.kind, &kind) {
         board.returned = returned_meeple(&board, turn).into_iter().collect();
     }
     let alt = board_sentence(&board, &format!("The position after line {}", line + 1));
-    Step {
+    let step = Step {
         kind,
         heading,
         line,
@@ -642,7 +666,8 @@ fn play_step(
         prev: None,
         next: None,
         branches: Vec::new(),
-    }
+    };
+    (step, new)
 }
 
 /// The figure `turn` deployed, when the turn scored it and it came back at once (the board
@@ -690,23 +715,32 @@ fn returned_meeple(board: &Board, turn: &carc_notation::TurnStmt) -> Option<Boar
 /// the step stands before (the turn's, or that of a refused move held back to follow the
 /// question); `plain`: a puzzle without a goal (any move scoring as much is right).
 fn question(
-    analysis: &Analysis,
+    boards: &mut Boards<'_>,
+    before: Option<TileLayer>,
     line: usize,
     shown: usize,
     statement: &Statement,
     puzzle: bool,
     plain: bool,
-) -> Option<Step> {
+) -> Option<(Step, NewTiles)> {
+    let analysis = boards.analysis;
     let StatementKind::Turn(turn) = &statement.kind else {
         return None;
     };
     let before_line = line.checked_sub(1)?;
-    let state = replay(&analysis.parse, Some(before_line), None);
     let pos: Pos = vocab::pos(&turn.at);
-    let mark = state
-        .marks
-        .at(pos)
-        .filter(|_| state.game.tile_at(pos).is_none());
+    let marked = |state: &crate::replay::Replay| {
+        state
+            .marks
+            .at(pos)
+            .filter(|_| state.game.tile_at(pos).is_none())
+            .cloned()
+    };
+    // (asked of every main-line turn: from the pass through the file when it can)
+    let mark = match boards.stepper.to(before_line) {
+        Some(state) => marked(state),
+        None => marked(&replay(&analysis.parse, Some(before_line), None)),
+    };
     if mark.is_none() && !puzzle {
         return None;
     }
@@ -716,7 +750,7 @@ fn question(
         .rev()
         .find(|&l| matches!(analysis.parse.lines[l].kind, LineKind::Statement(_)))
         .unwrap_or(before_line);
-    let mut board = board_at_line(analysis, at)?;
+    let (mut board, new) = boards.at(at, before);
     board.refused.clear();
     let exercise = exercise(analysis, line, plain).map(Box::new);
     if let Some(e) = &exercise {
@@ -732,7 +766,7 @@ fn question(
     } else {
         format!("Find the move: {colour} to play {tile}.")
     };
-    if let Some(mark) = mark {
+    if let Some(mark) = &mark {
         prompt.push_str(&format!(" The marked cell is {}", vocab::pos_str(pos)));
         if let Some(label) = &mark.label {
             prompt.push_str(&format!(": “\u{2068}{label}\u{2069}”"));
@@ -740,14 +774,14 @@ fn question(
         prompt.push('.');
     }
     prompt.push_str(" Where, which way round, and with which meeple?");
-    let hint = mark.and_then(|m| {
+    let hint = mark.as_ref().and_then(|m| {
         let LineKind::Statement(s) = &analysis.parse.lines.get(m.line)?.kind else {
             return None;
         };
         hover::hover(analysis, s.span.start).map(|h| h.markdown)
     });
     let alt = board_sentence(&board, "The position before the move to find");
-    Some(Step {
+    let step = Step {
         kind: StepKind::Question {
             prompt,
             hint,
@@ -766,13 +800,15 @@ fn question(
         prev: None,
         next: None,
         branches: Vec::new(),
-    })
+    };
+    Some((step, new))
 }
 
 /// The picture in one sentence: tiles, meeples, marks, scores.
 pub fn board_sentence(board: &Board, lead: &str) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let mut out = format!("{lead}: {} on the board", plural(board.tiles.len(), "tile"));
+    let tiles = board.layer.map_or(board.tiles.len(), |l| l.count);
+    let mut out = format!("{lead}: {} on the board", plural(tiles, "tile"));
     if let Some(last) = board.last {
         if let Some(t) = board.tiles.iter().find(|t| t.pos == last) {
             out.push_str(&format!(

@@ -123,8 +123,62 @@ pub fn judge_turns(parse: &Parse, line: usize, turns: &[&TurnStmt]) -> Vec<Vec<D
 
 /// The replayer after the lines up to `stop` (see [`replay`]), before the end-of-file checks.
 fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer<'_> {
+    let mut r = start(parse);
+    for index in 0..parse.lines.len() {
+        let past_stop = stop.is_some_and(|s| index > s);
+        if past_stop && r.phase != Phase::Setup {
+            break;
+        }
+        if skip == Some(index) {
+            continue;
+        }
+        if !r.line(index, past_stop) {
+            break;
+        }
+    }
+    if r.phase == Phase::Setup {
+        r.finish_setup();
+    }
+    r
+}
+
+/// A replay that goes through the file once, forward: [`Stepper::to`] gives the state
+/// [`replay`] stopped at a line of play gives, for lines asked for in increasing order, each
+/// line replayed once (a lesson's page asks for every step's position).
+pub struct Stepper<'a> {
+    r: Replayer<'a>,
+    /// The next line to replay.
+    next: usize,
+}
+
+impl<'a> Stepper<'a> {
+    /// Before the first line of `parse`.
+    pub fn new(parse: &'a Parse) -> Stepper<'a> {
+        Stepper {
+            r: start(parse),
+            next: 0,
+        }
+    }
+
+    /// The state after 0-based line `line`, as `replay(parse, Some(line), None)` gives it;
+    /// `None` when the stepper is already past that line, or when the line is in the setup
+    /// (there `replay` runs the whole setup).
+    pub fn to(&mut self, line: usize) -> Option<&Replay> {
+        if line + 1 < self.next || line >= self.r.parse.lines.len() {
+            return None;
+        }
+        while self.next <= line {
+            self.r.line(self.next, false);
+            self.next += 1;
+        }
+        (self.r.phase != Phase::Setup).then_some(&self.r.replay)
+    }
+}
+
+/// A replayer before the first line.
+fn start(parse: &Parse) -> Replayer<'_> {
     let prelude = Prelude::read(parse);
-    let mut r = Replayer {
+    Replayer {
         replay: Replay {
             game: Game::new(
                 Config::new(prelude.players.clone(), prelude.farmers).with_rules(prelude.rules),
@@ -156,37 +210,33 @@ fn replayer(parse: &Parse, stop: Option<usize>, skip: Option<usize>) -> Replayer
         version: 0,
         next_version: 0,
         colours_off: Vec::new(),
-    };
-    for (index, line) in parse.lines.iter().enumerate() {
-        let past_stop = stop.is_some_and(|s| index > s);
-        if past_stop && r.phase != Phase::Setup {
-            break;
-        }
-        if skip == Some(index) {
-            continue;
-        }
-        if let LineKind::Statement(statement) = &line.kind {
-            if r.too_deep > 0 {
-                // inside a block past the depth limit: only its nesting is followed
-                match statement.kind {
-                    StatementKind::VariationOpen { .. } => r.too_deep += 1,
-                    StatementKind::VariationClose => r.too_deep -= 1,
-                    _ => {}
-                }
-                continue;
-            }
-            // Past the stop only the rest of the setup runs, never the first line of play.
-            if past_stop && !is_setup_kind(&statement.kind) && !is_anywhere_kind(&statement.kind) {
-                break;
-            }
-            r.check_colours(&statement.kind);
-            r.statement(index, statement.keyword, &statement.kind);
-        }
     }
-    if r.phase == Phase::Setup {
-        r.finish_setup();
+}
+
+impl Replayer<'_> {
+    /// Replays line `index`; `past_stop`: the line is past where the replay stops, so only
+    /// the rest of the setup runs. `false` when the replay stops here.
+    fn line(&mut self, index: usize, past_stop: bool) -> bool {
+        let LineKind::Statement(statement) = &self.parse.lines[index].kind else {
+            return true;
+        };
+        if self.too_deep > 0 {
+            // inside a block past the depth limit: only its nesting is followed
+            match statement.kind {
+                StatementKind::VariationOpen { .. } => self.too_deep += 1,
+                StatementKind::VariationClose => self.too_deep -= 1,
+                _ => {}
+            }
+            return true;
+        }
+        // Past the stop only the rest of the setup runs, never the first line of play.
+        if past_stop && !is_setup_kind(&statement.kind) && !is_anywhere_kind(&statement.kind) {
+            return false;
+        }
+        self.check_colours(&statement.kind);
+        self.statement(index, statement.keyword, &statement.kind);
+        true
     }
-    r
 }
 
 /// The replay's working state beyond what [`Replay`] exposes.

@@ -31,7 +31,8 @@ mod tile;
 pub use geometry::LAYER_SIDE;
 pub use measure::text_width;
 pub use model::{
-    board_at, board_at_line, teaching_line, Board, BoardMark, BoardMeeple, BoardTile, TileLayer,
+    board_apart, board_at, board_at_line, teaching_line, Board, BoardMark, BoardMeeple, BoardTile,
+    TileLayer,
 };
 pub use refused::BoardRefusal;
 pub use svg::{cell_boxes, esc, render_layer_svg, render_svg, CellBoxes, LayerTile};

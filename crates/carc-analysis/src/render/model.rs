@@ -184,6 +184,126 @@ pub fn teaching_line(analysis: &Analysis) -> Option<usize> {
 }
 
 fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
+    let tiles = state
+        .game
+        .tiles()
+        .iter()
+        .map(|placed| board_tile(analysis, state, placed))
+        .collect();
+    assemble(analysis, state, line, tiles, mismatched(&state.game))
+}
+
+/// A placed tile as a picture draws it, with the glyph of the turn that placed it.
+fn board_tile(analysis: &Analysis, state: &Replay, placed: &carc_rules::PlacedTile) -> BoardTile {
+    let glyph =
+        state
+            .tile_lines
+            .get(&placed.pos)
+            .and_then(|&l| match &analysis.parse.lines.get(l)?.kind {
+                LineKind::Statement(s) => match &s.kind {
+                    StatementKind::Turn(turn) => turn.glyph.map(|g| g.value),
+                    _ => None,
+                },
+                _ => None,
+            });
+    BoardTile {
+        tile: placed.tile,
+        rotation: placed.rot,
+        pos: placed.pos,
+        glyph,
+    }
+}
+
+/// The position at 0-based line `line` of `state` (the replay stopped there) with its tiles
+/// drawn apart ([`Board::layer`]) for a lesson's page, in time that does not grow with the
+/// tiles placed before: `before` is the layer of a position this one follows in its line of
+/// play (`None`: none, the setup), whose tiles are the first `before.count` placed here.
+/// Also the tiles placed since, each with its sides that do not match the tile next to it.
+pub fn board_apart(
+    analysis: &Analysis,
+    state: &Replay,
+    line: usize,
+    before: Option<TileLayer>,
+) -> (Board, Vec<(BoardTile, Vec<Side>)>) {
+    let game = &state.game;
+    let placed = game.tiles();
+    let from = before.map_or(0, |b| b.count).min(placed.len());
+    let fresh: std::collections::HashMap<Pos, usize> = placed[from..]
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.pos, i))
+        .collect();
+    let new: Vec<(BoardTile, Vec<Side>)> = placed[from..]
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            // A side is marked on the later of two tiles (as `mismatched` does): against one
+            // placed before `from`, or a new one placed before this.
+            let earlier = |q: Pos| fresh.get(&q).is_none_or(|&j| j < i);
+            let sides = [Side::N, Side::E, Side::S, Side::W]
+                .into_iter()
+                .filter(|&side| {
+                    let Some(next) = p.pos.neighbour(side) else {
+                        return false;
+                    };
+                    let Some(other) = game.tile_at(next).filter(|_| earlier(next)) else {
+                        return false;
+                    };
+                    p.tile.edge(p.rot, side) != other.tile.edge(other.rot, side.opposite())
+                })
+                .collect();
+            (board_tile(analysis, state, p), sides)
+        })
+        .collect();
+    let mut layer = before.filter(|_| from > 0).or_else(|| {
+        new.first().map(|(t, _)| TileLayer {
+            count: 0,
+            min: t.pos,
+            max: t.pos,
+        })
+    });
+    if let Some(l) = &mut layer {
+        l.count = placed.len();
+        for (t, _) in &new {
+            l.min = Pos {
+                x: l.min.x.min(t.pos.x),
+                y: l.min.y.min(t.pos.y),
+            };
+            l.max = Pos {
+                x: l.max.x.max(t.pos.x),
+                y: l.max.y.max(t.pos.y),
+            };
+        }
+    }
+    let mut board = assemble(analysis, state, Some(line), Vec::new(), Vec::new());
+    // The tiles a picture draws over again: under a meeple or a mark (their labels and text
+    // cells change), and the last turn's (the text description names it).
+    let mut over: Vec<Pos> = board
+        .meeples
+        .iter()
+        .map(|m| m.pos)
+        .chain(board.marks.iter().map(|m| m.pos))
+        .chain(board.last)
+        .collect();
+    over.sort_unstable_by_key(|p| (p.x, p.y));
+    over.dedup();
+    board.tiles = over
+        .iter()
+        .filter_map(|&p| game.tile_at(p))
+        .map(|p| board_tile(analysis, state, &p))
+        .collect();
+    board.layer = layer;
+    (board, new)
+}
+
+/// A picture's position from the replay, given its tiles and mismatched sides.
+fn assemble(
+    analysis: &Analysis,
+    state: &Replay,
+    line: Option<usize>,
+    tiles: Vec<BoardTile>,
+    mismatched: Vec<(Pos, Side)>,
+) -> Board {
     let statement_at = |line: usize| match &analysis.parse.lines.get(line)?.kind {
         LineKind::Statement(s) => Some(&s.kind),
         _ => None,
@@ -192,26 +312,6 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
         StatementKind::Title(t) => Some(t.value.clone()),
         _ => None,
     });
-    let tiles = state
-        .game
-        .tiles()
-        .iter()
-        .map(|placed| {
-            let glyph = state
-                .tile_lines
-                .get(&placed.pos)
-                .and_then(|&l| match statement_at(l) {
-                    Some(StatementKind::Turn(turn)) => turn.glyph.map(|g| g.value),
-                    _ => None,
-                });
-            BoardTile {
-                tile: placed.tile,
-                rotation: placed.rot,
-                pos: placed.pos,
-                glyph,
-            }
-        })
-        .collect();
     let meeples = state
         .game
         .meeples()
@@ -261,7 +361,7 @@ fn board_of(analysis: &Analysis, state: &Replay, line: Option<usize>) -> Board {
         refused: refused::of_line(analysis, state, line),
         open: Vec::new(),
         returned: Vec::new(),
-        mismatched: mismatched(&state.game),
+        mismatched,
         setup_through: line.and_then(|line| setup_after(analysis, line)),
         layer: None,
     }
