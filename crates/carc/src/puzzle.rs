@@ -125,8 +125,19 @@ fn generate(args: args::GenArgs) -> Outcome {
             )
         }
     );
+    // Fewer puzzles than asked for is a failed run for a script or CI job, even though every
+    // file that was found is written: exit 1 (2 stays for a file that could not be written).
+    let short = written < options.count;
+    if short && !failed {
+        eprintln!(
+            "carc: fewer puzzles than asked for (--count {}); try another --seed, a smaller --margin or fewer --draws",
+            options.count
+        );
+    }
     Ok(if failed {
         ExitCode::from(2)
+    } else if short {
+        ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })

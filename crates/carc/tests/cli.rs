@@ -613,6 +613,37 @@ fn puzzle_gen_takes_expansions_by_their_rules_words() {
     assert!(stderr(&out).contains("checked 2 files: 0 errors, 0 warnings"));
 }
 
+/// A run that finds fewer puzzles than asked for must not pass silently in a script: no
+/// one-draw best move beats the greedy move by 1,000 points, so none is written, exit 1.
+#[test]
+fn puzzle_gen_that_finds_fewer_puzzles_than_asked_exits_1() {
+    let dir = scratch("puzzle-gen-short");
+    let out = carc(&[
+        "puzzle",
+        "gen",
+        "--draws",
+        "1",
+        "--margin",
+        "1000",
+        "--count",
+        "1",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("wrote 0 of 1 puzzle"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("fewer puzzles than asked for (--count 1)"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_dir(&dir).map_or(0, |d| d.count()), 0);
+}
+
 #[test]
 fn a_generated_traders_and_builders_puzzle_solves_as_valued_by_hand() {
     // examples/puzzles/generated-goods.carc, written by `carc puzzle gen` and valued by hand
