@@ -158,10 +158,13 @@ pub fn import_jcz(json: &str, options: &ImportOptions) -> Result<String, ImportE
     })?;
     let save = read_save(&value, options)?;
     let game = game_lines(&save)?;
-    match options.until {
-        None => Ok(game.text),
-        Some(n) => skeleton(&save, &game, n, options.draws.max(1)),
-    }
+    let text = match options.until {
+        None => game.text,
+        Some(n) => skeleton(&save, &game, n, options.draws.max(1))?,
+    };
+    // The file is the author's from now on: hand it over as `carc fmt` would leave it, so a
+    // `fmt --check` in their CI passes on an untouched import.
+    Ok(carc_notation::format(&text))
 }
 
 // ---- reading the save
