@@ -272,3 +272,31 @@ fn tiles_spanning_more_than_the_page_limit_are_refused_before_anything_is_writte
     assert_eq!(result.status.code(), Some(2), "{result:?}");
     assert!(!site.exists() || std::fs::read_dir(&site).unwrap().next().is_none());
 }
+
+#[test]
+fn the_step_list_leaves_room_for_every_digit_of_its_numbers() {
+    // The stylesheet's indent holds "9."; a list of 10 to 99 steps needs one more digit's
+    // width, of 100 to 999 two (the river lesson's "10." was cut at the left edge).
+    let dir = scratch("export-step-numbers");
+    let list_tag = |turns: usize| {
+        let file = dir.join(format!("road-{turns}.carc"));
+        std::fs::write(&file, road_game(turns)).unwrap();
+        let out = dir.join(format!("road-{turns}.html"));
+        let result = carc(&["export", &path_str(&file), "-o", &path_str(&out)]);
+        assert_eq!(result.status.code(), Some(0), "{result:?}");
+        let page = std::fs::read_to_string(&out).unwrap();
+        let list = &page[page.find("<h2>Every step</h2>").expect("the step list")..];
+        let list = &list[list.find("<ol").expect("its <ol>")..];
+        list[..list.find('>').unwrap() + 1].to_owned()
+    };
+    // the setup step and one per turn: 9, 10 and 100 steps
+    assert_eq!(list_tag(8), "<ol>");
+    assert_eq!(
+        list_tag(9),
+        "<ol style=\"padding-left: calc(1.5rem + 1ch)\">"
+    );
+    assert_eq!(
+        list_tag(99),
+        "<ol style=\"padding-left: calc(1.5rem + 2ch)\">"
+    );
+}

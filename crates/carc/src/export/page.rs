@@ -711,7 +711,18 @@ fn step_section(out: &mut String, lesson: &Lesson, id: usize, step: &Step, at: u
 
 /// The list of every step, the main line with its variations nested where they branch.
 fn move_list(out: &mut String, lesson: &Lesson, first: Option<usize>, answers: &[usize]) {
-    out.push_str("<ol>");
+    // The stylesheet's indent holds a one-digit number ("9."); each further digit of this
+    // list's last number needs one more `ch`, or "10." is cut at the left edge.
+    let items = std::iter::successors(first, |&id| lesson.steps[id].next).count();
+    let extra_digits = items.max(1).ilog10();
+    if extra_digits == 0 {
+        out.push_str("<ol>");
+    } else {
+        let _ = write!(
+            out,
+            "<ol style=\"padding-left: calc(1.5rem + {extra_digits}ch)\">"
+        );
+    }
     let mut at = first;
     while let Some(id) = at {
         let step = &lesson.steps[id];
