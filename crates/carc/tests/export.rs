@@ -221,6 +221,16 @@ fn road_game(turns: usize) -> String {
     text
 }
 
+/// The page `carc export` writes in `dir` for [`road_game`] of `turns` turns.
+fn export_road_game(dir: &Path, turns: usize) -> String {
+    let file = dir.join(format!("road-{turns}.carc"));
+    std::fs::write(&file, road_game(turns)).unwrap();
+    let out = dir.join(format!("road-{turns}.html"));
+    let result = carc(&["export", &path_str(&file), "-o", &path_str(&out)]);
+    assert_eq!(result.status.code(), Some(0), "{result:?}");
+    std::fs::read_to_string(&out).unwrap()
+}
+
 #[test]
 fn a_page_grows_linearly_with_the_game() {
     // Each tile is drawn once and each step draws only its own meeples, marks and scores, so
@@ -229,12 +239,7 @@ fn a_page_grows_linearly_with_the_game() {
     // it did, would be 4 times as large).
     let dir = scratch("export-linear");
     let size = |turns: usize| {
-        let file = dir.join(format!("road-{turns}.carc"));
-        std::fs::write(&file, road_game(turns)).unwrap();
-        let out = dir.join(format!("road-{turns}.html"));
-        let result = carc(&["export", &path_str(&file), "-o", &path_str(&out)]);
-        assert_eq!(result.status.code(), Some(0), "{result:?}");
-        let page = std::fs::read_to_string(&out).unwrap();
+        let page = export_road_game(&dir, turns);
         // every tile once in the layers: the start tile and one per turn
         assert_eq!(
             page.matches("<g class=\"tile\"").count(),
@@ -279,12 +284,7 @@ fn the_step_list_leaves_room_for_every_digit_of_its_numbers() {
     // width, of 100 to 999 two (the river lesson's "10." was cut at the left edge).
     let dir = scratch("export-step-numbers");
     let list_tag = |turns: usize| {
-        let file = dir.join(format!("road-{turns}.carc"));
-        std::fs::write(&file, road_game(turns)).unwrap();
-        let out = dir.join(format!("road-{turns}.html"));
-        let result = carc(&["export", &path_str(&file), "-o", &path_str(&out)]);
-        assert_eq!(result.status.code(), Some(0), "{result:?}");
-        let page = std::fs::read_to_string(&out).unwrap();
+        let page = export_road_game(&dir, turns);
         let list = &page[page.find("<h2>Every step</h2>").expect("the step list")..];
         let list = &list[list.find("<ol").expect("its <ol>")..];
         list[..list.find('>').unwrap() + 1].to_owned()
