@@ -98,6 +98,14 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         option: |_| RuleOption::Set(TileSet::TradersBuilders),
         carc: false,
     },
+    // ---- The Tower (issue 29) ----
+    RuleOptionDef {
+        word: "tower",
+        argument: None,
+        doc: "The Tower: the tiles `tw.A`–`tw.Q` with their tower foundations, tower floors, captures and prisoners (see \"The Tower\")",
+        option: |_| RuleOption::Set(TileSet::Tower),
+        carc: false,
+    },
 ];
 
 /// The option written `word`.

@@ -110,8 +110,9 @@ fn counts_sum_to_72_and_shields_to_10() {
     assert_eq!(shields, 10);
     assert_eq!(base().len(), 24);
     // 24 base types, 11 river types (12 tiles: two straights `r.D`), 8 garden tiles, 17 Inns
-    // & Cathedrals types (18 tiles: two cathedrals `ic.K`), 24 Traders & Builders types
-    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17 + 24);
+    // & Cathedrals types (18 tiles: two cathedrals `ic.K`), 24 Traders & Builders types, 17
+    // Tower types (18 tiles: two `tw.A`)
+    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17 + 24 + 17);
 }
 
 #[test]
@@ -301,6 +302,7 @@ fn every_row_is_consistent_and_tokens_name_their_types() {
             Some(("ic", _)) => TileSet::InnsCathedrals,
             Some(("r", _)) => TileSet::River,
             Some(("tb", _)) => TileSet::TradersBuilders,
+            Some(("tw", _)) => TileSet::Tower,
             Some(_) => t.set(),
         };
         assert_eq!(t.set(), set, "{t}");
@@ -905,22 +907,32 @@ fn traders_builders_rows_match_the_spec_table() {
     let tokens: Vec<&str> = tb.iter().map(|t| t.token()).collect();
     let want: Vec<&str> = TB_ROWS.iter().map(|r| r.0).collect();
     assert_eq!(tokens, want, "24 types, tb.A … tb.X in letter order");
-    for &(token, edges, cities, roads, fields, monastery, garden) in TB_ROWS {
+    for row in TB_ROWS {
+        let t = TileType::from_token(row.0).expect(row.0);
+        assert_eq!(t.count(), 1, "{} is unique", row.0);
+        assert!(!t.has_shield(), "{}: no coat of arms in this set", row.0);
+        row_matches(row);
+    }
+}
+
+/// One row of a spec table ([`TbRow`]'s form) against the catalogue: edges, monastery, garden,
+/// cities with their symbols, roads, fields with the cities they touch.
+fn row_matches(&(token, edges, cities, roads, fields, monastery, garden): &TbRow) {
+    {
         let t = TileType::from_token(token).expect(token);
-        assert_eq!(t.count(), 1, "{token} is unique");
         assert_eq!(t.def().check(), Ok(()), "{token}");
         let e: String = t.edges(Rotation::R0).iter().map(|e| e.letter()).collect();
         assert_eq!(e, edges, "{token} edges");
         assert_eq!(t.has_monastery(), monastery, "{token} monastery");
         assert_eq!(t.has_garden(), garden, "{token} garden");
-        assert!(!t.has_shield(), "{token}: no coat of arms in this set");
         let segs: Vec<_> = t.segments(Rotation::R0).collect();
-        // cities with their goods
+        // cities with their coat of arms and goods
         let got: BTreeSet<(Vec<Place>, Vec<&str>)> = segs
             .iter()
             .filter(|s| s.kind == FeatureKind::City)
             .map(|s| {
                 let goods = [
+                    (Modifiers::SHIELD, "shield"),
                     (Modifiers::WINE, "wine"),
                     (Modifiers::GRAIN, "grain"),
                     (Modifiers::CLOTH, "cloth"),
@@ -980,6 +992,64 @@ fn traders_builders_rows_match_the_spec_table() {
         let nfields = segs.iter().filter(|s| s.kind == FeatureKind::Field).count();
         assert_eq!(nfields, seen.len(), "{token}: no other field");
     }
+}
+
+// ---- The Tower rows -----------------------------------------------------------------------
+
+/// The table "The Tower" of `shared/expansions2.md` §A, typed from it by hand in [`TbRow`]'s
+/// form (a coat of arms written `:shield`), with each row's count.
+const TW_ROWS: &[(TbRow, u8)] = &[
+    (("tw.A", "CFFF", "N", "", "NE+SE+SW+NW>N", false, false), 2),
+    (("tw.B", "FFFF", "", "", "NE+SE+SW+NW>", false, true), 1),
+    (("tw.C", "FFFF", "", "", "NE+SE+SW+NW>", true, false), 1),
+    (("tw.D", "FFRR", "", "S W", "NE+SE+NW>;SW>", false, true), 1),
+    (("tw.E", "RRFR", "", "N E W", "NW>;NE>;SE+SW>", false, false), 1),
+    (("tw.F", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false), 1),
+    (("tw.G", "RRRR", "", "N E S W", "NE>;SE>;SW>;NW>", false, false), 1),
+    (("tw.H", "RCRC", "EW", "NS", "NE>EW;SE>EW;SW>EW;NW>EW", false, false), 1),
+    (("tw.I", "CFRF", "N", "S", "SW+NW>N;NE+SE>N", false, false), 1),
+    (("tw.J", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false), 1),
+    (("tw.K", "CRFR", "N", "EW", "NE>N;NW>N;SE+SW>", false, false), 1),
+    (("tw.L", "CFFC", "NW", "", "NE+SE+SW>NW", false, false), 1),
+    (("tw.M", "CRFC", "NW", "E", "NE>NW;ESE>NW;SSE+SW>NW", false, false), 1),
+    (("tw.N", "CFFC", "N W", "", "NE+SE+SW>N|W", false, false), 1),
+    (("tw.O", "CRCR", "N S", "EW", "NE+NW>N;SE+SW>S", false, false), 1),
+    (("tw.P", "CCRC", "NEW", "S", "SE>NEW;SW>NEW", false, false), 1),
+    (("tw.Q", "CCCC", "NEW:shield S", "", "inner>NEW|S", false, false), 1),
+];
+
+#[test]
+fn tower_rows_match_the_spec_table() {
+    let tw: Vec<TileType> = TileType::of_set(TileSet::Tower).collect();
+    let tokens: Vec<&str> = tw.iter().map(|t| t.token()).collect();
+    let want: Vec<&str> = TW_ROWS.iter().map(|r| r.0 .0).collect();
+    assert_eq!(tokens, want, "17 types, tw.A … tw.Q in letter order");
+    for (row, count) in TW_ROWS {
+        let t = TileType::from_token(row.0).expect(row.0);
+        assert_eq!(t.count(), *count, "{}", row.0);
+        assert!(t.has_foundation(), "{}: every tile has a foundation", row.0);
+        row_matches(row);
+    }
+    // the spec's summary: 18 tiles, one shield (Q), one monastery (C), two gardens (B, D),
+    // corner SE split on M, an inner field on Q
+    assert_eq!(tw.iter().map(|t| u32::from(t.count())).sum::<u32>(), 18);
+    let which = |f: &dyn Fn(TileType) -> bool| -> Vec<&str> {
+        tw.iter().filter(|t| f(**t)).map(|t| t.token()).collect()
+    };
+    assert_eq!(which(&|t| t.has_shield()), ["tw.Q"]);
+    assert_eq!(which(&|t| t.has_monastery()), ["tw.C"]);
+    assert_eq!(which(&|t| t.has_garden()), ["tw.B", "tw.D"]);
+    let split = |t: TileType| {
+        Corner::ALL
+            .iter()
+            .any(|&c| t.corner_split(Rotation::R0, c).is_some())
+    };
+    assert_eq!(which(&split), ["tw.M"]);
+    assert_eq!(which(&|t| t.def().segments.iter().any(|s| s.inner)), ["tw.Q"]);
+    // no tile of another set has a foundation
+    assert!(TileType::ALL
+        .iter()
+        .all(|t| t.has_foundation() == (t.set() == TileSet::Tower)));
 }
 
 #[test]

@@ -200,8 +200,8 @@ Each picture has north up and east to the right. Fields are green, cities tan (a
 is a coat of arms; a round badge a goods symbol of Traders & Builders: purple grapes for wine,
 a golden sheaf for grain, a blue bolt for cloth, written after the city's sides in the table),
 roads light lines, a monastery a small red building, a garden a hedged plot with bushes, an
-inn a small house beside its road, a cathedral a white church; the letter sits in the lower
-left corner. A field whose corner a city wall splits lists the half-side it holds (`ESE`), a field
+inn a small house beside its road, a cathedral a white church, a tower foundation (The Tower)
+a round grey stone base; the letter sits in the lower left corner. A field whose corner a city wall splits lists the half-side it holds (`ESE`), a field
 that touches no side is `{inner}`. The edges read clockwise from the top: E at `r0`, `C F F F`, has its
 city on the north side, so `tile E 0,1 r180` above the start tile turns that city south, onto
 the start tile's city.

@@ -18,7 +18,7 @@ syntax keyword carcColour red blue green yellow black pink
 syntax keyword carcRole knight traveller traveler monk farmer large abbot recall builder pig
 " The goods of Traders & Builders (`goods red wine 2`).
 syntax keyword carcConstant wine grain cloth
-syntax keyword carcConstant nothing farmers boxes river points final
+syntax keyword carcConstant nothing farmers boxes river tower points final
 syntax match carcConstant "\<no-farmers\>"
 syntax match carcConstant "\<whole-board\>"
 syntax keyword carcConstant abbot

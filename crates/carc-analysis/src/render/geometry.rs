@@ -209,6 +209,16 @@ pub(super) fn garden_point(tile: TileType, rotation: Rotation) -> (f64, f64) {
     }
 }
 
+/// Where a tile's tower foundation lies (y down): in the middle, or beside a monastery (which
+/// holds the middle) towards the south-east corner.
+pub(super) fn foundation_point(tile: TileType) -> (f64, f64) {
+    if tile.has_monastery() {
+        (76.0, 76.0)
+    } else {
+        (50.0, 50.0)
+    }
+}
+
 /// The corner point of the tile (y down): `NE` is `(100, 0)`.
 pub(super) fn corner_point(corner: Corner) -> (f64, f64) {
     match corner {

@@ -8,7 +8,7 @@ use carc_rules::{
 };
 
 use super::geometry::{
-    city_edge_points, city_shape, corner_point, course_path, garden_point, meeple_point,
+    city_edge_points, city_shape, corner_point, course_path, foundation_point, garden_point, meeple_point,
     shield_point, sides_of, turn_point, CityShape, TILE,
 };
 use super::measure::text_width;
@@ -219,6 +219,14 @@ pub(super) fn tile_svg(
         let _ = writeln!(
             out,
             r##"<circle class="junction" cx="50" cy="50" r="7" fill="#7a6a55" stroke="#3d3326" stroke-width="1.5"/>"##
+        );
+    }
+    if t.tile.has_foundation() {
+        // a tower foundation: a round stone base, in the middle, or beside a monastery
+        let (x, y) = foundation_point(t.tile);
+        let _ = writeln!(
+            out,
+            r##"<g class="foundation" transform="translate({x},{y})"><circle r="9" fill="#b9b4a8" stroke="#4a4a4a" stroke-width="1.5"/><circle r="5" fill="none" stroke="#6d675c" stroke-width="1" stroke-dasharray="2 1.5"/></g>"##
         );
     }
     let _ = writeln!(

@@ -13,6 +13,7 @@
 pub mod abbot;
 pub mod inns_cathedrals;
 pub mod river;
+pub mod tower;
 pub mod traders_builders;
 
 use crate::board::Pos;
@@ -96,11 +97,12 @@ impl Expansion {
 /// Every expansion, in the order their hooks run (a turn's actions are listed in it: the large
 /// meeple, the abbot and its recall, the builder, the pig). The base game is the engine itself
 /// and has no row. A new set is one module under `expansions/` and one row here.
-pub const EXPANSIONS: [Expansion; 4] = [
+pub const EXPANSIONS: [Expansion; 5] = [
     inns_cathedrals::EXPANSION,
     abbot::EXPANSION,
     river::EXPANSION,
     traders_builders::EXPANSION,
+    tower::EXPANSION,
 ];
 
 /// The row of `set` (`None` for the base game).

@@ -319,6 +319,11 @@ impl TileType {
         TILES[self.0 as usize].garden
     }
 
+    /// Whether the tile carries a tower foundation (The Tower's tiles).
+    pub const fn has_foundation(self) -> bool {
+        TILES[self.0 as usize].has_foundation()
+    }
+
     /// The edges in board directions after `rot`, indexed by [`Side::index`] (`N E S W`).
     pub const fn edges(self, rot: Rotation) -> [Edge; 4] {
         let e = TILES[self.0 as usize].edges;
