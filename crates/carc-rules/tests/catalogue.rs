@@ -1003,19 +1003,84 @@ const TW_ROWS: &[(TbRow, u8)] = &[
     (("tw.B", "FFFF", "", "", "NE+SE+SW+NW>", false, true), 1),
     (("tw.C", "FFFF", "", "", "NE+SE+SW+NW>", true, false), 1),
     (("tw.D", "FFRR", "", "S W", "NE+SE+NW>;SW>", false, true), 1),
-    (("tw.E", "RRFR", "", "N E W", "NW>;NE>;SE+SW>", false, false), 1),
-    (("tw.F", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false), 1),
-    (("tw.G", "RRRR", "", "N E S W", "NE>;SE>;SW>;NW>", false, false), 1),
-    (("tw.H", "RCRC", "EW", "NS", "NE>EW;SE>EW;SW>EW;NW>EW", false, false), 1),
-    (("tw.I", "CFRF", "N", "S", "SW+NW>N;NE+SE>N", false, false), 1),
-    (("tw.J", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false), 1),
-    (("tw.K", "CRFR", "N", "EW", "NE>N;NW>N;SE+SW>", false, false), 1),
+    (
+        ("tw.E", "RRFR", "", "N E W", "NW>;NE>;SE+SW>", false, false),
+        1,
+    ),
+    (
+        ("tw.F", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false),
+        1,
+    ),
+    (
+        (
+            "tw.G",
+            "RRRR",
+            "",
+            "N E S W",
+            "NE>;SE>;SW>;NW>",
+            false,
+            false,
+        ),
+        1,
+    ),
+    (
+        (
+            "tw.H",
+            "RCRC",
+            "EW",
+            "NS",
+            "NE>EW;SE>EW;SW>EW;NW>EW",
+            false,
+            false,
+        ),
+        1,
+    ),
+    (
+        ("tw.I", "CFRF", "N", "S", "SW+NW>N;NE+SE>N", false, false),
+        1,
+    ),
+    (
+        ("tw.J", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
+        1,
+    ),
+    (
+        ("tw.K", "CRFR", "N", "EW", "NE>N;NW>N;SE+SW>", false, false),
+        1,
+    ),
     (("tw.L", "CFFC", "NW", "", "NE+SE+SW>NW", false, false), 1),
-    (("tw.M", "CRFC", "NW", "E", "NE>NW;ESE>NW;SSE+SW>NW", false, false), 1),
+    (
+        (
+            "tw.M",
+            "CRFC",
+            "NW",
+            "E",
+            "NE>NW;ESE>NW;SSE+SW>NW",
+            false,
+            false,
+        ),
+        1,
+    ),
     (("tw.N", "CFFC", "N W", "", "NE+SE+SW>N|W", false, false), 1),
-    (("tw.O", "CRCR", "N S", "EW", "NE+NW>N;SE+SW>S", false, false), 1),
-    (("tw.P", "CCRC", "NEW", "S", "SE>NEW;SW>NEW", false, false), 1),
-    (("tw.Q", "CCCC", "NEW:shield S", "", "inner>NEW|S", false, false), 1),
+    (
+        ("tw.O", "CRCR", "N S", "EW", "NE+NW>N;SE+SW>S", false, false),
+        1,
+    ),
+    (
+        ("tw.P", "CCRC", "NEW", "S", "SE>NEW;SW>NEW", false, false),
+        1,
+    ),
+    (
+        (
+            "tw.Q",
+            "CCCC",
+            "NEW:shield S",
+            "",
+            "inner>NEW|S",
+            false,
+            false,
+        ),
+        1,
+    ),
 ];
 
 #[test]
@@ -1045,7 +1110,10 @@ fn tower_rows_match_the_spec_table() {
             .any(|&c| t.corner_split(Rotation::R0, c).is_some())
     };
     assert_eq!(which(&split), ["tw.M"]);
-    assert_eq!(which(&|t| t.def().segments.iter().any(|s| s.inner)), ["tw.Q"]);
+    assert_eq!(
+        which(&|t| t.def().segments.iter().any(|s| s.inner)),
+        ["tw.Q"]
+    );
     // no tile of another set has a foundation
     assert!(TileType::ALL
         .iter()

@@ -8,8 +8,8 @@ use carc_rules::{
 };
 
 use super::geometry::{
-    city_edge_points, city_shape, corner_point, course_path, foundation_point, garden_point, meeple_point,
-    shield_point, sides_of, turn_point, CityShape, TILE,
+    city_edge_points, city_shape, corner_point, course_path, foundation_point, garden_point,
+    meeple_point, shield_point, sides_of, turn_point, CityShape, TILE,
 };
 use super::measure::text_width;
 use super::river;
