@@ -436,7 +436,8 @@ fn completion_offers_the_rules_options_of_the_registry() {
             "abbot",
             "inns-cathedrals",
             "river",
-            "traders-builders"
+            "traders-builders",
+            "princess-dragon"
         ]
     );
     assert!(items

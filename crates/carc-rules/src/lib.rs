@@ -28,6 +28,7 @@ mod features;
 pub mod figures;
 pub mod game;
 mod movegen;
+pub use expansions::princess_dragon;
 pub use expansions::river;
 mod rules;
 mod scoring;

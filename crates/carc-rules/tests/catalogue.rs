@@ -111,7 +111,7 @@ fn counts_sum_to_72_and_shields_to_10() {
     assert_eq!(base().len(), 24);
     // 24 base types, 11 river types (12 tiles: two straights `r.D`), 8 garden tiles, 17 Inns
     // & Cathedrals types (18 tiles: two cathedrals `ic.K`), 24 Traders & Builders types
-    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17 + 24);
+    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17 + 24 + 29);
 }
 
 #[test]
@@ -905,22 +905,30 @@ fn traders_builders_rows_match_the_spec_table() {
     let tokens: Vec<&str> = tb.iter().map(|t| t.token()).collect();
     let want: Vec<&str> = TB_ROWS.iter().map(|r| r.0).collect();
     assert_eq!(tokens, want, "24 types, tb.A … tb.X in letter order");
-    for &(token, edges, cities, roads, fields, monastery, garden) in TB_ROWS {
+    for row in TB_ROWS {
+        assert_eq!(TileType::from_token(row.0).unwrap().count(), 1, "{}", row.0);
+    }
+    rows_match_the_spec(TB_ROWS);
+}
+
+/// Each row of a spec table (see [`TbRow`]) against the catalogue: edges, monastery, garden,
+/// cities with their shields and goods, roads, fields with the cities they touch.
+fn rows_match_the_spec(rows: &[TbRow]) {
+    for &(token, edges, cities, roads, fields, monastery, garden) in rows {
         let t = TileType::from_token(token).expect(token);
-        assert_eq!(t.count(), 1, "{token} is unique");
         assert_eq!(t.def().check(), Ok(()), "{token}");
         let e: String = t.edges(Rotation::R0).iter().map(|e| e.letter()).collect();
         assert_eq!(e, edges, "{token} edges");
         assert_eq!(t.has_monastery(), monastery, "{token} monastery");
         assert_eq!(t.has_garden(), garden, "{token} garden");
-        assert!(!t.has_shield(), "{token}: no coat of arms in this set");
         let segs: Vec<_> = t.segments(Rotation::R0).collect();
-        // cities with their goods
+        // cities with their shields and goods
         let got: BTreeSet<(Vec<Place>, Vec<&str>)> = segs
             .iter()
             .filter(|s| s.kind == FeatureKind::City)
             .map(|s| {
                 let goods = [
+                    (Modifiers::SHIELD, "shield"),
                     (Modifiers::WINE, "wine"),
                     (Modifiers::GRAIN, "grain"),
                     (Modifiers::CLOTH, "cloth"),
@@ -980,6 +988,87 @@ fn traders_builders_rows_match_the_spec_table() {
         let nfields = segs.iter().filter(|s| s.kind == FeatureKind::Field).count();
         assert_eq!(nfields, seen.len(), "{token}: no other field");
     }
+}
+
+// ---- The Princess & the Dragon rows ----------------------------------------------------------
+
+/// The table "The Princess & the Dragon" of `shared/expansions2.md` §A, typed from it by hand
+/// in the form of [`TB_ROWS`] (a shield after `:`).
+const PD_ROWS: &[TbRow] = &[
+    ("pd.A", "CRRR", "N", "E S W", "NE+NW>N;SE>;SW>", false, false),
+    ("pd.B", "CFFC", "NW", "", "NE+SE+SW>NW", false, true),
+    ("pd.C", "CCFC", "NEW", "", "SE+SW>NEW", false, false),
+    ("pd.D", "CRRC", "NW", "ES", "NE+SW>NW;SE>", false, false),
+    ("pd.E", "CFFC", "NW", "", "NE+ESE>NW;SSE+SW>NW", false, false),
+    ("pd.F", "CCCF", "N ES:shield", "", "SW+NW>N;inner>N|ES", false, false),
+    ("pd.G", "FFRR", "", "SW", "NE+SE+NW>;SW>", false, false),
+    ("pd.H", "FRFR", "", "EW", "NE+NW>;SE+SW>", false, false),
+    ("pd.I", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", false, false),
+    ("pd.J", "CFFF", "N", "", "NE+SE+SW+NW>N", false, true),
+    ("pd.K", "CFFC", "NW", "", "NE+SE+SW>NW", false, false),
+    ("pd.L", "CRRF", "N", "ES", "SE>;NE+SW+NW>N", false, false),
+    ("pd.M", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
+    ("pd.N", "FCFC", "EW:shield", "", "NE+NW>EW;SE+SW>EW", false, false),
+    ("pd.O", "CCFC", "NEW", "", "SE+SW>NEW", true, false),
+    ("pd.P", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", true, false),
+    ("pd.Q", "RCRC", "EW", "NS", "NE+NW>EW;SE+SW>EW", false, false),
+    ("pd.R", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false),
+    ("pd.S", "CCFC", "NEW:shield", "", "SE+SW>NEW", false, false),
+    ("pd.T", "CRRF", "N", "ES", "SE>;NE+SW+NW>N", false, false),
+    ("pd.U", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
+    ("pd.V", "CRRC", "NW", "ES", "NE+SW>NW;SE>", false, false),
+    ("pd.W", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", false, false),
+    ("pd.X", "FRFR", "", "EW", "NE+NW>;SE+SW>", false, false),
+    ("pd.Y", "CFFF", "N", "", "NE+SE+SW+NW>N", false, false),
+    ("pd.Z", "CCFF", "N E", "", "SE+SW+NW>N|E", false, false),
+    ("pd.1", "FFRR", "", "SW", "NE+SE+NW>;SW>", false, false),
+    ("pd.2", "FFFF", "", "", "NE+SE+SW+NW>", false, false),
+    ("pd.3", "FFRF", "", "S", "NE+SE+SW+NW>", false, false),
+];
+
+#[test]
+fn princess_dragon_rows_match_the_spec_table() {
+    use carc_rules::catalogue::princess_dragon::{symbol, Symbol};
+    let pd: Vec<TileType> = TileType::of_set(TileSet::PrincessDragon).collect();
+    let tokens: Vec<&str> = pd.iter().map(|t| t.token()).collect();
+    let want: Vec<&str> = PD_ROWS.iter().map(|r| r.0).collect();
+    assert_eq!(tokens, want, "30 types, pd.A … pd.Z, pd.1 … pd.3");
+    rows_match_the_spec(PD_ROWS);
+    // the summary: 30 tiles (pd.G twice); princess 6, dragon 12, portal 6, volcano 6; shields
+    // on F, N, S; monasteries on O, P; gardens on B, J; corner SE split on E; inner field on F
+    let total: u32 = pd.iter().map(|t| u32::from(t.count())).sum();
+    assert_eq!(total, 30);
+    let twice: Vec<&str> = pd.iter().filter(|t| t.count() == 2).map(|t| t.token()).collect();
+    assert_eq!(twice, ["pd.G"]);
+    let copies = |want: fn(Symbol) -> bool| -> u32 {
+        pd.iter()
+            .filter(|t| symbol(t.token()).is_some_and(want))
+            .map(|t| u32::from(t.count()))
+            .sum()
+    };
+    assert_eq!(copies(|s| matches!(s, Symbol::Princess(_))), 6);
+    assert_eq!(copies(|s| s == Symbol::Dragon), 12);
+    assert_eq!(copies(|s| s == Symbol::Portal), 6);
+    assert_eq!(copies(|s| s == Symbol::Volcano), 6);
+    let with = |f: fn(&TileType) -> bool| -> Vec<&str> {
+        pd.iter().filter(|t| f(t)).map(|t| t.token()).collect()
+    };
+    assert_eq!(with(|t| t.has_shield()), ["pd.F", "pd.N", "pd.S"]);
+    assert_eq!(with(|t| t.has_monastery()), ["pd.O", "pd.P"]);
+    assert_eq!(with(|t| t.has_garden()), ["pd.B", "pd.J"]);
+    let split = with(|t| {
+        Corner::ALL
+            .iter()
+            .any(|&c| t.corner_split(Rotation::R0, c).is_some())
+    });
+    assert_eq!(split, ["pd.E"]);
+    assert_eq!(with(|t| t.def().segments.iter().any(|s| s.inner)), ["pd.F"]);
+    // the princess stands in the tile's first city: pd.F's cap, not its shielded city
+    let f = TileType::from_token("pd.F").unwrap();
+    assert_eq!(symbol("pd.F"), Some(Symbol::Princess(0)));
+    let cap = f.segments(Rotation::R0).next().unwrap();
+    assert_eq!(cap.kind, FeatureKind::City);
+    assert!(!cap.modifiers.contains(Modifiers::SHIELD));
 }
 
 #[test]

@@ -231,7 +231,7 @@ pub enum PuzzleCommand {
 /// `carc puzzle gen`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The `rules` words: abbot, inns-cathedrals, river, traders-builders, \
+    after_help = "The `rules` words: abbot, inns-cathedrals, river, traders-builders, princess-dragon, \
                         farmers, no-farmers\n(`--rules abbot,river --rules farmers`)."
 )]
 pub struct GenArgs {

@@ -37,16 +37,19 @@ pub enum TileSet {
     River,
     /// Traders & Builders (`tb.A` …).
     TradersBuilders,
+    /// The Princess & the Dragon (`pd.A` …).
+    PrincessDragon,
 }
 
 impl TileSet {
     /// Every set, the base game first, then in the order of the `rules` registry.
-    pub const ALL: [TileSet; 5] = [
+    pub const ALL: [TileSet; 6] = [
         TileSet::Base,
         TileSet::Abbot,
         TileSet::InnsCathedrals,
         TileSet::River,
         TileSet::TradersBuilders,
+        TileSet::PrincessDragon,
     ];
 
     /// The word of the set in `rules` (`base` for the base game, which needs none).
@@ -401,6 +404,7 @@ impl TileDef {
 mod abbot;
 mod base;
 mod inns_cathedrals;
+pub mod princess_dragon;
 mod river;
 mod traders_builders;
 
@@ -409,12 +413,13 @@ pub use river::ALIASES;
 /// The catalogue's parts, in [`TILES`] order: the base game, then each set's rows
 /// (`catalogue/SET.rs`). A new set appends its rows at the end, so that no [`crate::TileType`]
 /// of an earlier set changes its index.
-const PARTS: [&[TileDef]; 5] = [
+const PARTS: [&[TileDef]; 6] = [
     base::ROWS,
     river::ROWS,
     abbot::ROWS,
     inns_cathedrals::ROWS,
     traders_builders::ROWS,
+    princess_dragon::ROWS,
 ];
 
 /// The number of rows of every part.
@@ -430,7 +435,8 @@ const N_TILES: usize = {
 
 /// The catalogue: every tile type carc knows, base game first in letter order
 /// (`docs/tiles.md`), then The River, then the garden tiles of The Abbot, then Inns &
-/// Cathedrals, then Traders & Builders. [`crate::TileType`] is an index into this table.
+/// Cathedrals, then Traders & Builders, then The Princess & the Dragon. [`crate::TileType`] is
+/// an index into this table.
 pub const TILES: &[TileDef] = &{
     let mut out = [base::ROWS[0]; N_TILES];
     let mut i = 0;

@@ -12,6 +12,7 @@
 
 pub mod abbot;
 pub mod inns_cathedrals;
+pub mod princess_dragon;
 pub mod river;
 pub mod traders_builders;
 
@@ -96,11 +97,12 @@ impl Expansion {
 /// Every expansion, in the order their hooks run (a turn's actions are listed in it: the large
 /// meeple, the abbot and its recall, the builder, the pig). The base game is the engine itself
 /// and has no row. A new set is one module under `expansions/` and one row here.
-pub const EXPANSIONS: [Expansion; 4] = [
+pub const EXPANSIONS: [Expansion; 5] = [
     inns_cathedrals::EXPANSION,
     abbot::EXPANSION,
     river::EXPANSION,
     traders_builders::EXPANSION,
+    princess_dragon::EXPANSION,
 ];
 
 /// The row of `set` (`None` for the base game).
@@ -214,12 +216,15 @@ pub(crate) fn part_end(game: &mut Game, colour: Color, pos: Pos, mut end: Option
 pub(crate) struct SetStates {
     /// Traders & Builders: goods tokens held, the builders' bonus bookkeeping.
     pub traders_builders: traders_builders::State,
+    /// The Princess & the Dragon: where the dragon and the fairy are.
+    pub princess_dragon: princess_dragon::State,
 }
 
 impl SetStates {
     /// `h` with every set's state that decides the game's further course mixed in by `mix`
     /// (the search's mixing function).
     pub(crate) fn hash(&self, h: u64, mix: fn(u64) -> u64) -> u64 {
-        self.traders_builders.hash(h, mix)
+        let h = self.traders_builders.hash(h, mix);
+        self.princess_dragon.hash(h, mix)
     }
 }
