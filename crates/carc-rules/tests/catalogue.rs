@@ -995,12 +995,36 @@ fn rows_match_the_spec(rows: &[TbRow]) {
 /// The table "The Princess & the Dragon" of `shared/expansions2.md` §A, typed from it by hand
 /// in the form of [`TB_ROWS`] (a shield after `:`).
 const PD_ROWS: &[TbRow] = &[
-    ("pd.A", "CRRR", "N", "E S W", "NE+NW>N;SE>;SW>", false, false),
+    (
+        "pd.A",
+        "CRRR",
+        "N",
+        "E S W",
+        "NE+NW>N;SE>;SW>",
+        false,
+        false,
+    ),
     ("pd.B", "CFFC", "NW", "", "NE+SE+SW>NW", false, true),
     ("pd.C", "CCFC", "NEW", "", "SE+SW>NEW", false, false),
     ("pd.D", "CRRC", "NW", "ES", "NE+SW>NW;SE>", false, false),
-    ("pd.E", "CFFC", "NW", "", "NE+ESE>NW;SSE+SW>NW", false, false),
-    ("pd.F", "CCCF", "N ES:shield", "", "SW+NW>N;inner>N|ES", false, false),
+    (
+        "pd.E",
+        "CFFC",
+        "NW",
+        "",
+        "NE+ESE>NW;SSE+SW>NW",
+        false,
+        false,
+    ),
+    (
+        "pd.F",
+        "CCCF",
+        "N ES:shield",
+        "",
+        "SW+NW>N;inner>N|ES",
+        false,
+        false,
+    ),
     ("pd.G", "FFRR", "", "SW", "NE+SE+NW>;SW>", false, false),
     ("pd.H", "FRFR", "", "EW", "NE+NW>;SE+SW>", false, false),
     ("pd.I", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", false, false),
@@ -1008,10 +1032,26 @@ const PD_ROWS: &[TbRow] = &[
     ("pd.K", "CFFC", "NW", "", "NE+SE+SW>NW", false, false),
     ("pd.L", "CRRF", "N", "ES", "SE>;NE+SW+NW>N", false, false),
     ("pd.M", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
-    ("pd.N", "FCFC", "EW:shield", "", "NE+NW>EW;SE+SW>EW", false, false),
+    (
+        "pd.N",
+        "FCFC",
+        "EW:shield",
+        "",
+        "NE+NW>EW;SE+SW>EW",
+        false,
+        false,
+    ),
     ("pd.O", "CCFC", "NEW", "", "SE+SW>NEW", true, false),
     ("pd.P", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", true, false),
-    ("pd.Q", "RCRC", "EW", "NS", "NE+NW>EW;SE+SW>EW", false, false),
+    (
+        "pd.Q",
+        "RCRC",
+        "EW",
+        "NS",
+        "NE+NW>EW;SE+SW>EW",
+        false,
+        false,
+    ),
     ("pd.R", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false),
     ("pd.S", "CCFC", "NEW:shield", "", "SE+SW>NEW", false, false),
     ("pd.T", "CRRF", "N", "ES", "SE>;NE+SW+NW>N", false, false),
@@ -1038,7 +1078,11 @@ fn princess_dragon_rows_match_the_spec_table() {
     // on F, N, S; monasteries on O, P; gardens on B, J; corner SE split on E; inner field on F
     let total: u32 = pd.iter().map(|t| u32::from(t.count())).sum();
     assert_eq!(total, 30);
-    let twice: Vec<&str> = pd.iter().filter(|t| t.count() == 2).map(|t| t.token()).collect();
+    let twice: Vec<&str> = pd
+        .iter()
+        .filter(|t| t.count() == 2)
+        .map(|t| t.token())
+        .collect();
     assert_eq!(twice, ["pd.G"]);
     let copies = |want: fn(Symbol) -> bool| -> u32 {
         pd.iter()

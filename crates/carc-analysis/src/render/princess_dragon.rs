@@ -36,8 +36,7 @@ fn symbol_point(t: &BoardTile) -> Option<(Symbol, f64, f64)> {
                 .last();
             match corner {
                 Some(c) => {
-                    let (x, y) =
-                        meeple_point(t.tile, t.rotation, Role::Farmer, Place::Corner(c));
+                    let (x, y) = meeple_point(t.tile, t.rotation, Role::Farmer, Place::Corner(c));
                     (x + (50.0 - x) / 3.0, y + (50.0 - y) / 3.0)
                 }
                 None => (50.0, 50.0),

@@ -264,7 +264,8 @@ fn rules_words_are_the_registrys_and_others_are_refused_with_the_list() {
             "abbot",
             "inns-cathedrals",
             "river",
-            "traders-builders"
+            "traders-builders",
+            "princess-dragon"
         ]
     );
     let mut options = GenOptions::default();
@@ -273,7 +274,7 @@ fn rules_words_are_the_registrys_and_others_are_refused_with_the_list() {
     options.apply_rule_word("river").unwrap();
     assert!(!options.farmers);
     assert_eq!(options.sets, [TileSet::River]);
-    let list = "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders";
+    let list = "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders, princess-dragon";
     assert_eq!(
         options.apply_rule_word("abot"),
         Err(format!("unknown `rules` word `abot`: {list}"))
