@@ -38,6 +38,7 @@ mod turn;
 
 pub use board::Pos;
 pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
+pub use expansions::SetRefusal;
 pub use expansions::traders_builders::builder::{BonusError, BuilderFault};
 pub use expansions::traders_builders::goods;
 pub use figures::Figure;
