@@ -58,8 +58,8 @@ fn with_row<T>(f: impl FnOnce() -> T) -> T {
 
 /// A two-player game under `rules abbot` with the start tile at `0,0`.
 fn game() -> Game {
-    let config = Config::new(vec![Color::Red, Color::Blue], true)
-        .with_rules(Rules::of(&[TileSet::Abbot]));
+    let config =
+        Config::new(vec![Color::Red, Color::Blue], true).with_rules(Rules::of(&[TileSet::Abbot]));
     let mut g = Game::new(config);
     g.place_tile_unchecked(TileType::START, Pos::new(0, 0), Rotation::R0)
         .unwrap();
@@ -81,18 +81,32 @@ fn a_refused_deployment_is_neither_offered_nor_played() {
     let (pos, rot) = monastery_move(&g);
     let monk = PartAction::Deploy(Figure::Meeple, Role::Monk, Some(Place::Centre));
     // without the row the monk on the monastery is a legal move
-    assert!(g
-        .legal_moves(Color::Red, token("B"))
-        .contains(&Move { pos, rot, action: monk }));
+    assert!(g.legal_moves(Color::Red, token("B")).contains(&Move {
+        pos,
+        rot,
+        action: monk
+    }));
     with_row(|| {
         // offered nowhere: every move of the monastery tile deploys nothing
         let moves = g.legal_moves(Color::Red, token("B"));
         assert!(!moves.is_empty());
-        assert!(moves.iter().all(|m| m.action == PartAction::Nothing), "{moves:?}");
+        assert!(
+            moves.iter().all(|m| m.action == PartAction::Nothing),
+            "{moves:?}"
+        );
         // played: refused, the game unchanged
         let mut played = g.clone();
         let e = played
-            .play(Color::Red, token("B"), Move { pos, rot, action: monk }, false)
+            .play(
+                Color::Red,
+                token("B"),
+                Move {
+                    pos,
+                    rot,
+                    action: monk,
+                },
+                false,
+            )
             .unwrap_err();
         let refusal = SetRefusal {
             set: TileSet::Abbot,
@@ -101,13 +115,12 @@ fn a_refused_deployment_is_neither_offered_nor_played() {
         assert_eq!(e, TurnError::Deploy(DeployError::Refused(refusal)));
         assert_eq!(played.tiles().len(), 1);
         // the faults list it first, beside the place's own faults
-        played
-            .place_tile_unchecked(token("B"), pos, rot)
-            .unwrap();
-        let faults = played.figure_deploy_faults(Color::Red, Figure::Abbot, pos, Role::Knight, None);
+        played.place_tile_unchecked(token("B"), pos, rot).unwrap();
+        let faults =
+            played.figure_deploy_faults(Color::Red, Figure::Abbot, pos, Role::Knight, None);
         assert_eq!(faults[0], DeployError::Refused(refusal));
         assert_eq!(faults.len(), 2, "{faults:?}"); // and no knight's place on B
-        // a tile without a monastery still takes a figure
+                                                   // a tile without a monastery still takes a figure
         let moves = g.legal_moves(Color::Red, token("E"));
         assert!(moves.iter().any(|m| m.action != PartAction::Nothing));
     });
