@@ -89,7 +89,8 @@ the `abbot' and its `recall' (The Abbot), the `builder' and the `pig' (Traders
       (,(carc--word carc--figures) 1 font-lock-type-face)
       (,(carc--word carc--goods) 1 font-lock-builtin-face)
       (,(carc--word '("nothing" "farmers" "no-farmers" "whole-board" "boxes"
-                       "abbot" "inns-cathedrals" "river" "traders-builders" "tower"))
+                       "abbot" "inns-cathedrals" "river" "traders-builders"
+                       "princess-dragon" "tower"))
        1 font-lock-builtin-face)
       ;; glyphs, `=>', points and counts, braces
       ("[ \t]\\(!!\\|!\\?\\|\\?\\?\\|\\?!\\|!\\|\\?\\)\\(?:[ \t#]\\|$\\)" 1 font-lock-warning-face)

@@ -72,12 +72,12 @@ module.exports = grammar({
   ],
 
   rules: {
-    // Lines end at `\n`; carriage returns right before it belong to the line break.
+    // A line ends at `\n`, `\r\n` or a lone `\r`, as in carc (crates/carc-notation/src/lines.rs),
+    // editors and LSP: `\r\r\n` is two line breaks.
     source_file: $ => seq(
       optional($._bom),
       repeat(seq(optional($._line), $._newline)),
       optional($._line),
-      optional($._final_carriage_returns),
     ),
 
     _line: $ => choice(
@@ -228,17 +228,16 @@ module.exports = grammar({
     refusal_code: $ => /[a-z]+(-[a-z]+)*/,
     // Double-quoted; `\"` and `\\` are the only escapes.
     string: $ => seq('"', repeat(choice($.string_content, $.escape_sequence)), '"'),
-    string_content: $ => /[^"\\\n]+/,
+    string_content: $ => /[^"\\\r\n]+/,
     escape_sequence: $ => /\\["\\]/,
-    comment: $ => /#[^\n]*/,
+    comment: $ => /#[^\r\n]*/,
 
     // ---- spacing --------------------------------------------------------------------
 
     _ws: $ => /[ \t]+/,
     _sep: $ => $._ws,
     _list_sep: $ => choice(seq(optional($._ws), ',', optional($._ws)), $._ws),
-    _newline: $ => /\r*\n/,
-    _final_carriage_returns: $ => /\r+/,
+    _newline: $ => /\r\n|\r|\n/,
     _bom: $ => '\uFEFF',
   },
 });

@@ -219,3 +219,15 @@ pub fn markdown_text(text: &str) -> String {
     }
     out
 }
+
+/// The word of a symbol of The Princess & the Dragon: `princess`, `dragon`, `magic portal`,
+/// `volcano`.
+pub fn symbol_word(s: carc_rules::catalogue::princess_dragon::Symbol) -> &'static str {
+    use carc_rules::catalogue::princess_dragon::Symbol;
+    match s {
+        Symbol::Princess(_) => "princess",
+        Symbol::Dragon => "dragon",
+        Symbol::Portal => "magic portal",
+        Symbol::Volcano => "volcano",
+    }
+}

@@ -88,16 +88,20 @@ fn a_misspelt_rules_option_colour_role_and_rotation_are_suggested() {
 #[test]
 fn a_token_with_a_letter_its_set_lacks_gets_that_letter_in_the_other_sets() {
     // Inns & Cathedrals stops at ic.Q: `ic.R` means a three-sided city R of another set (the
-    // base game's R, Traders & Builders' tb.R), not the alphabetical neighbours ic.A–ic.C
+    // base game's R, Traders & Builders' tb.R, The Princess & the Dragon's pd.R), not the
+    // alphabetical neighbours ic.A–ic.C
     let text = "rules inns-cathedrals traders-builders\ntile D 0,0\ntile ic.R 0,-1\n";
     let (code, message, fixes) = fixes_for(text, "ic.R");
     assert_eq!(code, Code::UnknownTile);
     assert_eq!(
         message,
-        "`ic.R` is not a tile (Inns & Cathedrals has ic.A to ic.Q); did you mean `R` or `tb.R`?"
+        "`ic.R` is not a tile (Inns & Cathedrals has ic.A to ic.Q); did you mean `R`, `tb.R` or `pd.R`?"
     );
     let titles: Vec<&str> = fixes.iter().map(|(t, _)| t.as_str()).collect();
-    assert_eq!(titles, ["Change to `R`", "Change to `tb.R`"]);
+    assert_eq!(
+        titles,
+        ["Change to `R`", "Change to `tb.R`", "Change to `pd.R`"]
+    );
     // a letter-case slip is the nearest of all
     let (_, message, fixes) = fixes_for(
         "rules inns-cathedrals\ntile D 0,0\ntile ic.k 0,-1\n",

@@ -386,7 +386,7 @@ fn completion_offers_puzzle_goals_and_tiles_after_draws() {
 
 #[test]
 fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
-    let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.Z 4,0\n";
+    let text = "tile D 0,0\ntile d 1,0\ntile DE 2,0\ntile Z 3,0\ntile ic.Z 4,0\ntile ic.9 5,0\n";
     let analysis = analyze(text);
     let found: Vec<(&str, &str)> = analysis
         .diagnostics()
@@ -403,11 +403,16 @@ fn unknown_tile_tokens_are_reported_with_the_nearest_tokens() {
             ("DE", "`DE` is not a tile; did you mean `D` or `E`?"),
             // one letter, but no tile: nothing is near enough to suggest
             ("Z", "`Z` is not a tile: the base tiles are A to X"),
-            // an expansion token the catalogue lacks, and no set has a Z: the set's tiles one
-            // edit away, and which letters the set has
+            // an expansion token the catalogue lacks: which letters the set has, and the Z of
+            // the one set that has one (The Princess & the Dragon's volcano pd.Z)
             (
                 "ic.Z",
-                "`ic.Z` is not a tile (Inns & Cathedrals has ic.A to ic.Q); did you mean `ic.A`, `ic.B` or `ic.C`?"
+                "`ic.Z` is not a tile (Inns & Cathedrals has ic.A to ic.Q); did you mean `pd.Z`?"
+            ),
+            // a letter no set has (`9`): the set's tiles one edit away
+            (
+                "ic.9",
+                "`ic.9` is not a tile (Inns & Cathedrals has ic.A to ic.Q); did you mean `ic.A`, `ic.B` or `ic.C`?"
             ),
         ]
     );
@@ -437,6 +442,7 @@ fn completion_offers_the_rules_options_of_the_registry() {
             "inns-cathedrals",
             "river",
             "traders-builders",
+            "princess-dragon",
             "tower"
         ]
     );

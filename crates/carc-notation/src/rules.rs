@@ -98,6 +98,14 @@ pub const RULE_OPTIONS: &[RuleOptionDef] = &[
         option: |_| RuleOption::Set(TileSet::TradersBuilders),
         carc: false,
     },
+    // ---- The Princess & the Dragon (issue 29) ----
+    RuleOptionDef {
+        word: "princess-dragon",
+        argument: None,
+        doc: "The Princess & the Dragon: the tiles `pd.A`–`pd.Z`, `pd.1`–`pd.3`; the dragon flies to each volcano and no follower is deployed in a volcano turn (see \"The Princess & the Dragon\")",
+        option: |_| RuleOption::Set(TileSet::PrincessDragon),
+        carc: false,
+    },
     // ---- The Tower (issue 29) ----
     RuleOptionDef {
         word: "tower",

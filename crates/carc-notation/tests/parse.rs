@@ -558,7 +558,7 @@ fn error_role_place_and_rules_option() {
         error("rules farmer"),
         (
             "farmer".into(),
-            "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river, traders-builders or tower (found `farmer`; did you mean `farmers`?)"
+            "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river, traders-builders, princess-dragon or tower (found `farmer`; did you mean `farmers`?)"
                 .into()
         )
     );
@@ -888,7 +888,7 @@ fn rules_whole_board_parses_and_formats() {
     assert_eq!(format("rules   whole-board\n"), "rules whole-board\n");
     assert_eq!(
         error("rules whole-bored").1,
-        "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river, traders-builders or tower (found `whole-bored`; did you mean `whole-board`?)"
+        "expected a rules option: farmers, no-farmers, whole-board, boxes N, abbot, inns-cathedrals, river, traders-builders, princess-dragon or tower (found `whole-bored`; did you mean `whole-board`?)"
     );
 }
 

@@ -28,6 +28,7 @@ mod features;
 pub mod figures;
 pub mod game;
 mod movegen;
+pub use expansions::princess_dragon;
 pub use expansions::river;
 mod rules;
 mod scoring;
@@ -40,6 +41,7 @@ pub use board::Pos;
 pub use catalogue::{Modifiers, SegmentSpec, TileDef, TileSet, TILES};
 pub use expansions::traders_builders::builder::{BonusError, BuilderFault};
 pub use expansions::traders_builders::goods;
+pub use expansions::SetRefusal;
 pub use figures::Figure;
 pub use game::{
     CellOccupied, Config, DeployError, FeatureId, FeatureSummary, FinalScore, Game, Meeple,

@@ -511,6 +511,12 @@ fn figure_choices(
                 .map(|(node, _)| (node, Figure::Builder)),
         );
     }
+    if crate::expansions::DEPLOY.any(rules) || cfg!(test) {
+        // what a set refuses in this turn ([`crate::expansions::DeployHook`]); a recall stays
+        opts.retain(|&(node, figure)| {
+            node == u32::MAX || crate::expansions::refusal(g, colour, pos, figure).is_none()
+        });
+    }
 }
 
 /// The role and place a choice of [`figure_choices`] (not a recall) deploys its figure at.

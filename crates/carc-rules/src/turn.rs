@@ -108,11 +108,27 @@ impl Game {
     /// each meeple ([`Game::legal_deployments`]), the large meeple wherever a meeple may go
     /// (Inns & Cathedrals), the abbot on the tile's free monastery or garden, recalling the
     /// abbot when the rules allow it now (The Abbot), the builder on each road or city where
-    /// it may stand, the pig in each field holding `colour`'s farmer (Traders & Builders).
+    /// it may stand, the pig in each field holding `colour`'s farmer (Traders & Builders);
+    /// without the deployments a set in play refuses ([`crate::expansions::DeployHook`]).
     pub fn legal_actions(&self, colour: Color, pos: Pos) -> Vec<PartAction> {
         let mut out = vec![PartAction::Nothing];
         self.push_deployments(colour, Figure::Meeple, pos, &mut out);
         crate::expansions::actions(self, colour, pos, &mut out);
+        if crate::expansions::DEPLOY.any(self.config.rules) || cfg!(test) {
+            // a set refuses deployments whatever the figure's place: asked once per figure
+            let mut refused: Option<(Figure, bool)> = None;
+            out.retain(|a| match *a {
+                PartAction::Deploy(figure, _, _) => {
+                    let no = match refused {
+                        Some((f, no)) if f == figure => no,
+                        _ => crate::expansions::refusal(self, colour, pos, figure).is_some(),
+                    };
+                    refused = Some((figure, no));
+                    !no
+                }
+                _ => true,
+            });
+        }
         out
     }
 

@@ -110,9 +110,9 @@ fn counts_sum_to_72_and_shields_to_10() {
     assert_eq!(shields, 10);
     assert_eq!(base().len(), 24);
     // 24 base types, 11 river types (12 tiles: two straights `r.D`), 8 garden tiles, 17 Inns
-    // & Cathedrals types (18 tiles: two cathedrals `ic.K`), 24 Traders & Builders types, 17
-    // Tower types (18 tiles: two `tw.A`)
-    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17 + 24 + 17);
+    // & Cathedrals types (18 tiles: two cathedrals `ic.K`), 24 Traders & Builders types, 29
+    // Princess & Dragon types, 17 Tower types (18 tiles: two `tw.A`)
+    assert_eq!(TileType::ALL.len(), 24 + 11 + 8 + 17 + 24 + 29 + 17);
 }
 
 #[test]
@@ -908,17 +908,15 @@ fn traders_builders_rows_match_the_spec_table() {
     let want: Vec<&str> = TB_ROWS.iter().map(|r| r.0).collect();
     assert_eq!(tokens, want, "24 types, tb.A … tb.X in letter order");
     for row in TB_ROWS {
-        let t = TileType::from_token(row.0).expect(row.0);
-        assert_eq!(t.count(), 1, "{} is unique", row.0);
-        assert!(!t.has_shield(), "{}: no coat of arms in this set", row.0);
-        row_matches(row);
+        assert_eq!(TileType::from_token(row.0).unwrap().count(), 1, "{}", row.0);
     }
+    rows_match_the_spec(TB_ROWS);
 }
 
-/// One row of a spec table ([`TbRow`]'s form) against the catalogue: edges, monastery, garden,
-/// cities with their symbols, roads, fields with the cities they touch.
-fn row_matches(&(token, edges, cities, roads, fields, monastery, garden): &TbRow) {
-    {
+/// Each row of a spec table (see [`TbRow`]) against the catalogue: edges, monastery, garden,
+/// cities with their shields and goods, roads, fields with the cities they touch.
+fn rows_match_the_spec(rows: &[TbRow]) {
+    for &(token, edges, cities, roads, fields, monastery, garden) in rows {
         let t = TileType::from_token(token).expect(token);
         assert_eq!(t.def().check(), Ok(()), "{token}");
         let e: String = t.edges(Rotation::R0).iter().map(|e| e.letter()).collect();
@@ -926,7 +924,7 @@ fn row_matches(&(token, edges, cities, roads, fields, monastery, garden): &TbRow
         assert_eq!(t.has_monastery(), monastery, "{token} monastery");
         assert_eq!(t.has_garden(), garden, "{token} garden");
         let segs: Vec<_> = t.segments(Rotation::R0).collect();
-        // cities with their coat of arms and goods
+        // cities with their shields and goods
         let got: BTreeSet<(Vec<Place>, Vec<&str>)> = segs
             .iter()
             .filter(|s| s.kind == FeatureKind::City)
@@ -994,109 +992,169 @@ fn row_matches(&(token, edges, cities, roads, fields, monastery, garden): &TbRow
     }
 }
 
+// ---- The Princess & the Dragon rows ----------------------------------------------------------
+
+/// The table "The Princess & the Dragon" of `shared/expansions2.md` §A, typed from it by hand
+/// in the form of [`TB_ROWS`] (a shield after `:`).
+const PD_ROWS: &[TbRow] = &[
+    (
+        "pd.A",
+        "CRRR",
+        "N",
+        "E S W",
+        "NE+NW>N;SE>;SW>",
+        false,
+        false,
+    ),
+    ("pd.B", "CFFC", "NW", "", "NE+SE+SW>NW", false, true),
+    ("pd.C", "CCFC", "NEW", "", "SE+SW>NEW", false, false),
+    ("pd.D", "CRRC", "NW", "ES", "NE+SW>NW;SE>", false, false),
+    (
+        "pd.E",
+        "CFFC",
+        "NW",
+        "",
+        "NE+ESE>NW;SSE+SW>NW",
+        false,
+        false,
+    ),
+    (
+        "pd.F",
+        "CCCF",
+        "N ES:shield",
+        "",
+        "SW+NW>N;inner>N|ES",
+        false,
+        false,
+    ),
+    ("pd.G", "FFRR", "", "SW", "NE+SE+NW>;SW>", false, false),
+    ("pd.H", "FRFR", "", "EW", "NE+NW>;SE+SW>", false, false),
+    ("pd.I", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", false, false),
+    ("pd.J", "CFFF", "N", "", "NE+SE+SW+NW>N", false, true),
+    ("pd.K", "CFFC", "NW", "", "NE+SE+SW>NW", false, false),
+    ("pd.L", "CRRF", "N", "ES", "SE>;NE+SW+NW>N", false, false),
+    ("pd.M", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
+    (
+        "pd.N",
+        "FCFC",
+        "EW:shield",
+        "",
+        "NE+NW>EW;SE+SW>EW",
+        false,
+        false,
+    ),
+    ("pd.O", "CCFC", "NEW", "", "SE+SW>NEW", true, false),
+    ("pd.P", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", true, false),
+    (
+        "pd.Q",
+        "RCRC",
+        "EW",
+        "NS",
+        "NE+NW>EW;SE+SW>EW",
+        false,
+        false,
+    ),
+    ("pd.R", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false),
+    ("pd.S", "CCFC", "NEW:shield", "", "SE+SW>NEW", false, false),
+    ("pd.T", "CRRF", "N", "ES", "SE>;NE+SW+NW>N", false, false),
+    ("pd.U", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
+    ("pd.V", "CRRC", "NW", "ES", "NE+SW>NW;SE>", false, false),
+    ("pd.W", "FRRR", "", "E S W", "NE+NW>;SE>;SW>", false, false),
+    ("pd.X", "FRFR", "", "EW", "NE+NW>;SE+SW>", false, false),
+    ("pd.Y", "CFFF", "N", "", "NE+SE+SW+NW>N", false, false),
+    ("pd.Z", "CCFF", "N E", "", "SE+SW+NW>N|E", false, false),
+    ("pd.1", "FFRR", "", "SW", "NE+SE+NW>;SW>", false, false),
+    ("pd.2", "FFFF", "", "", "NE+SE+SW+NW>", false, false),
+    ("pd.3", "FFRF", "", "S", "NE+SE+SW+NW>", false, false),
+];
+
+#[test]
+fn princess_dragon_rows_match_the_spec_table() {
+    use carc_rules::catalogue::princess_dragon::{symbol, Symbol};
+    let pd: Vec<TileType> = TileType::of_set(TileSet::PrincessDragon).collect();
+    let tokens: Vec<&str> = pd.iter().map(|t| t.token()).collect();
+    let want: Vec<&str> = PD_ROWS.iter().map(|r| r.0).collect();
+    assert_eq!(tokens, want, "30 types, pd.A … pd.Z, pd.1 … pd.3");
+    rows_match_the_spec(PD_ROWS);
+    // the summary: 30 tiles (pd.G twice); princess 6, dragon 12, portal 6, volcano 6; shields
+    // on F, N, S; monasteries on O, P; gardens on B, J; corner SE split on E; inner field on F
+    let total: u32 = pd.iter().map(|t| u32::from(t.count())).sum();
+    assert_eq!(total, 30);
+    let twice: Vec<&str> = pd
+        .iter()
+        .filter(|t| t.count() == 2)
+        .map(|t| t.token())
+        .collect();
+    assert_eq!(twice, ["pd.G"]);
+    let copies = |want: fn(Symbol) -> bool| -> u32 {
+        pd.iter()
+            .filter(|t| symbol(t.token()).is_some_and(want))
+            .map(|t| u32::from(t.count()))
+            .sum()
+    };
+    assert_eq!(copies(|s| matches!(s, Symbol::Princess(_))), 6);
+    assert_eq!(copies(|s| s == Symbol::Dragon), 12);
+    assert_eq!(copies(|s| s == Symbol::Portal), 6);
+    assert_eq!(copies(|s| s == Symbol::Volcano), 6);
+    let with = |f: fn(&TileType) -> bool| -> Vec<&str> {
+        pd.iter().filter(|t| f(t)).map(|t| t.token()).collect()
+    };
+    assert_eq!(with(|t| t.has_shield()), ["pd.F", "pd.N", "pd.S"]);
+    assert_eq!(with(|t| t.has_monastery()), ["pd.O", "pd.P"]);
+    assert_eq!(with(|t| t.has_garden()), ["pd.B", "pd.J"]);
+    let split = with(|t| {
+        Corner::ALL
+            .iter()
+            .any(|&c| t.corner_split(Rotation::R0, c).is_some())
+    });
+    assert_eq!(split, ["pd.E"]);
+    assert_eq!(with(|t| t.def().segments.iter().any(|s| s.inner)), ["pd.F"]);
+    // the princess stands in the tile's first city: pd.F's cap, not its shielded city
+    let f = TileType::from_token("pd.F").unwrap();
+    assert_eq!(symbol("pd.F"), Some(Symbol::Princess(0)));
+    let cap = f.segments(Rotation::R0).next().unwrap();
+    assert_eq!(cap.kind, FeatureKind::City);
+    assert!(!cap.modifiers.contains(Modifiers::SHIELD));
+}
+
 // ---- The Tower rows -----------------------------------------------------------------------
 
-/// The table "The Tower" of `shared/expansions2.md` §A, typed from it by hand in [`TbRow`]'s
-/// form (a coat of arms written `:shield`), with each row's count.
-const TW_ROWS: &[(TbRow, u8)] = &[
-    (("tw.A", "CFFF", "N", "", "NE+SE+SW+NW>N", false, false), 2),
-    (("tw.B", "FFFF", "", "", "NE+SE+SW+NW>", false, true), 1),
-    (("tw.C", "FFFF", "", "", "NE+SE+SW+NW>", true, false), 1),
-    (("tw.D", "FFRR", "", "S W", "NE+SE+NW>;SW>", false, true), 1),
-    (
-        ("tw.E", "RRFR", "", "N E W", "NW>;NE>;SE+SW>", false, false),
-        1,
-    ),
-    (
-        ("tw.F", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false),
-        1,
-    ),
-    (
-        (
-            "tw.G",
-            "RRRR",
-            "",
-            "N E S W",
-            "NE>;SE>;SW>;NW>",
-            false,
-            false,
-        ),
-        1,
-    ),
-    (
-        (
-            "tw.H",
-            "RCRC",
-            "EW",
-            "NS",
-            "NE>EW;SE>EW;SW>EW;NW>EW",
-            false,
-            false,
-        ),
-        1,
-    ),
-    (
-        ("tw.I", "CFRF", "N", "S", "SW+NW>N;NE+SE>N", false, false),
-        1,
-    ),
-    (
-        ("tw.J", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
-        1,
-    ),
-    (
-        ("tw.K", "CRFR", "N", "EW", "NE>N;NW>N;SE+SW>", false, false),
-        1,
-    ),
-    (("tw.L", "CFFC", "NW", "", "NE+SE+SW>NW", false, false), 1),
-    (
-        (
-            "tw.M",
-            "CRFC",
-            "NW",
-            "E",
-            "NE>NW;ESE>NW;SSE+SW>NW",
-            false,
-            false,
-        ),
-        1,
-    ),
-    (("tw.N", "CFFC", "N W", "", "NE+SE+SW>N|W", false, false), 1),
-    (
-        ("tw.O", "CRCR", "N S", "EW", "NE+NW>N;SE+SW>S", false, false),
-        1,
-    ),
-    (
-        ("tw.P", "CCRC", "NEW", "S", "SE>NEW;SW>NEW", false, false),
-        1,
-    ),
-    (
-        (
-            "tw.Q",
-            "CCCC",
-            "NEW:shield S",
-            "",
-            "inner>NEW|S",
-            false,
-            false,
-        ),
-        1,
-    ),
+/// The table "The Tower" of `shared/expansions2.md` §A, typed from it by hand in the form of
+/// [`TB_ROWS`] (a coat of arms written `:shield`).
+const TW_ROWS: &[TbRow] = &[
+    ("tw.A", "CFFF", "N", "", "NE+SE+SW+NW>N", false, false),
+    ("tw.B", "FFFF", "", "", "NE+SE+SW+NW>", false, true),
+    ("tw.C", "FFFF", "", "", "NE+SE+SW+NW>", true, false),
+    ("tw.D", "FFRR", "", "S W", "NE+SE+NW>;SW>", false, true),
+    ("tw.E", "RRFR", "", "N E W", "NW>;NE>;SE+SW>", false, false),
+    ("tw.F", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false),
+    ("tw.G", "RRRR", "", "N E S W", "NE>;SE>;SW>;NW>", false, false),
+    ("tw.H", "RCRC", "EW", "NS", "NE>EW;SE>EW;SW>EW;NW>EW", false, false),
+    ("tw.I", "CFRF", "N", "S", "SW+NW>N;NE+SE>N", false, false),
+    ("tw.J", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
+    ("tw.K", "CRFR", "N", "EW", "NE>N;NW>N;SE+SW>", false, false),
+    ("tw.L", "CFFC", "NW", "", "NE+SE+SW>NW", false, false),
+    ("tw.M", "CRFC", "NW", "E", "NE>NW;ESE>NW;SSE+SW>NW", false, false),
+    ("tw.N", "CFFC", "N W", "", "NE+SE+SW>N|W", false, false),
+    ("tw.O", "CRCR", "N S", "EW", "NE+NW>N;SE+SW>S", false, false),
+    ("tw.P", "CCRC", "NEW", "S", "SE>NEW;SW>NEW", false, false),
+    ("tw.Q", "CCCC", "NEW:shield S", "", "inner>NEW|S", false, false),
 ];
 
 #[test]
 fn tower_rows_match_the_spec_table() {
     let tw: Vec<TileType> = TileType::of_set(TileSet::Tower).collect();
     let tokens: Vec<&str> = tw.iter().map(|t| t.token()).collect();
-    let want: Vec<&str> = TW_ROWS.iter().map(|r| r.0 .0).collect();
+    let want: Vec<&str> = TW_ROWS.iter().map(|r| r.0).collect();
     assert_eq!(tokens, want, "17 types, tw.A … tw.Q in letter order");
-    for (row, count) in TW_ROWS {
-        let t = TileType::from_token(row.0).expect(row.0);
-        assert_eq!(t.count(), *count, "{}", row.0);
-        assert!(t.has_foundation(), "{}: every tile has a foundation", row.0);
-        row_matches(row);
+    rows_match_the_spec(TW_ROWS);
+    // the spec's summary: 18 tiles (tw.A twice), each with a foundation; one shield (Q), one
+    // monastery (C), two gardens (B, D), corner SE split on M, an inner field on Q
+    for t in &tw {
+        let count = if t.token() == "tw.A" { 2 } else { 1 };
+        assert_eq!(t.count(), count, "{t}");
+        assert!(t.has_foundation(), "{t}: every tile has a foundation");
     }
-    // the spec's summary: 18 tiles, one shield (Q), one monastery (C), two gardens (B, D),
-    // corner SE split on M, an inner field on Q
     assert_eq!(tw.iter().map(|t| u32::from(t.count())).sum::<u32>(), 18);
     let which = |f: &dyn Fn(TileType) -> bool| -> Vec<&str> {
         tw.iter().filter(|t| f(**t)).map(|t| t.token()).collect()
@@ -1110,10 +1168,7 @@ fn tower_rows_match_the_spec_table() {
             .any(|&c| t.corner_split(Rotation::R0, c).is_some())
     };
     assert_eq!(which(&split), ["tw.M"]);
-    assert_eq!(
-        which(&|t| t.def().segments.iter().any(|s| s.inner)),
-        ["tw.Q"]
-    );
+    assert_eq!(which(&|t| t.def().segments.iter().any(|s| s.inner)), ["tw.Q"]);
     // no tile of another set has a foundation
     assert!(TileType::ALL
         .iter()

@@ -231,7 +231,7 @@ pub enum PuzzleCommand {
 /// `carc puzzle gen`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "The `rules` words: abbot, inns-cathedrals, river, traders-builders, tower, \
+    after_help = "The `rules` words: abbot, inns-cathedrals, river, traders-builders, princess-dragon, tower, \
                         farmers, no-farmers\n(`--rules abbot,river --rules farmers`)."
 )]
 pub struct GenArgs {

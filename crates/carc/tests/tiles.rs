@@ -175,10 +175,11 @@ fn svg_pictures_and_usage_errors() {
     // 24 base types (A–X) + the River's 11 (r.A–r.L without r.F, the second r.D's other
     // name) + the 8 garden tiles of The Abbot (Eg Hg Ig Mg Ng Rg Ug Vg) + Inns & Cathedrals'
     // 17 (ic.A–ic.Q: 17 letters, the two cathedrals share ic.K) + Traders & Builders' 24
-    // (tb.A–tb.X) + The Tower's 17 (tw.A–tw.Q: two tw.A) = 101 distinct types.
+    // (tb.A–tb.X) + The Princess & the Dragon's 29 (pd.A–pd.Z, pd.1–pd.3: 30 tiles, pd.G
+    // twice) + The Tower's 17 (tw.A–tw.Q: two tw.A) = 130 distinct types.
     assert_eq!(
         sheet.matches("class=\"tile\"").count(),
-        24 + 11 + 8 + 17 + 24 + 17
+        24 + 11 + 8 + 17 + 24 + 29 + 17
     );
     // the goods symbols of Traders & Builders: wine 9, grain 6, cloth 5, one per tile
     for (good, n) in [("wine", 9), ("grain", 6), ("cloth", 5)] {

@@ -24,6 +24,7 @@ syntax match carcConstant "\<whole-board\>"
 syntax keyword carcConstant abbot
 syntax match carcConstant "\<inns-cathedrals\>"
 syntax match carcConstant "\<traders-builders\>"
+syntax match carcConstant "\<princess-dragon\>"
 syntax match carcRotation "\<r\%(0\|90\|180\|270\)\>"
 syntax match carcNumber "\%(^\|[ \t,]\)\zs+\=\d\+\>\ze\%([ \t,#]\|$\)"
 syntax match carcCoord "\%(^\|\s\)\zs-\=\d\+,-\=\d\+\ze\%(\s\|#\|$\)"

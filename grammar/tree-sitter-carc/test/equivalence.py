@@ -28,6 +28,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -341,8 +342,9 @@ def main() -> int:
     rng = random.Random(args.seed)
 
     files = sorted((ROOT / "examples").rglob("*.carc")) + sorted((ROOT / "tests/data").rglob("*.carc"))
-    file_lines = {f: f.read_text(encoding="utf-8").split("\n") for f in files}
-    real = [line.rstrip("\r") for lines in file_lines.values() for line in lines]
+    # Lines end at LF, CRLF or a lone CR, as in carc (crates/carc-notation/src/lines.rs).
+    file_lines = {f: re.split(r"\r\n|\r|\n", f.read_bytes().decode("utf-8")) for f in files}
+    real = [line for lines in file_lines.values() for line in lines]
     generated = [generated_line(rng, form) for form in FORMS.values()
                  for _ in range(max(1, args.generated // len(FORMS)))]
     seeds = real + NEAR_MISSES + generated
@@ -350,12 +352,11 @@ def main() -> int:
     lines = list(dict.fromkeys(line for line in seeds + mutated
                                if "\n" not in line and "\r" not in line))
 
-    file_line_sets = {f: [line.rstrip("\r") for line in file_lines[f]] for f in files}
-    asked = list(dict.fromkeys(lines + [l for ls in file_line_sets.values() for l in ls]))
+    asked = list(dict.fromkeys(lines + [l for ls in file_lines.values() for l in ls]))
     pest_answer = dict(zip(asked, pest_accepts(pest, asked)))
     pest_says = [pest_answer[line] for line in lines]
-    # A file passes pest when every line does (carc strips `\r` before `\n` too).
-    pest_file_ok = {f: all(pest_answer[l] for l in file_line_sets[f]) for f in files}
+    # A file passes pest when every line does.
+    pest_file_ok = {f: all(pest_answer[l] for l in file_lines[f]) for f in files}
 
     with tempfile.TemporaryDirectory(prefix="carc-ts-equivalence-") as tmp:
         paths = []

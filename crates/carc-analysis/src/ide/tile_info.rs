@@ -159,6 +159,9 @@ pub fn distinction(tile: TileType) -> String {
     if tile.has_garden() {
         parts.push("garden".to_owned());
     }
+    if let Some(symbol) = carc_rules::princess_dragon::tile_symbol(tile) {
+        parts.push(crate::vocab::symbol_word(symbol).to_owned());
+    }
     // no city, monastery or garden (river tiles): a garden missing (`r.G` beside `r.J`), else
     // what it is (`r.A` the spring, `r.L` the lake)
     if parts.is_empty() {

@@ -22,6 +22,7 @@ mod geometry;
 mod goods;
 mod measure;
 mod model;
+mod princess_dragon;
 mod refused;
 mod river;
 mod svg;

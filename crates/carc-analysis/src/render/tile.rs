@@ -193,6 +193,7 @@ pub(super) fn tile_svg(
             r##"<g class="garden" transform="translate({x},{y})"><rect x="-15" y="-12" width="30" height="24" rx="6" fill="#b7dc8c" stroke="#2f6b22" stroke-width="2" stroke-dasharray="3 1.5"/><circle cx="-8" cy="-5" r="4.5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="8" cy="-5" r="4.5" fill="#2e7d32" stroke="#1b4d1e" stroke-width="1"/><circle cx="0" cy="-6" r="5" fill="#43a047" stroke="#1b4d1e" stroke-width="1"/><path d="M-9,4 H9 M-9,8 H9" stroke="#7a5a2e" stroke-width="1.5"/></g>"##
         );
     }
+    shields.extend(super::princess_dragon::symbol_svg(out, t));
     if t.tile.has_monastery() {
         // on a river tile (`r.H`) the monastery stands on the bank away from the water
         let (dx, dy) = match river::bank(t.tile, t.rotation) {
@@ -322,6 +323,7 @@ pub(super) fn label_corner(t: &BoardTile, taken: &[(f64, f64, f64)]) -> (f64, f6
         .iter()
         .copied()
         .chain(spots.into_iter().map(|((x, y), r)| (x, y, r)))
+        .chain(super::princess_dragon::symbol_spot(t))
         .collect();
     let (x, y, _, _) = label_box(&label_text(t), &all);
     (x, y)

@@ -94,6 +94,10 @@ impl Replayer<'_> {
                 let at = meeple.place.as_ref().map_or(span, |p| p.span);
                 self.report(Code::PigPlace, at, messages::pig_place(colour, &farmers));
             }
+            DeployError::Refused(refusal) => {
+                // the set's own code is the set's to add (a row of the code table)
+                self.report(Code::BadPlace, span, messages::set_refused(refusal));
+            }
             DeployError::NotLastTile | DeployError::NoTile => {
                 self.report(Code::BadPlace, span, messages::BAD_PLACE_NOT_LAST_TILE);
             }

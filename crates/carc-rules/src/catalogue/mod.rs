@@ -37,18 +37,21 @@ pub enum TileSet {
     River,
     /// Traders & Builders (`tb.A` …).
     TradersBuilders,
+    /// The Princess & the Dragon (`pd.A` …).
+    PrincessDragon,
     /// The Tower (`tw.A` …).
     Tower,
 }
 
 impl TileSet {
     /// Every set, the base game first, then in the order of the `rules` registry.
-    pub const ALL: [TileSet; 6] = [
+    pub const ALL: [TileSet; 7] = [
         TileSet::Base,
         TileSet::Abbot,
         TileSet::InnsCathedrals,
         TileSet::River,
         TileSet::TradersBuilders,
+        TileSet::PrincessDragon,
         TileSet::Tower,
     ];
 
@@ -404,6 +407,7 @@ impl TileDef {
 mod abbot;
 mod base;
 mod inns_cathedrals;
+pub mod princess_dragon;
 mod river;
 mod tower;
 mod traders_builders;
@@ -413,12 +417,13 @@ pub use river::ALIASES;
 /// The catalogue's parts, in [`TILES`] order: the base game, then each set's rows
 /// (`catalogue/SET.rs`). A new set appends its rows at the end, so that no [`crate::TileType`]
 /// of an earlier set changes its index.
-const PARTS: [&[TileDef]; 6] = [
+const PARTS: [&[TileDef]; 7] = [
     base::ROWS,
     river::ROWS,
     abbot::ROWS,
     inns_cathedrals::ROWS,
     traders_builders::ROWS,
+    princess_dragon::ROWS,
     tower::ROWS,
 ];
 
@@ -435,7 +440,8 @@ const N_TILES: usize = {
 
 /// The catalogue: every tile type carc knows, base game first in letter order
 /// (`docs/tiles.md`), then The River, then the garden tiles of The Abbot, then Inns &
-/// Cathedrals, then Traders & Builders, then The Tower. [`crate::TileType`] is an index into this table.
+/// Cathedrals, then Traders & Builders, then The Princess & the Dragon, then The Tower.
+/// [`crate::TileType`] is an index into this table.
 pub const TILES: &[TileDef] = &{
     let mut out = [base::ROWS[0]; N_TILES];
     let mut i = 0;

@@ -12,6 +12,7 @@
 
 pub mod abbot;
 pub mod inns_cathedrals;
+pub mod princess_dragon;
 pub mod river;
 pub mod tower;
 pub mod traders_builders;
@@ -19,7 +20,7 @@ pub mod traders_builders;
 use crate::board::Pos;
 use crate::catalogue::TileSet;
 use crate::figures::Figure;
-use crate::game::Game;
+use crate::game::{DeployError, Game};
 use crate::rules::Rules;
 use crate::tiles::{Color, Rotation, TileType};
 use crate::turn::{PartAction, PartEnd};
@@ -34,6 +35,25 @@ pub type ActionsHook = fn(&Game, Color, Pos, &mut Vec<PartAction>);
 /// The set's step at the end of a turn part, after the scoring (`colour` placed the tile at
 /// `pos`); `end` is what the part did, for the set to add to.
 pub type PartEndHook = fn(&mut Game, Color, Pos, Option<&mut PartEnd>);
+
+/// Whether the set refuses a deployment of `figure` by `colour` on the tile just placed at
+/// `pos` in a turn (The Princess & the Dragon: no follower in a volcano turn): the refusal, or
+/// `None`. Asked by [`Game::deploy_figure`] (so [`Game::play`] and the replay refuse it),
+/// [`Game::figure_deploy_faults`], [`Game::legal_actions`] (so [`Game::legal_moves`], the
+/// search, completion and `carc moves` never offer it) and the simulator's choices. A setup
+/// is a position, not a turn: it is not asked there.
+pub type DeployHook = fn(&Game, Color, Pos, Figure) -> Option<SetRefusal>;
+
+/// A set's refusal of a deployment ([`DeployHook`], [`DeployError::Refused`]): which set and
+/// which of its rules, as a stable word (the analysis maps `(set, rule)` to its code and
+/// message; the engine has no prose).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SetRefusal {
+    /// The set whose rule refuses.
+    pub set: TileSet,
+    /// The rule, one word of the set's own (`volcano`).
+    pub rule: &'static str,
+}
 
 /// How a set's tiles join the box of a simulated game ([`crate::deck_with_sets`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +93,8 @@ pub struct Expansion {
     pub actions: Option<ActionsHook>,
     /// It adds a step at the end of each turn part (after the scoring).
     pub part_end: Option<PartEndHook>,
+    /// It refuses deployments in a turn (a volcano's).
+    pub deploy: Option<DeployHook>,
 }
 
 impl Expansion {
@@ -90,6 +112,7 @@ impl Expansion {
             playable: None,
             actions: None,
             part_end: None,
+            deploy: None,
         }
     }
 }
@@ -97,11 +120,12 @@ impl Expansion {
 /// Every expansion, in the order their hooks run (a turn's actions are listed in it: the large
 /// meeple, the abbot and its recall, the builder, the pig). The base game is the engine itself
 /// and has no row. A new set is one module under `expansions/` and one row here.
-pub const EXPANSIONS: [Expansion; 5] = [
+pub const EXPANSIONS: [Expansion; 6] = [
     inns_cathedrals::EXPANSION,
     abbot::EXPANSION,
     river::EXPANSION,
     traders_builders::EXPANSION,
+    princess_dragon::EXPANSION,
     tower::EXPANSION,
 ];
 
@@ -160,6 +184,8 @@ pub(crate) const PLACEMENTS: HookMask = hook_mask!(placements);
 pub(crate) const ACTIONS: HookMask = hook_mask!(actions);
 /// The sets with a [`PartEndHook`].
 pub(crate) const PART_END: HookMask = hook_mask!(part_end);
+/// The sets with a [`DeployHook`].
+pub(crate) const DEPLOY: HookMask = hook_mask!(deploy);
 
 /// The hooks of the sets in play under `rules`, in table order.
 #[inline]
@@ -209,6 +235,25 @@ pub(crate) fn part_end(game: &mut Game, colour: Color, pos: Pos, mut end: Option
     }
 }
 
+/// The first refusal, by a set in play, of `colour` deploying `figure` on the tile just placed
+/// at `pos` in a turn ([`DeployHook`]); `None` when every set allows it.
+#[inline]
+pub(crate) fn refusal(game: &Game, colour: Color, pos: Pos, figure: Figure) -> Option<DeployError> {
+    #[cfg(test)]
+    if let Some(r) = tests::test_row_refusal(game, colour, pos, figure) {
+        return Some(DeployError::Refused(r));
+    }
+    let rules = game.config.rules;
+    if DEPLOY.any(rules) {
+        for f in in_play(rules).filter_map(|e| e.deploy) {
+            if let Some(r) = f(game, colour, pos, figure) {
+                return Some(DeployError::Refused(r));
+            }
+        }
+    }
+    None
+}
+
 /// The game state every set keeps beyond the base game's, one field per set that has any.
 /// `Copy`: the search copies it with the board; [`SetStates::hash`] folds what tells two
 /// positions apart into the search's hash.
@@ -216,12 +261,18 @@ pub(crate) fn part_end(game: &mut Game, colour: Color, pos: Pos, mut end: Option
 pub(crate) struct SetStates {
     /// Traders & Builders: goods tokens held, the builders' bonus bookkeeping.
     pub traders_builders: traders_builders::State,
+    /// The Princess & the Dragon: where the dragon and the fairy are.
+    pub princess_dragon: princess_dragon::State,
 }
 
 impl SetStates {
     /// `h` with every set's state that decides the game's further course mixed in by `mix`
     /// (the search's mixing function).
     pub(crate) fn hash(&self, h: u64, mix: fn(u64) -> u64) -> u64 {
-        self.traders_builders.hash(h, mix)
+        let h = self.traders_builders.hash(h, mix);
+        self.princess_dragon.hash(h, mix)
     }
 }
+
+#[cfg(test)]
+mod tests;

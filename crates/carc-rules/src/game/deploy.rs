@@ -70,6 +70,8 @@ impl Game {
 
     /// As [`Game::deploy`] for any figure: a special figure (one per player, e.g. the large
     /// meeple) instead of the supply needs to be off the board ([`DeployError::FigureInUse`]).
+    /// A set in play may refuse any deployment of the turn ([`DeployError::Refused`], checked
+    /// right after the last tile: [`crate::expansions::DeployHook`]).
     /// The builder follows its own rules ([`Game::deploy_builder`]; `role` is ignored). A
     /// figure that does not occupy ([`Figure::occupies`]: the pig) ignores the occupancy rule;
     /// the pig (role [`Role::Farmer`] only) needs a farmer of `colour` in its field
@@ -82,11 +84,14 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Result<MeepleId, DeployError> {
-        if figure == Figure::Builder {
-            return self.deploy_builder(colour, pos, place);
-        }
         if self.last != Some(pos) {
             return Err(DeployError::NotLastTile);
+        }
+        if let Some(refused) = crate::expansions::refusal(self, colour, pos, figure) {
+            return Err(refused);
+        }
+        if figure == Figure::Builder {
+            return self.deploy_builder(colour, pos, place);
         }
         let (node, place) = self.locate(pos, figure, role, place)?;
         if role == Role::Farmer && !self.config.farmers {
@@ -340,10 +345,15 @@ impl Game {
         role: Role,
         place: Option<Place>,
     ) -> Vec<DeployError> {
-        if figure == Figure::Builder {
-            return self.builder_deploy_faults(colour, pos, place);
-        }
+        let refused = (self.last == Some(pos))
+            .then(|| crate::expansions::refusal(self, colour, pos, figure))
+            .flatten();
         let mut faults = Vec::new();
+        faults.extend(refused);
+        if figure == Figure::Builder {
+            faults.extend(self.builder_deploy_faults(colour, pos, place));
+            return faults;
+        }
         let located = if self.last == Some(pos) {
             self.locate(pos, figure, role, place)
         } else {

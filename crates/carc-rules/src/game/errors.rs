@@ -109,6 +109,9 @@ pub enum DeployError {
     /// A pig (Traders & Builders) in a field where its owner has no farmer (meeple or large
     /// meeple).
     PigWithoutFarmer,
+    /// A set in play forbids this deployment in this turn (its
+    /// [`crate::expansions::DeployHook`]: no follower in a volcano turn).
+    Refused(SetRefusal),
 }
 
 impl fmt::Display for DeployError {
@@ -132,6 +135,12 @@ impl fmt::Display for DeployError {
             DeployError::PigWithoutFarmer => {
                 f.write_str("a pig goes only into a field where its owner already has a farmer")
             }
+            DeployError::Refused(r) => write!(
+                f,
+                "{}'s {} rule forbids this deployment",
+                r.set.name(),
+                r.rule
+            ),
         }
     }
 }

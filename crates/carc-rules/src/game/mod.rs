@@ -5,7 +5,7 @@
 
 use crate::board::{CellMap, Pos, AROUND};
 use crate::expansions::traders_builders::builder::{BonusError, BuilderFault};
-use crate::expansions::SetStates;
+use crate::expansions::{SetRefusal, SetStates};
 use crate::figures::Figure;
 use crate::rules::Rules;
 use crate::tiles::{

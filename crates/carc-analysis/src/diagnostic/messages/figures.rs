@@ -78,6 +78,15 @@ pub fn bad_place(tile: TileType, rotation: Rotation, role: Role, place: Option<P
 /// A meeple on another tile than the one just placed.
 pub const BAD_PLACE_NOT_LAST_TILE: &str = "a meeple goes only on the tile just placed";
 
+/// A deployment a set in play forbids in this turn (its deploy hook).
+pub fn set_refused(refusal: carc_rules::SetRefusal) -> String {
+    format!(
+        "no deployment here: {}'s {} rule forbids it",
+        refusal.set.name(),
+        refusal.rule
+    )
+}
+
 /// The abbot on a tile with neither monastery nor garden.
 pub fn bad_place_abbot(tile: TileType) -> String {
     format!(

@@ -265,6 +265,7 @@ fn rules_words_are_the_registrys_and_others_are_refused_with_the_list() {
             "inns-cathedrals",
             "river",
             "traders-builders",
+            "princess-dragon",
             "tower"
         ]
     );
@@ -274,8 +275,7 @@ fn rules_words_are_the_registrys_and_others_are_refused_with_the_list() {
     options.apply_rule_word("river").unwrap();
     assert!(!options.farmers);
     assert_eq!(options.sets, [TileSet::River]);
-    let list =
-        "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders, tower";
+    let list = "expected farmers, no-farmers, abbot, inns-cathedrals, river, traders-builders, princess-dragon, tower";
     assert_eq!(
         options.apply_rule_word("abot"),
         Err(format!("unknown `rules` word `abot`: {list}"))
