@@ -1128,17 +1128,49 @@ const TW_ROWS: &[TbRow] = &[
     ("tw.D", "FFRR", "", "S W", "NE+SE+NW>;SW>", false, true),
     ("tw.E", "RRFR", "", "N E W", "NW>;NE>;SE+SW>", false, false),
     ("tw.F", "RRRR", "", "NW SE", "NW>;SE>;NE+SW>", false, false),
-    ("tw.G", "RRRR", "", "N E S W", "NE>;SE>;SW>;NW>", false, false),
-    ("tw.H", "RCRC", "EW", "NS", "NE>EW;SE>EW;SW>EW;NW>EW", false, false),
+    (
+        "tw.G",
+        "RRRR",
+        "",
+        "N E S W",
+        "NE>;SE>;SW>;NW>",
+        false,
+        false,
+    ),
+    (
+        "tw.H",
+        "RCRC",
+        "EW",
+        "NS",
+        "NE>EW;SE>EW;SW>EW;NW>EW",
+        false,
+        false,
+    ),
     ("tw.I", "CFRF", "N", "S", "SW+NW>N;NE+SE>N", false, false),
     ("tw.J", "CFRR", "N", "SW", "SW>;NE+SE+NW>N", false, false),
     ("tw.K", "CRFR", "N", "EW", "NE>N;NW>N;SE+SW>", false, false),
     ("tw.L", "CFFC", "NW", "", "NE+SE+SW>NW", false, false),
-    ("tw.M", "CRFC", "NW", "E", "NE>NW;ESE>NW;SSE+SW>NW", false, false),
+    (
+        "tw.M",
+        "CRFC",
+        "NW",
+        "E",
+        "NE>NW;ESE>NW;SSE+SW>NW",
+        false,
+        false,
+    ),
     ("tw.N", "CFFC", "N W", "", "NE+SE+SW>N|W", false, false),
     ("tw.O", "CRCR", "N S", "EW", "NE+NW>N;SE+SW>S", false, false),
     ("tw.P", "CCRC", "NEW", "S", "SE>NEW;SW>NEW", false, false),
-    ("tw.Q", "CCCC", "NEW:shield S", "", "inner>NEW|S", false, false),
+    (
+        "tw.Q",
+        "CCCC",
+        "NEW:shield S",
+        "",
+        "inner>NEW|S",
+        false,
+        false,
+    ),
 ];
 
 #[test]
@@ -1168,7 +1200,10 @@ fn tower_rows_match_the_spec_table() {
             .any(|&c| t.corner_split(Rotation::R0, c).is_some())
     };
     assert_eq!(which(&split), ["tw.M"]);
-    assert_eq!(which(&|t| t.def().segments.iter().any(|s| s.inner)), ["tw.Q"]);
+    assert_eq!(
+        which(&|t| t.def().segments.iter().any(|s| s.inner)),
+        ["tw.Q"]
+    );
     // no tile of another set has a foundation
     assert!(TileType::ALL
         .iter()
